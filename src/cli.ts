@@ -1,0 +1,60 @@
+// The command line: `run` (the default) and `serve`. Usage, configuration and preflight
+// problems print one line on stderr and exit 2.
+import { Command, CommanderError, Option } from 'commander';
+import { CONFIG_KEYS, ConfigError, loadConfig } from './config.js';
+import { SpecError } from './spec/yaml-source.js';
+import { PreflightError } from './preflight.js';
+
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);
+
+export async function main(argv: string[]): Promise<number> {
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const err = (line: string) => process.stderr.write(`${line}\n`);
+  let status = 0;
+  const program = new Command('teamchat-conformance')
+    .description('Conformance test suite for servers implementing the team-chat (Zulip) REST API')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  const runCommand = program.command('run', { isDefault: true }).description('run the suite (default: against the embedded reference server)')
+    .option('--env-file <file>', 'read the target and accounts from this env file instead of .env');
+  for (const key of CONFIG_KEYS) {
+    const option = new Option(`--${key.flag} <value>`, `${key.help} [${key.env}]`);
+    runCommand.addOption(key.key === 'referenceQuirks' || key.key === 'operations' || key.key === 'clauses' ? option.argParser(collect) : option);
+  }
+  runCommand.action(async (opts: Record<string, string | undefined>) => {
+    const flags = Object.fromEntries(CONFIG_KEYS.map((k) => [k.flag, opts[camel(k.flag)]]));
+    const config = loadConfig({ flags, envFile: opts.envFile });
+    const { run } = await import('./commands/run.js');
+    status = await run(config, { out, err });
+  });
+
+  program.command('serve').description('start the reference server in the foreground until SIGINT/SIGTERM')
+    .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', '9991')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--env-out <file>', 'write the URL and accounts here in the env format')
+    .option('--quirk <name>', 'switch on a named fault (repeatable)', collect)
+    .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string }) => {
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
+      const { serve } = await import('./commands/serve.js');
+      status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks: opts.quirk ? opts.quirk.split(',') : [] }, out);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return status;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof ConfigError || error instanceof SpecError || error instanceof PreflightError) {
+      err(`teamchat-conformance: ${error.message}`);
+      return 2;
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      err(`teamchat-conformance: ${(error as Error).message}`);
+      return 2;
+    }
+    throw error;
+  }
+}

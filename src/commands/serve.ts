@@ -1,0 +1,26 @@
+// `serve`: the reference server in the foreground until SIGINT/SIGTERM, its URL and accounts
+// written to an env file that `run --env-file` reads.
+import { writeFileSync } from 'node:fs';
+import { startReferenceServer } from '../reference/server.js';
+import { envFileText } from './env-format.js';
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  envOut?: string;
+  quirks: string[];
+}
+
+export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
+  const server = await startReferenceServer({ port: options.port, host: options.host, quirks: options.quirks });
+  if (options.envOut) writeFileSync(options.envOut, envFileText(server.url, server.accounts), { mode: 0o600 });
+  log(`reference server listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`);
+  if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  log('reference server stopped');
+  return 0;
+}

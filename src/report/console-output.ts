@@ -1,0 +1,42 @@
+// What a person watching the terminal sees: one line per operation as it completes, failures
+// with their message as they happen, and a summary at the end.
+import pc from 'picocolors';
+import type { CaseResult } from '../spec/run-case.js';
+import type { ConformanceReport } from './model.js';
+
+export type Write = (line: string) => void;
+
+const MARK = { passed: pc.green('pass'), failed: pc.red('FAIL'), errored: pc.magenta('ERROR'), skipped: pc.yellow('skip') } as const;
+
+export function caseLine(result: CaseResult): string | null {
+  if (result.status === 'failed' || result.status === 'errored') return `  ${MARK[result.status]} ${result.id}\n       ${result.message}`;
+  if (result.warnings?.length) return `  ${pc.yellow('warn')} ${result.id}: ${result.warnings.join('; ')}`;
+  return null;
+}
+
+export function operationLine(endpoint: string, results: CaseResult[]): string {
+  const count = (s: CaseResult['status']) => results.filter((r) => r.status === s).length;
+  const bad = count('failed') + count('errored');
+  const mark = bad ? pc.red('✗') : pc.green('✓');
+  const parts = [`${count('passed')} passed`];
+  if (count('failed')) parts.push(pc.red(`${count('failed')} failed`));
+  if (count('errored')) parts.push(pc.magenta(`${count('errored')} errored`));
+  if (count('skipped')) parts.push(pc.yellow(`${count('skipped')} skipped`));
+  return `${mark} ${endpoint.padEnd(44)} ${parts.join(', ')}`;
+}
+
+export function summaryLines(report: ConformanceReport, files: string[]): string[] {
+  const s = report.summary;
+  const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
+  const level = report.target.claimedFeatureLevel !== null && report.target.claimedFeatureLevel !== report.target.featureLevel
+    ? `${report.target.featureLevel} (server claims ${report.target.claimedFeatureLevel})` : `${report.target.featureLevel}`;
+  return [
+    '',
+    `Target ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}, feature level ${level}, profile ${report.target.profile}`,
+    `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}`,
+    ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
+    // The plain "N passed, N failed" closing line is what CI log readers look for.
+    `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s)`,
+    ...files.map((f) => `report: ${f}`),
+  ];
+}

@@ -1,0 +1,86 @@
+// One run's live state in a worker: the client, the redactor, the variables every case sees,
+// the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
+import { ApiClient } from '../http/client.js';
+import { Redactor } from '../http/redact.js';
+import type { Role } from '../config.js';
+import type { Vars } from '../spec/interpolate.js';
+import { ReadWriteLock, Semaphore } from '../spec/locks.js';
+import { runSteps, type TargetContext } from '../spec/run-steps.js';
+import type { SpecFile } from '../spec/types.js';
+import type { PlanInput } from '../spec/plan.js';
+import type { RunSettings } from './settings.js';
+
+export class FixtureError extends Error {}
+
+export class Session {
+  readonly ctx: TargetContext;
+  readonly redactor = new Redactor();
+  readonly globals: Vars;
+  private readonly fixtures = new Map<string, Promise<Vars>>();
+  private readonly slots: Semaphore;
+  private readonly realm = new ReadWriteLock();
+  private readonly fileLocks = new Map<string, Semaphore>();
+
+  constructor(readonly settings: RunSettings) {
+    const client = new ApiClient(settings.targetUrl, { timeoutMs: settings.timeoutMs, connections: settings.concurrency * 2 });
+    this.ctx = { client, accounts: settings.accounts, profile: settings.profile };
+    this.slots = new Semaphore(settings.concurrency);
+    const accounts: Record<string, { email: string; user_id: number }> = {};
+    for (const [role, account] of Object.entries(settings.accounts)) {
+      this.redactor.addAccount(role, account.email, account.apiKey);
+      accounts[role] = { email: account.email, user_id: account.userId };
+    }
+    this.globals = { run: { id: settings.runId }, accounts, register: settings.register, featureLevel: settings.featureLevel };
+  }
+
+  get planInput(): PlanInput {
+    const s = this.settings;
+    return { profile: s.profile, featureLevel: s.featureLevel, configuredRoles: new Set(Object.keys(s.accounts) as Role[]),
+      grep: s.grep, operations: s.operations, clauses: s.clauses };
+  }
+
+  /** The spec file's fixture variables; its fixture steps run once, on first use. */
+  fixtureVars(spec: SpecFile): Promise<Vars> {
+    let pending = this.fixtures.get(spec.file);
+    if (!pending) {
+      pending = runSteps(spec.fixtures ?? [], this.ctx, this.globals).then((outcome) => {
+        if (outcome.status === 'passed') return outcome.vars;
+        const why = outcome.status === 'errored' ? outcome.cause : `${outcome.failures[0].message} (${outcome.summary})`;
+        throw new FixtureError(this.redactor.text(`fixture of ${spec.file} could not be made: ${why}`));
+      });
+      this.fixtures.set(spec.file, pending);
+    }
+    return pending;
+  }
+
+  /** Undoes a spec file's fixtures, if they were made. Returns a problem, or null. */
+  async cleanup(spec: SpecFile): Promise<string | null> {
+    const made = this.fixtures.get(spec.file);
+    if (!made || !spec.cleanup?.length) return null;
+    const vars = await made.catch(() => null);
+    if (!vars) return null;
+    const outcome = await runSteps(spec.cleanup, this.ctx, vars);
+    if (outcome.status === 'passed') return null;
+    return this.redactor.text(`cleanup of ${spec.file}: ${outcome.status === 'errored' ? outcome.cause : outcome.failures[0].message}`);
+  }
+
+  /** Runs fn when the spec file's scheduling rules allow: exclusive files alone, serial files one case at a time. */
+  async scheduled<T>(spec: SpecFile, fn: () => Promise<T>): Promise<T> {
+    const releaseRealm = spec.exclusive ? await this.realm.write() : await this.realm.read();
+    let fileLock = this.fileLocks.get(spec.file);
+    if (!fileLock) this.fileLocks.set(spec.file, (fileLock = new Semaphore(spec.serial ? 1 : Number.MAX_SAFE_INTEGER)));
+    const releaseFile = await fileLock.acquire();
+    const releaseSlot = await this.slots.acquire();
+    try {
+      return await fn();
+    } finally {
+      releaseSlot();
+      releaseFile();
+      releaseRealm();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.ctx.client.close();
+  }
+}

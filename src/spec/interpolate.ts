@@ -1,0 +1,39 @@
+// "${name}" placeholders in spec values: captures, fixtures, accounts, limits and the run id.
+// A string that is exactly one placeholder keeps the value's type (a number stays a number).
+// ${repeat('x', 61)} builds boundary strings.
+export type Vars = Record<string, unknown>;
+
+export class InterpolationError extends Error {}
+
+const WHOLE = /^\$\{([^}]+)\}$/;
+const ANY = /\$\{([^}]+)\}/g;
+const REPEAT = /^repeat\('((?:[^'\\]|\\.)*)',\s*(\d+)\)$/;
+
+export function lookup(vars: Vars, expr: string): unknown {
+  const repeat = REPEAT.exec(expr.trim());
+  if (repeat) return repeat[1].replace(/\\(.)/g, '$1').repeat(Number(repeat[2]));
+  let value: unknown = vars;
+  for (const part of expr.trim().split('.')) {
+    if (typeof value !== 'object' || value === null || !(part in value)) {
+      throw new InterpolationError(`\${${expr}} is not defined (no "${part}")`);
+    }
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+export function interpolate<T>(value: T, vars: Vars): T {
+  if (typeof value === 'string') {
+    const whole = WHOLE.exec(value);
+    if (whole) return lookup(vars, whole[1]) as T;
+    return value.replace(ANY, (_, expr: string) => {
+      const v = lookup(vars, expr);
+      return typeof v === 'string' ? v : JSON.stringify(v);
+    }) as T;
+  }
+  if (Array.isArray(value)) return value.map((v) => interpolate(v, vars)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, vars)])) as T;
+  }
+  return value;
+}

@@ -1,0 +1,77 @@
+// Loads the spec files and the clause catalog, validated, cross-checked, with file:line errors.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { PROJECT_ROOT, projectPath } from '../paths.js';
+import { parseYaml, SpecError } from './yaml-source.js';
+import { validateSource } from './validate.js';
+import type { SpecFile } from './types.js';
+
+export interface Clause {
+  id: string;
+  endpoint: string;
+  section?: string;
+  text: string;
+  since?: number;
+  status?: 'unspecified';
+  disputed?: string;
+}
+
+export const CATALOG_FILE = 'clauses.yaml';
+
+export function loadSpecFile(path: string, text = readFileSync(path, 'utf8')): SpecFile {
+  const file = displayPath(path);
+  const source = parseYaml(file, text);
+  validateSource(source, 'spec-file.schema.json');
+  return { ...(source.data as Omit<SpecFile, 'file'>), file };
+}
+
+export function loadCatalog(path = projectPath('specs', CATALOG_FILE)): Clause[] {
+  const source = parseYaml(displayPath(path), readFileSync(path, 'utf8'));
+  validateSource(source, 'clause-catalog.schema.json');
+  const clauses = (source.data as { clauses: Clause[] }).clauses;
+  const seen = new Set<string>();
+  clauses.forEach((clause, i) => {
+    if (seen.has(clause.id)) {
+      throw new SpecError(source.file, source.lineOf(`/clauses/${i}/id`), `clauses[${i}].id`, `duplicate clause id "${clause.id}"`);
+    }
+    seen.add(clause.id);
+  });
+  return clauses;
+}
+
+export interface Suite {
+  specs: SpecFile[];
+  clauses: Clause[];
+}
+
+/** Every spec file of a directory, plus the catalog; case ids unique, every cited clause known. */
+export function loadSuite(dir = projectPath('specs')): Suite {
+  const clauses = loadCatalog(join(dir, CATALOG_FILE));
+  const known = new Set(clauses.map((c) => c.id));
+  const names = readdirSync(dir).filter((n) => n.endsWith('.yaml') && n !== CATALOG_FILE).sort();
+  const specs: SpecFile[] = [];
+  const caseIds = new Map<string, string>();
+  for (const name of names) {
+    const path = join(dir, name);
+    const spec = loadSpecFile(path);
+    const source = parseYaml(spec.file, readFileSync(path, 'utf8'));
+    spec.cases.forEach((c, i) => {
+      const where = (field: string) => source.lineOf(`/cases/${i}/${field}`);
+      const other = caseIds.get(c.id);
+      if (other) throw new SpecError(spec.file, where('id'), `cases[${i}].id`, `duplicate case id "${c.id}" (also in ${other})`);
+      caseIds.set(c.id, spec.file);
+      c.clauses.forEach((clause, j) => {
+        if (!known.has(clause)) {
+          throw new SpecError(spec.file, where(`clauses/${j}`), `cases[${i}].clauses[${j}]`, `unknown clause "${clause}" (not in ${CATALOG_FILE})`);
+        }
+      });
+    });
+    specs.push(spec);
+  }
+  return { specs, clauses };
+}
+
+function displayPath(path: string): string {
+  const rel = relative(PROJECT_ROOT, path);
+  return rel.startsWith('..') ? path : rel;
+}

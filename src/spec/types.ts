@@ -1,0 +1,68 @@
+// The shapes of a spec file, as schemas/spec-file.schema.json validates them.
+import type { Params } from '../http/encode.js';
+import type { Role } from '../config.js';
+
+export interface SpecRequest {
+  method: string;
+  path: string;
+  params?: Params;
+  encoding?: 'auto' | 'query' | 'form';
+  /** "none": send no credentials; "bad": the role's email with a wrong API key. */
+  auth?: 'none' | 'bad';
+}
+
+export interface Assertion {
+  path: string;
+  [matcher: string]: unknown;
+}
+
+export interface Expect {
+  result?: 'success' | 'error';
+  code?: string;
+  status?: number;
+  schema?: string;
+  body?: Assertion[];
+  /** The `ignored_parameters_unsupported` convention: exactly these names are listed. */
+  ignoredParams?: string[];
+  /** Expectations that hold only under the zulip profile (the document leaves them open). */
+  zulip?: Omit<Expect, 'zulip'>;
+}
+
+export interface Step {
+  as?: Role;
+  request: SpecRequest;
+  expect?: Expect;
+  /** name -> body path; the value is available to later steps as ${name}. */
+  capture?: Record<string, string>;
+  /** A fixture the target may be unable to make (e.g. web-public channels): on failure, go on without its captures. */
+  optional?: boolean;
+  /** Why this step exists, shown in failure messages. */
+  note?: string;
+}
+
+export interface Case {
+  id: string;
+  title: string;
+  clauses: string[];
+  since?: number;
+  profile?: 'spec' | 'zulip';
+  /** Set on the document-side case of a clause the Zulip server contradicts: its failure is a warning. */
+  disputed?: string;
+  steps: Step[];
+  /** Steps that undo what the case changed; they run even when the case fails. */
+  cleanup?: Step[];
+}
+
+export interface SpecFile {
+  /** Absolute or project-relative path, for messages. */
+  file: string;
+  operation: string;
+  title: string;
+  /** Cases change shared state (the caller's own settings): run them one at a time. */
+  serial?: boolean;
+  /** Cases change organisation-wide state: run them while nothing else runs. */
+  exclusive?: boolean;
+  fixtures?: Step[];
+  cleanup?: Step[];
+  cases: Case[];
+}

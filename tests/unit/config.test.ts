@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
+
+describe('loadConfig precedence: flag > environment > env file > default', () => {
+  it('uses defaults when nothing is set', () => {
+    const config = loadConfig({ flags: {}, env: {}, cwd: dir() });
+    expect(config).toMatchObject({ targetUrl: null, featureLevel: null, profile: 'spec', timeoutMs: 30000, reportDir: 'reports', accounts: {} });
+  });
+
+  it('reads .env from the working directory, below the environment, below flags', () => {
+    const cwd = dir();
+    writeFileSync(join(cwd, '.env'), 'CONFORMANCE_TIMEOUT_MS=1000\nCONFORMANCE_FEATURE_LEVEL=300\nCONFORMANCE_PROFILE=zulip\n');
+    const config = loadConfig({ flags: { 'timeout-ms': '3000' }, env: { CONFORMANCE_TIMEOUT_MS: '2000', CONFORMANCE_FEATURE_LEVEL: '350' }, cwd });
+    expect(config.timeoutMs).toBe(3000);
+    expect(config.featureLevel).toBe(350);
+    expect(config.profile).toBe('zulip');
+  });
+
+  it('reads an explicit env file instead of .env, and accounts from it', () => {
+    const cwd = dir();
+    writeFileSync(join(cwd, '.env'), 'CONFORMANCE_TARGET_URL=http://ignored.test\n');
+    const file = join(cwd, 'target.env');
+    writeFileSync(file, 'CONFORMANCE_TARGET_URL=http://127.0.0.1:9991/\nCONFORMANCE_MEMBER_EMAIL=m@x.test\nCONFORMANCE_MEMBER_API_KEY=abcd1234\n');
+    const config = loadConfig({ env: {}, envFile: file, cwd });
+    expect(config.targetUrl).toBe('http://127.0.0.1:9991');
+    expect(config.accounts).toEqual({ member: { email: 'm@x.test', apiKey: 'abcd1234' } });
+  });
+
+  it('names the key of a bad value', () => {
+    expect(() => loadConfig({ env: { CONFORMANCE_TIMEOUT_MS: 'soon' }, cwd: dir() })).toThrow(/CONFORMANCE_TIMEOUT_MS: expected a positive integer, got "soon"/);
+    expect(() => loadConfig({ flags: { 'target-url': 'ftp://x' }, env: {}, cwd: dir() })).toThrow(/--target-url: expected an http\(s\) URL/);
+    expect(() => loadConfig({ flags: { profile: 'strict' }, env: {}, cwd: dir() })).toThrow(ConfigError);
+  });
+
+  it('refuses half an account and a missing env file', () => {
+    expect(() => loadConfig({ env: { CONFORMANCE_GUEST_EMAIL: 'g@x.test' }, cwd: dir() })).toThrow(/guest account: CONFORMANCE_GUEST_API_KEY is not set/);
+    expect(() => loadConfig({ env: {}, envFile: '/nonexistent/x.env' })).toThrow(/env file \/nonexistent\/x.env: not found/);
+  });
+
+  it('splits list keys', () => {
+    const config = loadConfig({ flags: { operation: 'GET /streams,POST /users/me/status', 'reference-quirk': 'a,b' }, env: {}, cwd: dir() });
+    expect(config.operations).toEqual(['GET /streams', 'POST /users/me/status']);
+    expect(config.referenceQuirks).toEqual(['a', 'b']);
+  });
+});

@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/http/client.js';
+
+let server: Server;
+let base: string;
+const seen: { method: string; url: string; body: string; auth?: string; type?: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, body, auth: req.headers.authorization, type: req.headers['content-type'] });
+      const path = new URL(req.url!, 'http://x').pathname;
+      if (path.endsWith('/html')) return res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>');
+      if (path.endsWith('/truncated')) return res.writeHead(200).end('{"result":"succ');
+      if (path.endsWith('/hang')) return; // never answers
+      if (path.endsWith('/huge')) return res.writeHead(200).end(Buffer.alloc(2048, 'x'));
+      if (path.endsWith('/reset')) return req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"success","msg":""}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+
+const client = () => new ApiClient(base, { timeoutMs: 300, maxBodyBytes: 1024 });
+const auth = { email: 'member@x.test', apiKey: 'secret-key', role: 'member' };
+
+describe('ApiClient', () => {
+  it('sends a form body with JSON-encoded lists and Basic auth, and decodes JSON', async () => {
+    const ex = await client().send({ method: 'POST', path: '/typing', params: { op: 'start', to: [1, 2], flag: true, skip: undefined }, auth });
+    expect(ex.response).toMatchObject({ status: 200, json: { result: 'success', msg: '' } });
+    const last = seen.at(-1)!;
+    expect(last.url).toBe('/api/v1/typing');
+    expect(last.type).toBe('application/x-www-form-urlencoded');
+    expect(new URLSearchParams(last.body).get('to')).toBe('[1,2]');
+    expect(new URLSearchParams(last.body).get('flag')).toBe('true');
+    expect(last.auth).toBe(`Basic ${Buffer.from('member@x.test:secret-key').toString('base64')}`);
+  });
+
+  it('puts GET parameters in the query string, and can put PATCH ones there too', async () => {
+    await client().send({ method: 'GET', path: '/streams', params: { include_all: true }, auth: null });
+    expect(seen.at(-1)).toMatchObject({ url: '/api/v1/streams?include_all=true', body: '', auth: undefined });
+    await client().send({ method: 'PATCH', path: '/settings', params: { x: 'y z' }, auth, encoding: 'query' });
+    expect(seen.at(-1)!.url).toBe('/api/v1/settings?x=y+z');
+  });
+
+  it('keeps a path prefix of the base URL', async () => {
+    const ex = await new ApiClient(`${base}/chat/`, { timeoutMs: 300 }).send({ method: 'GET', path: '/users/me', auth: null });
+    expect(ex.request.url).toBe(`${base}/chat/api/v1/users/me`);
+  });
+
+  it('returns a non-JSON body as data to judge, not an exception', async () => {
+    const ex = await client().send({ method: 'GET', path: '/html', auth: null });
+    expect(ex.response!.status).toBe(502);
+    expect(ex.response!.json).toBeUndefined();
+    expect(ex.response!.jsonError).toMatch(/not JSON .*<html>Bad gateway/);
+    const truncated = await client().send({ method: 'GET', path: '/truncated', auth: null });
+    expect(truncated.response!.jsonError).toMatch(/not JSON/);
+  });
+
+  it('classifies a hang, an oversized body, a reset and a refused connection', async () => {
+    expect((await client().send({ method: 'GET', path: '/hang', auth: null })).error).toMatchObject({ kind: 'timeout', message: 'no complete answer within 300 ms' });
+    expect((await client().send({ method: 'GET', path: '/huge', auth: null })).error).toMatchObject({ kind: 'too-large' });
+    expect((await client().send({ method: 'GET', path: '/reset', auth: null })).error?.kind).toBe('connection');
+    const closed = new ApiClient('http://127.0.0.1:9', { timeoutMs: 300 });
+    expect((await closed.send({ method: 'GET', path: '/x', auth: null })).error).toMatchObject({ kind: 'connection', message: expect.stringMatching(/ECONNREFUSED/) });
+  });
+});

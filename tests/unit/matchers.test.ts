@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { MATCHERS } from '../../src/spec/matchers.js';
+import { resolvePath } from '../../src/spec/body-path.js';
+import { interpolate } from '../../src/spec/interpolate.js';
+
+const body = { streams: [{ stream_id: 1, name: 'a', tags: [] }, { stream_id: 2, name: 'b' }], status: { text: 'hi' }, n: 3 };
+const check = (path: string, matcher: string, want: unknown) => MATCHERS[matcher](resolvePath(body, path), want);
+
+describe('body paths', () => {
+  it('resolves keys, indexes, wildcards and filters', () => {
+    expect(resolvePath(body, 'status.text')).toEqual({ found: true, value: 'hi' });
+    expect(resolvePath(body, 'streams[1].name').value).toBe('b');
+    expect(resolvePath(body, 'streams[*].stream_id').value).toEqual([1, 2]);
+    expect(resolvePath(body, 'streams[?stream_id=2].name').value).toBe('b');
+    expect(resolvePath(body, 'streams[?stream_id=9].name').found).toBe(false);
+    expect(resolvePath(body, 'status.missing').found).toBe(false);
+    expect(() => resolvePath(body, 'streams[x')).toThrow(/bad body path/);
+  });
+});
+
+describe('matchers: match, non-match and message', () => {
+  it.each([
+    ['n', 'equals', 3, null],
+    ['n', 'equals', 4, 'expected 4, got 3'],
+    ['status.nope', 'equals', 1, 'the field is missing'],
+    ['n', 'notEquals', 3, 'expected anything but 3, got it'],
+    ['n', 'oneOf', [1, 3], null],
+    ['n', 'oneOf', [1, 2], 'expected one of [1,2], got 3'],
+    ['status.text', 'exists', true, null],
+    ['status.nope', 'exists', true, 'expected the field to be present, it is missing'],
+    ['status.text', 'exists', false, 'expected no such field, got "hi"'],
+    ['n', 'type', 'integer', null],
+    ['n', 'type', 'number', null],
+    ['status.text', 'type', 'integer', 'expected a integer, got string "hi"'],
+    ['streams[*].stream_id', 'includes', 2, null],
+    ['streams[*].stream_id', 'includes', 5, 'expected to include 5, got [1,2]'],
+    ['streams[*].stream_id', 'excludes', 5, null],
+    ['streams[*].stream_id', 'excludes', 2, 'expected not to include 2, got it at index 1'],
+    ['streams[*].name', 'each', 'a', 'expected every element to be "a", got "b" at index 1'],
+    ['streams', 'length', 2, null],
+    ['streams', 'length', 3, 'expected length 3, got 2'],
+    ['streams', 'minLength', 3, 'expected length at least 3, got 2'],
+    ['status.text', 'matches', '^h', null],
+    ['status.text', 'matches', '^x', 'expected to match /^x/, got "hi"'],
+    ['streams[*].name', 'sorted', 'ascending', null],
+    ['streams[*].name', 'sorted', 'descending', 'expected descending order, got "a" before "b" (index 0)'],
+    ['streams[*].stream_id', 'unique', true, null],
+    ['n', 'includes', 3, 'expected a list, got 3'],
+  ])('%s %s %j', (path, matcher, want, message) => {
+    expect(check(path, matcher, want)).toBe(message);
+  });
+});
+
+describe('interpolation', () => {
+  const vars = { run: { id: 'ab12' }, accounts: { member: { user_id: 7 } } };
+  it('keeps the type of a whole placeholder and splices partial ones', () => {
+    expect(interpolate('${accounts.member.user_id}', vars)).toBe(7);
+    expect(interpolate('cf ${run.id} x', vars)).toBe('cf ab12 x');
+    expect(interpolate({ a: ['${run.id}', 1] }, vars)).toEqual({ a: ['ab12', 1] });
+    expect(interpolate("${repeat('é', 3)}", vars)).toBe('ééé');
+  });
+  it('names an undefined variable', () => {
+    expect(() => interpolate('${public_id}', vars)).toThrow('${public_id} is not defined (no "public_id")');
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSpecFile, loadSuite } from '../../src/spec/load.js';
+import { SpecError } from '../../src/spec/yaml-source.js';
+
+const GOOD = `operation: GET /streams
+title: Get all channels
+cases:
+  - id: op20.example
+    title: lists channels
+    clauses: [op20.success-body]
+    steps:
+      - as: member
+        request: { method: GET, path: /streams }
+        expect: { result: success }
+`;
+
+function errorOf(text: string): SpecError {
+  try {
+    loadSpecFile('/tmp/example.yaml', text);
+  } catch (error) {
+    if (error instanceof SpecError) return error;
+    throw error;
+  }
+  throw new Error('expected a SpecError');
+}
+
+describe('spec loader', () => {
+  it('loads a good file', () => {
+    const spec = loadSpecFile('/tmp/example.yaml', GOOD);
+    expect(spec.operation).toBe('GET /streams');
+    expect(spec.cases[0].steps[0].request).toEqual({ method: 'GET', path: '/streams' });
+  });
+
+  it.each([
+    ['a YAML syntax error', GOOD.replace('title: lists channels', 'title: [lists'), /example\.yaml:\d+: YAML syntax/, null],
+    ['an unknown field', GOOD.replace('        expect:', '        expct:'), /example\.yaml:10: cases\[0\]\.steps\[0\]\.expct: is not a known field/, 10],
+    ['a bad enum value', GOOD.replace('method: GET, path', 'method: FETCH, path'), /example\.yaml:9: cases\[0\]\.steps\[0\]\.request\.method: must be one of "GET"/, 9],
+    ['a missing required field', GOOD.replace('    clauses: [op20.success-body]\n', ''), /example\.yaml:4: cases\[0\]\.clauses: is required/, 4],
+    ['a title with "should"', GOOD.replace('lists channels', 'should list channels'), /example\.yaml:5: cases\[0\]\.title/, 5],
+    ['a duplicate key', GOOD.replace('title: Get all channels', 'title: Get all channels\ntitle: again'), /YAML syntax/, null],
+  ])('reports %s with file, line and field', (_, text, message, line) => {
+    const error = errorOf(text);
+    expect(error.message).toMatch(message);
+    if (line !== null) expect(error.line).toBe(line);
+  });
+
+  it('loads the project suite: every spec valid, case ids unique, every cited clause in the catalog', () => {
+    const suite = loadSuite();
+    expect(suite.specs.length).toBeGreaterThanOrEqual(2);
+    expect(suite.clauses.length).toBeGreaterThan(10);
+  });
+
+  it('refuses a case citing a clause the catalog lacks, and duplicate case ids', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'specs-'));
+    writeFileSync(join(dir, 'clauses.yaml'), 'clauses:\n  - { id: op20.success-body, endpoint: GET /streams, text: body }\n');
+    writeFileSync(join(dir, 'a.yaml'), GOOD.replace('[op20.success-body]', '[op20.nope]'));
+    expect(() => loadSuite(dir)).toThrow(/a\.yaml:6: cases\[0\]\.clauses\[0\]: unknown clause "op20\.nope"/);
+    writeFileSync(join(dir, 'a.yaml'), GOOD);
+    writeFileSync(join(dir, 'b.yaml'), GOOD);
+    expect(() => loadSuite(dir)).toThrow(/b\.yaml:4: cases\[0\]\.id: duplicate case id "op20\.example" \(also in .*a\.yaml\)/);
+  });
+});
