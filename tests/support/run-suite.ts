@@ -1,0 +1,41 @@
+// Runs spec cases against the reference server (optionally with quirks, optionally behind a
+// rewriting proxy) exactly as a conformance run does, without spawning vitest.
+import { startReferenceServer } from '../../src/reference/server.js';
+import { loadSuite } from '../../src/spec/load.js';
+import { Session } from '../../src/runner/session.js';
+import { executeSpecs } from '../../src/runner/execute.js';
+import type { CaseResult } from '../../src/spec/run-case.js';
+import type { Profile } from '../../src/config.js';
+import { startProxy, type Rewrite } from './rewriting-proxy.js';
+
+export interface SuiteRun {
+  quirks?: string[];
+  rewrite?: Rewrite;
+  profile?: Profile;
+  /** Only these spec files' operations, e.g. ["GET /streams"]. */
+  operations?: string[];
+  featureLevel?: number;
+}
+
+let runCounter = 0;
+
+export async function runSuite(options: SuiteRun = {}): Promise<Map<string, CaseResult>> {
+  const server = await startReferenceServer({ quirks: options.quirks ?? [] });
+  const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
+  const accounts = Object.fromEntries(Object.entries(server.accounts).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
+  const session = new Session({
+    targetUrl: proxy?.url ?? server.url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
+    claimedFeatureLevel: 420, timeoutMs: 5000, concurrency: 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
+    grep: null, operations: options.operations ?? [], clauses: [],
+  });
+  try {
+    const { specs } = loadSuite();
+    const chosen = specs.filter((s) => !options.operations?.length || options.operations.includes(s.operation));
+    const results = await executeSpecs(session, chosen);
+    return new Map(results.map((r) => [r.id, r]));
+  } finally {
+    await session.close();
+    await proxy?.close();
+    await server.close();
+  }
+}
