@@ -1,0 +1,127 @@
+// The command line as a user runs it: exit statuses, reports, preflight messages, serve.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectPath } from '../../src/paths.js';
+
+const BIN = projectPath('bin', 'teamchat-conformance.mjs');
+const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-e2e-'));
+// The suite's own environment must not leak a target into these runs.
+const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
+
+interface Ran { code: number | null; stdout: string; stderr: string }
+
+function cli(args: string[], cwd = tmp()): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cleanEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe.concurrent('teamchat-conformance run', () => {
+  it('with no target, tests the embedded reference server, exits 0 and writes conformance.json', async () => {
+    const dir = tmp();
+    const ran = await cli(['run', '--report-dir', dir]);
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/embedded reference server/);
+    expect(ran.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped, 0 errored/m);
+    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+    expect(report).toMatchObject({ formatVersion: 1, tool: { name: 'teamchat-conformance' }, target: { featureLevel: 420, profile: 'spec' } });
+    expect(report.summary.total).toBe(report.cases.length);
+    expect(report.summary.passed).toBe(report.summary.total);
+    for (const c of report.cases) expect(Object.keys(c)).toEqual(expect.arrayContaining(['id', 'endpoint', 'title', 'clauses', 'status', 'durationMs']));
+    expect(report.clauses.find((c: { id: string }) => c.id === 'op13.bad-request.too-long')).toMatchObject({ status: 'tested', cases: expect.arrayContaining(['op13.bad-request.61-characters']) });
+  });
+
+  it('exits 1 and names case, clause, expected and got when the server breaks a clause', async () => {
+    const dir = tmp();
+    const ran = await cli(['run', '--report-dir', dir, '--reference-quirk', 'status-no-length-limit', '--operation', 'POST /users/me/status']);
+    expect(ran.code).toBe(1);
+    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+    const failed = report.cases.find((c: { id: string }) => c.id === 'op13.bad-request.61-characters');
+    expect(failed.status).toBe('failed');
+    expect(failed.message).toBe('POST /users/me/status [op13.bad-request.too-long, op13.status-text]: expected result "error", got "success" (as member, POST /users/me/status status_text="xxxxxxxxxxxx"...(61 chars))');
+    expect(failed.exchange).toMatchObject({ request: { method: 'POST', role: 'member' }, response: { status: 200 } });
+    expect(ran.stdout).toContain('FAIL op13.bad-request.61-characters');
+    expect(report.cases.every((c: { endpoint: string }) => c.endpoint === 'POST /users/me/status')).toBe(true);
+  });
+
+  it('skips cases above the feature level it judges, with the reason', async () => {
+    const dir = tmp();
+    const ran = await cli(['run', '--report-dir', dir, '--feature-level', '380', '--operation', 'GET /streams']);
+    expect(ran.code).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+    expect(report.cases.find((c: { id: string }) => c.id === 'op20.object.topics-policy')).toMatchObject({ status: 'skipped', message: 'needs feature level 392, target has 380' });
+  });
+
+  it('exits 2 with one line for a bad flag value or an unknown flag', async () => {
+    const bad = await cli(['run', '--timeout-ms', 'soon']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe('teamchat-conformance: --timeout-ms: expected a positive integer, got "soon"');
+    const unknown = await cli(['run', '--no-such-flag']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown option '--no-such-flag'/);
+  });
+
+  it('exits 2 naming an unreachable target', async () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'closed.env'), 'CONFORMANCE_TARGET_URL=http://127.0.0.1:9\nCONFORMANCE_MEMBER_EMAIL=m@x.test\nCONFORMANCE_MEMBER_API_KEY=abcdef\n');
+    const started = Date.now();
+    const ran = await cli(['run', '--env-file', join(dir, 'closed.env')], dir);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.trim()).toMatch(/^teamchat-conformance: target unreachable: http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED.*\)$/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('teamchat-conformance serve, then run --env-file', () => {
+  let server: ChildProcess;
+  let envFile: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = tmp();
+    envFile = join(dir, 'ref.env');
+    server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--env-out', envFile], { env: cleanEnv(), stdio: 'pipe' });
+    for (let i = 0; i < 100 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
+  });
+  afterAll(async () => {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  });
+
+  it('writes the env file with the URL and one account per role, and the run passes', async () => {
+    const env = readFileSync(envFile, 'utf8');
+    for (const role of ['OWNER', 'ADMIN', 'MODERATOR', 'MEMBER', 'MEMBER2', 'GUEST']) expect(env).toMatch(new RegExp(`^CONFORMANCE_${role}_API_KEY=\\S+$`, 'm'));
+    const ran = await cli(['run', '--env-file', envFile, '--report-dir', join(dir, 'reports')], dir);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).not.toMatch(/embedded/);
+  });
+
+  it('exits 2 naming the account whose API key is wrong', async () => {
+    const broken = join(dir, 'broken.env');
+    writeFileSync(broken, readFileSync(envFile, 'utf8').replace(/^CONFORMANCE_MEMBER_API_KEY=.*$/m, 'CONFORMANCE_MEMBER_API_KEY=not-the-key'));
+    const ran = await cli(['run', '--env-file', broken], dir);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.trim()).toBe('teamchat-conformance: member account: API key rejected (401)');
+  });
+
+  it('exits 2 naming an account configured with the wrong role', async () => {
+    const swapped = join(dir, 'swapped.env');
+    const text = readFileSync(envFile, 'utf8');
+    const memberEmail = /^CONFORMANCE_MEMBER_EMAIL=(.*)$/m.exec(text)![1];
+    const memberKey = /^CONFORMANCE_MEMBER_API_KEY=(.*)$/m.exec(text)![1];
+    writeFileSync(swapped, text.replace(/^CONFORMANCE_ADMIN_EMAIL=.*$/m, `CONFORMANCE_ADMIN_EMAIL=${memberEmail}`).replace(/^CONFORMANCE_ADMIN_API_KEY=.*$/m, `CONFORMANCE_ADMIN_API_KEY=${memberKey}`));
+    const ran = await cli(['run', '--env-file', swapped], dir);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr.trim()).toBe(`teamchat-conformance: admin account: ${memberEmail} has role 400 (member), configured as admin (200)`);
+  });
+});
