@@ -1,0 +1,59 @@
+// Creating a channel: the name and description rules, who may create what, and the new record.
+import { isGuest } from './access.js';
+import { badRequest } from './errors.js';
+import { ROLE, type Channel } from './model.js';
+import { codePointLength, tooLongMessage } from './params.js';
+import type { Context } from './router.js';
+
+export const MAX_CHANNEL_NAME_LENGTH = 60;
+export const MAX_CHANNEL_DESCRIPTION_LENGTH = 1024;
+
+export interface NewChannelOptions {
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  historyPublicToSubscribers: boolean | undefined;
+  isDefault: boolean;
+}
+
+function checkName(name: string): void {
+  if (name === '') throw badRequest("Channel name can't be empty.");
+  if (codePointLength(name) > MAX_CHANNEL_NAME_LENGTH) {
+    throw badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`);
+  }
+  const position = [...name].findIndex((ch) => /[\p{Cc}\p{Cs}\uFFFE\uFFFF]/u.test(ch));
+  if (position >= 0) throw badRequest(`Invalid character in channel name, at position ${position + 1}.`);
+}
+
+/** Throws when the caller may not create this channel; changes nothing. */
+export function checkNewChannel(ctx: Context, name: string, description: string, options: NewChannelOptions): void {
+  checkName(name);
+  if (codePointLength(description) > MAX_CHANNEL_DESCRIPTION_LENGTH) {
+    throw badRequest(tooLongMessage('description', MAX_CHANNEL_DESCRIPTION_LENGTH));
+  }
+  // Zulip's defaults: members create public and private channels, owners web-public ones.
+  if (isGuest(ctx.user)) throw badRequest('Insufficient permission');
+  if (options.isWebPublic && (ctx.user.role !== ROLE.owner || !ctx.realm.enableSpectatorAccess)) {
+    throw badRequest('Insufficient permission');
+  }
+}
+
+export function addChannel(ctx: Context, name: string, description: string, options: NewChannelOptions): Channel {
+  const { realm, user } = ctx;
+  const channel: Channel = {
+    id: realm.nextChannelId++,
+    name,
+    description,
+    dateCreated: Math.floor(Date.now() / 1000),
+    creatorId: user.id,
+    inviteOnly: options.inviteOnly,
+    isWebPublic: options.isWebPublic,
+    // Public channels always have public history; private ones default to protected history.
+    historyPublicToSubscribers: options.inviteOnly ? (options.historyPublicToSubscribers ?? false) : true,
+    isArchived: false,
+    isDefault: options.isDefault,
+    subscribers: new Set(),
+    canAdministerChannelGroup: { direct_members: [user.id], direct_subgroups: [] },
+  };
+  realm.channels.push(channel);
+  return channel;
+}

@@ -1,0 +1,71 @@
+// The channel object of GET /streams: every field of the document's table plus the ones
+// Zulip adds at feature level 420.
+import { SYSTEM_GROUPS, type Channel, type Realm } from './model.js';
+import type { Quirks } from './quirks.js';
+import type { Body } from './router.js';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+/** A deliberately tiny Markdown: paragraphs and **bold**, everything else escaped. */
+export function renderMarkdown(text: string): string {
+  if (text.trim() === '') return '';
+  return text
+    .split(/\n{2,}/)
+    .map((para) => `<p>${escapeHtml(para).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>').replace(/\n/g, '<br>\n')}</p>`)
+    .join('\n');
+}
+
+function firstMessageId(realm: Realm, channel: Channel): number | null {
+  let first: number | null = null;
+  for (const m of realm.messages) {
+    if (m.channelId === channel.id && (first === null || m.id < first)) first = m.id;
+  }
+  return first;
+}
+
+function activeSubscriberCount(realm: Realm, channel: Channel): number {
+  return realm.users.filter((u) => u.isActive && channel.subscribers.has(u.id)).length;
+}
+
+export function channelObject(realm: Realm, channel: Channel, quirks: Quirks, withIsDefault: boolean): Body {
+  const g = SYSTEM_GROUPS;
+  const creatorZero = quirks.has('streams-creator-zero');
+  const body: Body = {
+    stream_id: quirks.has('streams-wrong-type') ? String(channel.id) : channel.id,
+    name: channel.name,
+    is_archived: channel.isArchived,
+    description: channel.description,
+    rendered_description: renderMarkdown(channel.description),
+    date_created: creatorZero ? channel.dateCreated + 0.5 : channel.dateCreated,
+    creator_id: channel.creatorId ?? (creatorZero ? 0 : null),
+    invite_only: channel.inviteOnly,
+    is_web_public: channel.isWebPublic,
+    stream_post_policy: 1,
+    is_announcement_only: false,
+    message_retention_days: null,
+    history_public_to_subscribers: channel.historyPublicToSubscribers,
+    topics_policy: 'inherit',
+    first_message_id: firstMessageId(realm, channel),
+    folder_id: null,
+    is_recently_active: !channel.isArchived,
+    can_add_subscribers_group: g['role:nobody'],
+    can_remove_subscribers_group: g['role:administrators'],
+    can_administer_channel_group: channel.canAdministerChannelGroup,
+    can_delete_any_message_group: g['role:nobody'],
+    can_delete_own_message_group: g['role:everyone'],
+    can_move_messages_out_of_channel_group: g['role:nobody'],
+    can_move_messages_within_channel_group: g['role:nobody'],
+    can_send_message_group: g['role:everyone'],
+    can_subscribe_group: g['role:nobody'],
+    can_resolve_topics_group: g['role:nobody'],
+    stream_weekly_traffic: null,
+    subscriber_count: activeSubscriberCount(realm, channel),
+  };
+  if (quirks.has('streams-missing-field')) delete body.rendered_description;
+  if (withIsDefault) body.is_default = channel.isDefault;
+  return body;
+}

@@ -1,0 +1,30 @@
+// Single-channel operations: look a channel up by name, archive a channel.
+import { channelById, channelByName, hasContentAccess, inGroupSetting, isAdmin } from './access.js';
+import { badRequest } from './errors.js';
+import type { Context, Route } from './router.js';
+
+function getStreamId(ctx: Context) {
+  const name = ctx.params.string('stream');
+  const channel = channelByName(ctx.realm, name);
+  if (!channel || !hasContentAccess(ctx.user, channel)) throw badRequest(`Invalid channel name '${name}'`);
+  return { stream_id: channel.id };
+}
+
+function archiveChannel(ctx: Context) {
+  const channel = channelById(ctx.realm, ctx.path.stream_id);
+  if (!channel) throw badRequest('Invalid channel ID');
+  if (!isAdmin(ctx.user) && !inGroupSetting(channel.canAdministerChannelGroup, ctx.user)) {
+    // Someone who cannot even see the channel learns nothing about it.
+    if (!hasContentAccess(ctx.user, channel)) throw badRequest('Invalid channel ID');
+    throw badRequest('Must be an organization administrator');
+  }
+  if (channel.isArchived) throw badRequest('Channel is already deactivated');
+  channel.isArchived = true;
+  channel.isDefault = false; // Zulip drops archived channels from the default set
+  return {};
+}
+
+export const channelRoutes: Route[] = [
+  { method: 'GET', path: '/get_stream_id', params: ['stream'], handle: getStreamId },
+  { method: 'DELETE', path: '/streams/{stream_id}', params: [], handle: archiveChannel },
+];

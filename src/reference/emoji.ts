@@ -1,0 +1,55 @@
+// A small slice of Zulip's emoji data: enough names to exercise every status-emoji rule.
+
+/** Unicode emoji: name -> dash-separated hex code points (Zulip's `emoji_code`). */
+const UNICODE_EMOJI: Record<string, string> = {
+  smile: '1f604',
+  heart: '2764',
+  octopus: '1f419',
+  tada: '1f389',
+  coffee: '2615',
+  car: '1f697',
+  rocket: '1f680',
+  thumbs_up: '1f44d',
+  '+1': '1f44d', // an alias: two names, one code, as in Zulip's table
+  computer: '1f4bb',
+  palm_tree: '1f334',
+  house: '1f3e0',
+};
+
+const KNOWN_CODES = new Set(Object.values(UNICODE_EMOJI));
+
+export interface RealmEmoji {
+  id: string;
+  name: string;
+  deactivated: boolean;
+}
+
+export const REALM_EMOJI: RealmEmoji[] = [{ id: '1', name: 'green_tick', deactivated: false }];
+
+export const ZULIP_EXTRA_EMOJI = 'zulip';
+
+export interface EmojiData {
+  code: string;
+  type: 'unicode_emoji' | 'realm_emoji' | 'zulip_extra_emoji';
+}
+
+/** Resolves a name the way Zulip does: realm emoji first, then `zulip`, then unicode. */
+export function emojiByName(name: string): EmojiData | undefined {
+  const custom = REALM_EMOJI.find((e) => e.name === name && !e.deactivated);
+  if (custom) return { code: custom.id, type: 'realm_emoji' };
+  if (name === ZULIP_EXTRA_EMOJI) return { code: name, type: 'zulip_extra_emoji' };
+  if (Object.hasOwn(UNICODE_EMOJI, name)) return { code: UNICODE_EMOJI[name], type: 'unicode_emoji' };
+  return undefined;
+}
+
+export function unicodeCodeOf(name: string): string | undefined {
+  return Object.hasOwn(UNICODE_EMOJI, name) ? UNICODE_EMOJI[name] : undefined;
+}
+
+export function isUnicodeCode(code: string): boolean {
+  return KNOWN_CODES.has(code);
+}
+
+export function realmEmojiById(id: string): RealmEmoji | undefined {
+  return REALM_EMOJI.find((e) => e.id === id);
+}

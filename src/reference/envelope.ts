@@ -1,0 +1,38 @@
+// Writes the JSON envelope of every answer: success with `msg: ""` and the ignored parameters,
+// or error with `msg` and `code`.
+import type { ServerResponse } from 'node:http';
+import type { ApiError } from './errors.js';
+import type { Quirks } from './quirks.js';
+import type { Body } from './router.js';
+
+function send(res: ServerResponse, status: number, body: Body, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+export function sendSuccess(
+  res: ServerResponse,
+  fields: Body,
+  sent: readonly string[],
+  declared: ReadonlySet<string>,
+  quirks: Quirks,
+): void {
+  const body: Body = { result: 'success', msg: '', ...fields };
+  if (quirks.has('envelope-no-msg')) delete body.msg;
+  const ignored = quirks.has('ignored-params-wrong') ? [...sent] : sent.filter((name) => !declared.has(name));
+  if (ignored.length > 0 && !quirks.has('ignored-params-missing')) {
+    body.ignored_parameters_unsupported = ignored.sort();
+  }
+  send(res, 200, body);
+}
+
+export function sendError(res: ServerResponse, error: ApiError, quirks: Quirks, headers: Record<string, string> = {}): void {
+  const body: Body = { result: 'error', msg: error.message, code: error.code, ...error.extra };
+  if (quirks.has('error-without-code')) delete body.code;
+  send(res, error.status, body, { ...error.headers, ...headers });
+}

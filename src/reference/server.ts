@@ -1,0 +1,88 @@
+// The public entry point: start an independent reference server on a fresh seeded realm.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { createRequestListener } from './http.js';
+import type { Realm, User } from './model.js';
+import { parseQuirks } from './quirks.js';
+import { ROUTES } from './routes.js';
+import { createSeededRealm, SEED_USER_IDS } from './seed.js';
+
+export { QUIRKS } from './quirks.js';
+
+export type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'member2' | 'guest';
+
+export interface ReferenceAccount {
+  email: string;
+  apiKey: string;
+  userId: number;
+  role: RoleName;
+}
+
+export interface ReferenceServerOptions {
+  port?: number; // default 0: an ephemeral port
+  host?: string; // default 127.0.0.1
+  quirks?: string[];
+}
+
+export interface ReferenceServer {
+  url: string;
+  accounts: Record<RoleName, ReferenceAccount>;
+  bot: ReferenceAccount & { ownerId: number };
+  close(): Promise<void>;
+}
+
+const ROLE_NAMES: RoleName[] = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest'];
+
+function account(realm: Realm, id: number, role: RoleName): ReferenceAccount {
+  const user = realm.users.find((u) => u.id === id) as User;
+  return { email: user.email, apiKey: user.apiKey, userId: user.id, role };
+}
+
+/** Requests Node's HTTP parser refuses still get a JSON envelope, not a bare 400. */
+function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ result: 'error', msg: 'Malformed HTTP request', code: 'BAD_REQUEST' });
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const quirks = parseQuirks(options.quirks);
+  const realm = createSeededRealm();
+  const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes: ROUTES }));
+  server.on('clientError', answerUnparsableRequest);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  realm.url = url;
+
+  const accounts = Object.fromEntries(
+    ROLE_NAMES.map((role) => [role, account(realm, SEED_USER_IDS[role], role)]),
+  ) as Record<RoleName, ReferenceAccount>;
+  const bot = { ...account(realm, SEED_USER_IDS.bot, 'member'), ownerId: SEED_USER_IDS.member };
+
+  return {
+    url,
+    accounts,
+    bot,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // A second close() is harmless: the server is already down.
+        server.close((err) => (err && (err as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING' ? reject(err) : resolve()));
+        // Idle keep-alive sockets would otherwise hold close() open for seconds.
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,84 @@
+// Op 20, GET /streams: the union of the channel sets the include_* flags ask for, minus
+// archived channels, sorted by name.
+import { hasContentAccess, hasMetadataAccess, isAdmin, isGuest, isSubscribed } from './access.js';
+import { channelObject } from './channel-view.js';
+import { badRequest } from './errors.js';
+import type { Channel } from './model.js';
+import type { Context, Route } from './router.js';
+
+const FLAGS = {
+  include_public: true,
+  include_web_public: false,
+  include_subscribed: true,
+  exclude_archived: true,
+  include_all: false,
+  include_default: false,
+  include_owner_subscribed: false,
+  include_can_access_content: false,
+  include_all_active: false,
+} as const;
+
+type Flag = keyof typeof FLAGS;
+type Flags = Record<Flag, boolean>;
+
+function readFlags(ctx: Context): Flags {
+  const lenient = ctx.quirks.has('streams-bad-boolean-accepted');
+  const flags = {} as Flags;
+  for (const name of Object.keys(FLAGS) as Flag[]) {
+    try {
+      flags[name] = ctx.params.bool(name, FLAGS[name]);
+    } catch (err) {
+      if (!lenient) throw err;
+      flags[name] = false;
+    }
+  }
+  return flags;
+}
+
+/** Applies the quirks that make a flag lose its effect. */
+function effectiveFlags(ctx: Context, flags: Flags): Flags {
+  const q = ctx.quirks;
+  const f = { ...flags };
+  if (q.has('streams-admin-only-include-all-active') && f.include_all_active && !isAdmin(ctx.user)) {
+    throw badRequest('Must be an organization administrator');
+  }
+  // Zulip: include_all_active is a plain alias of include_all, with no extra check.
+  f.include_all = f.include_all || f.include_all_active;
+  if (q.has('streams-ignore-include-public')) f.include_public = true;
+  if (q.has('streams-ignore-include-subscribed')) f.include_subscribed = true;
+  if (q.has('streams-include-archived')) f.exclude_archived = false;
+  if (q.has('streams-ignore-include-web-public')) f.include_web_public = false;
+  if (q.has('streams-ignore-include-all')) f.include_all = false;
+  if (q.has('streams-ignore-include-default')) f.include_default = false;
+  if (q.has('streams-ignore-include-can-access-content')) f.include_can_access_content = false;
+  if (q.has('streams-ignore-owner-subscribed')) f.include_owner_subscribed = false;
+  return f;
+}
+
+function selectChannels(ctx: Context, f: Flags): Channel[] {
+  const { user, realm } = ctx;
+  const owner = user.isBot && user.botOwnerId !== null ? realm.users.find((u) => u.id === user.botOwnerId) : undefined;
+  const leakAll = ctx.quirks.has('streams-include-all-leaks-private');
+  return realm.channels.filter((c) => {
+    const wanted =
+      (f.include_public && !isGuest(user) && !c.inviteOnly) ||
+      (f.include_web_public && c.isWebPublic) ||
+      (f.include_subscribed && isSubscribed(user, c)) ||
+      (f.include_all && (leakAll || hasMetadataAccess(user, c))) ||
+      (f.include_default && c.isDefault) ||
+      (f.include_owner_subscribed && owner !== undefined && isSubscribed(owner, c)) ||
+      (f.include_can_access_content && hasContentAccess(user, c));
+    return wanted && !(f.exclude_archived && c.isArchived);
+  });
+}
+
+function getStreams(ctx: Context) {
+  const flags = effectiveFlags(ctx, readFlags(ctx));
+  const channels = selectChannels(ctx, flags).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (ctx.quirks.has('streams-unsorted')) channels.reverse();
+  return { streams: channels.map((c) => channelObject(ctx.realm, c, ctx.quirks, flags.include_default)) };
+}
+
+export const streamRoutes: Route[] = [
+  { method: 'GET', path: '/streams', params: Object.keys(FLAGS), handle: getStreams },
+];

@@ -1,0 +1,112 @@
+// POST and DELETE /users/me/subscriptions: join (creating missing channels) and leave.
+import { channelByName, findUser, hasContentAccess, isAdmin, isGuest, isSubscribed } from './access.js';
+import { addChannel, checkNewChannel, type NewChannelOptions } from './channel-create.js';
+import { adminRequired, badRequest } from './errors.js';
+import type { Channel, User } from './model.js';
+import type { Params } from './params.js';
+import type { Context, Route } from './router.js';
+
+interface SubscriptionRequest {
+  name: string;
+  description: string;
+}
+
+function readSubscriptions(params: Params): SubscriptionRequest[] {
+  return params.list('subscriptions').map((item, i) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw badRequest(`subscriptions[${i}] is not a dict`);
+    const { name, description = '' } = item as Record<string, unknown>;
+    if (name === undefined) throw badRequest(`subscriptions[${i}]["name"] field is missing`);
+    if (typeof name !== 'string') throw badRequest(`subscriptions[${i}]["name"] is not a string`);
+    if (typeof description !== 'string') throw badRequest(`subscriptions[${i}]["description"] is not a string`);
+    return { name: name.trim(), description };
+  });
+}
+
+/** The users to act on: `principals` (ids or emails) or the caller alone. */
+function readPrincipals(ctx: Context): User[] {
+  const raw = ctx.params.optList('principals');
+  if (raw === undefined) return [ctx.user];
+  return raw.map((p) => {
+    const user = findUser(ctx.realm, p);
+    if (!user || !user.isActive) throw badRequest('No such user');
+    return user;
+  });
+}
+
+function readNewChannelOptions(ctx: Context): NewChannelOptions {
+  const p = ctx.params;
+  p.optBool('announce'); // accepted and validated, then ignored
+  const options = {
+    inviteOnly: p.bool('invite_only', false),
+    isWebPublic: p.bool('is_web_public', false),
+    historyPublicToSubscribers: p.optBool('history_public_to_subscribers'),
+    isDefault: p.bool('is_default_stream', false),
+  };
+  if (options.isDefault && !isAdmin(ctx.user)) throw adminRequired();
+  if (options.isDefault && options.inviteOnly) throw badRequest('A default channel cannot be private.');
+  return options;
+}
+
+function subscribe(ctx: Context) {
+  const requests = readSubscriptions(ctx.params);
+  const principals = readPrincipals(ctx);
+  const options = readNewChannelOptions(ctx);
+  ctx.params.bool('authorization_errors_fatal', true);
+  if (isGuest(ctx.user) && principals.some((u) => u.id !== ctx.user.id)) throw badRequest('Insufficient permission');
+
+  // Validate every request before changing anything.
+  const plan = requests.map((request) => {
+    const existing = channelByName(ctx.realm, request.name);
+    if (!existing) {
+      checkNewChannel(ctx, request.name, request.description, options);
+    } else if (existing.isArchived) {
+      throw badRequest(`Channel '${existing.name}' is archived.`);
+    } else if (!hasContentAccess(ctx.user, existing)) {
+      throw badRequest(`Unable to access channel (${existing.name}).`);
+    }
+    return { request, existing };
+  });
+  // A name repeated in one request must create a single channel, hence the second lookup.
+  const channels = plan.map(
+    ({ request, existing }) =>
+      existing ?? channelByName(ctx.realm, request.name) ?? addChannel(ctx, request.name, request.description, options),
+  );
+
+  const subscribed: Record<string, string[]> = {};
+  const already: Record<string, string[]> = {};
+  for (const user of principals) {
+    for (const channel of channels) {
+      const bucket = isSubscribed(user, channel) ? already : subscribed;
+      (bucket[String(user.id)] ??= []).push(channel.name);
+      channel.subscribers.add(user.id);
+    }
+  }
+  return { subscribed, already_subscribed: already };
+}
+
+function unsubscribe(ctx: Context) {
+  const names = ctx.params.list('subscriptions');
+  const principals = readPrincipals(ctx);
+  if (principals.some((u) => u.id !== ctx.user.id) && !isAdmin(ctx.user)) throw badRequest('Insufficient permission');
+  const channels = names.map((n) => (typeof n === 'string' ? channelByName(ctx.realm, n) : undefined));
+  const unknown = names.filter((_, i) => !channels[i]);
+  if (unknown.length) throw badRequest(`Channel(s) (${unknown.join(', ')}) do not exist`);
+  const removed: string[] = [];
+  const notRemoved: string[] = [];
+  for (const channel of channels as Channel[]) {
+    for (const user of principals) {
+      (channel.subscribers.delete(user.id) ? removed : notRemoved).push(channel.name);
+    }
+  }
+  return { removed, not_removed: notRemoved };
+}
+
+const SUBSCRIBE_PARAMS = [
+  'subscriptions', 'principals', 'invite_only', 'is_web_public', 'history_public_to_subscribers',
+  'is_default_stream', 'announce', 'authorization_errors_fatal',
+];
+
+export const subscriptionRoutes: Route[] = [
+  { method: 'POST', path: '/users/me/subscriptions', params: SUBSCRIBE_PARAMS, handle: subscribe },
+  { method: 'DELETE', path: '/users/me/subscriptions', params: ['subscriptions', 'principals'], handle: unsubscribe },
+];
