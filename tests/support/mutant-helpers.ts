@@ -1,0 +1,58 @@
+// What a mutant is, and the rewrites the mutant files build theirs from.
+import type { Profile } from '../../src/config.js';
+import { paramsOf, type ProxiedAnswer, type ProxiedRequest, type Rewrite } from './rewriting-proxy.js';
+
+export type Kind = 'envelope' | 'field' | 'order' | 'invalid-input' | 'error-code' | 'parameter' | 'permission' | 'effect';
+
+export interface Mutant {
+  name: string;
+  kind: Kind;
+  operations: string[];
+  quirks?: string[];
+  rewrite?: Rewrite;
+  profile?: Profile;
+  /** Cases that must fail against this mutant. */
+  kills: string[];
+}
+
+export type Json = Record<string, unknown>;
+export const isStreams = (req: ProxiedRequest) => req.method === 'GET' && req.path === '/streams';
+export const isStatusRead = (req: ProxiedRequest) => req.method === 'GET' && /^\/users\/\d+\/status$/.test(req.path);
+export const isStatusWrite = (req: ProxiedRequest) => req.method === 'POST' && req.path === '/users/me/status';
+
+/** Applies fn to every channel object of a GET /streams answer. */
+export function eachChannel(fn: (channel: Json) => void): Rewrite {
+  return { answer: (req, a) => { if (isStreams(req)) ((a.json as Json).streams as Json[] | undefined)?.forEach(fn); } };
+}
+export function dropChannels(keep: (channel: Json) => boolean): Rewrite {
+  return { answer: (req, a) => { if (isStreams(req) && Array.isArray((a.json as Json).streams)) (a.json as Json).streams = ((a.json as Json).streams as Json[]).filter(keep); } };
+}
+export function forceStreamsParam(name: string, value: string): Rewrite {
+  return { request: (req) => { if (isStreams(req)) req.query.set(name, value); } };
+}
+/** Replays GET /streams with the credentials of the owner (seen on the fixtures' requests). */
+export function answerAsOwner(): Rewrite {
+  let owner: string | undefined;
+  return {
+    request: (req) => {
+      const auth = req.headers.authorization;
+      if (auth && Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString().startsWith('owner@')) owner = auth;
+      if (isStreams(req) && owner) req.headers.authorization = owner;
+    },
+  };
+}
+/** Answers a request matching `when` with a BAD_REQUEST error instead of what the server said. */
+export function refuse(when: (req: ProxiedRequest) => boolean): Rewrite {
+  return { answer: (req, a) => { if (when(req)) { a.status = 400; a.json = { result: 'error', msg: 'Refused by mutant', code: 'BAD_REQUEST' }; } } };
+}
+/** Answers a request matching `when` with success, whatever the server said. */
+export function accept(when: (req: ProxiedRequest) => boolean): Rewrite {
+  return { answer: (req, a) => { if (when(req)) { a.status = 200; a.json = { result: 'success', msg: '' }; } } };
+}
+export function statusRead(fn: (status: Json) => void): Rewrite {
+  return { answer: (req, a: ProxiedAnswer) => { if (isStatusRead(req)) fn(((a.json as Json).status ?? {}) as Json); } };
+}
+export const statusParam = (name: string, value?: string) => (req: ProxiedRequest) =>
+  isStatusWrite(req) && paramsOf(req).has(name) && (value === undefined || paramsOf(req).get(name) === value);
+
+export { paramsOf };
