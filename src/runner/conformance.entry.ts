@@ -1,11 +1,18 @@
-// The vitest entry of a conformance run: every case of every spec file becomes a test carrying
-// its CaseResult in task.meta, where the reporter reads it. Scheduling (concurrency, serial and
-// exclusive files) is the Session's; vitest only runs everything concurrently.
+/// <reference types="vite/client" />
+// The vitest entry of a conformance run: every case of every spec file, and every property of
+// properties/, becomes a test carrying its CaseResult in task.meta, where the reporter reads it.
+// Scheduling (concurrency, serial and exclusive files) is the Session's; vitest only runs
+// everything concurrently, grouped by operation.
 import { afterAll, describe, inject, test } from 'vitest';
 import { loadSuite } from '../spec/load.js';
 import { Session } from './session.js';
 import { executeCase, planCase, skippedResult } from './execute.js';
+import { planProperty, planPropertyShape } from './plan-property.js';
+import { runProperty } from '../property/run-property.js';
+import type { PropertyCase } from '../property/define.js';
 import type { CaseResult } from '../spec/run-case.js';
+import type { Decision } from '../spec/plan.js';
+import type { SpecFile } from '../spec/types.js';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -13,28 +20,61 @@ declare module 'vitest' {
   }
 }
 
-const session = new Session(inject('conformance'));
-const { specs } = loadSuite();
+interface Planned {
+  id: string;
+  decision: Decision;
+  skipped: (reason: string) => CaseResult;
+  run: () => Promise<CaseResult>;
+  /** The spec file whose fixtures the case uses, cleaned up once after the operation's cases. */
+  spec?: SpecFile;
+}
 
-for (const spec of specs) {
-  const planned = spec.cases.map((c) => ({ c, decision: planCase(session, spec, c) })).filter(({ decision }) => !('omit' in decision));
-  if (!planned.length) continue;
-  describe.concurrent(spec.operation, () => {
-    for (const { c, decision } of planned) {
-      if (!decision.run) {
-        const reason = 'skip' in decision ? decision.skip : '';
-        test.skip(c.id, { meta: { conformance: skippedResult(spec, c, reason) } }, () => {});
+const settings = inject('conformance');
+const session = new Session(settings);
+const byOperation = new Map<string, Planned[]>();
+const add = (operation: string, planned: Planned) => byOperation.set(operation, [...(byOperation.get(operation) ?? []), planned]);
+
+for (const spec of loadSuite().specs) {
+  for (const c of spec.cases) {
+    add(spec.operation, {
+      id: c.id, decision: planCase(session, spec, c),
+      skipped: (reason) => skippedResult(spec, c, reason),
+      run: () => executeCase(session, spec, c),
+      spec,
+    });
+  }
+}
+
+const propertyFiles = import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true });
+for (const { PROPERTY: def } of Object.values(propertyFiles)) {
+  const { spec, c } = planPropertyShape(def);
+  add(def.endpoint, {
+    id: def.id, decision: planProperty(session, def),
+    skipped: (reason) => skippedResult(spec, c, reason),
+    run: () => session.scheduled(spec, () => runProperty(def, session.ctx, session.redactor, {
+      seed: settings.seed ?? undefined, runsFactor: settings.thorough ? 10 : 1, vars: session.globals,
+    })),
+  });
+}
+
+for (const [operation, planned] of byOperation) {
+  const kept = planned.filter(({ decision }) => !('omit' in decision));
+  if (!kept.length) continue;
+  describe.concurrent(operation, () => {
+    for (const p of kept) {
+      if (!p.decision.run) {
+        test.skip(p.id, { meta: { conformance: p.skipped('skip' in p.decision ? p.decision.skip : '') } }, () => {});
         continue;
       }
-      test(c.id, async ({ task }) => {
-        const result = await executeCase(session, spec, c);
+      test(p.id, async ({ task }) => {
+        const result = await p.run();
         task.meta.conformance = result;
         if (result.status === 'failed' || result.status === 'errored') throw new Error(result.message);
       });
     }
     afterAll(async () => {
-      const problem = await session.cleanup(spec);
-      if (problem) console.warn(problem);
+      const specs = new Set(kept.flatMap((p) => (p.spec ? [p.spec] : [])));
+      for (const problem of await Promise.all([...specs].map((spec) => session.cleanup(spec)))) if (problem) console.warn(problem);
     });
   });
 }

@@ -19,23 +19,30 @@ export interface SuiteRun {
 
 let runCounter = 0;
 
-export async function runSuite(options: SuiteRun = {}): Promise<Map<string, CaseResult>> {
+/** A Session against a fresh reference server (quirks, proxy) for the duration of fn. */
+export async function withSession<T>(options: SuiteRun, fn: (session: Session) => Promise<T>): Promise<T> {
   const server = await startReferenceServer({ quirks: options.quirks ?? [] });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
   const accounts = Object.fromEntries(Object.entries(server.accounts).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
   const session = new Session({
     targetUrl: proxy?.url ?? server.url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
     claimedFeatureLevel: 420, timeoutMs: 5000, concurrency: 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
-    grep: null, operations: options.operations ?? [], clauses: [],
+    grep: null, operations: options.operations ?? [], clauses: [], seed: null, thorough: false,
   });
   try {
-    const { specs } = loadSuite();
-    const chosen = specs.filter((s) => !options.operations?.length || options.operations.includes(s.operation));
-    const results = await executeSpecs(session, chosen);
-    return new Map(results.map((r) => [r.id, r]));
+    return await fn(session);
   } finally {
     await session.close();
     await proxy?.close();
     await server.close();
   }
+}
+
+export function runSuite(options: SuiteRun = {}): Promise<Map<string, CaseResult>> {
+  return withSession(options, async (session) => {
+    const { specs } = loadSuite();
+    const chosen = specs.filter((s) => !options.operations?.length || options.operations.includes(s.operation));
+    const results = await executeSpecs(session, chosen);
+    return new Map(results.map((r) => [r.id, r]));
+  });
 }

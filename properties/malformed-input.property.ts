@@ -1,0 +1,28 @@
+// Any malformed value for a boolean parameter gets an error envelope with a code; under the
+// zulip profile never a 5xx, and the caller's status is left as it was.
+import fc from 'fast-check';
+import { defineProperty, violated } from '../src/property/define.js';
+import { notBoolean } from './arbitraries/malformed-values.js';
+
+const show = (v: unknown) => JSON.stringify(v);
+const BOOLEANS: [string, string][] = [
+  ['GET', 'include_public'], ['GET', 'include_subscribed'], ['GET', 'exclude_archived'], ['GET', 'include_all'],
+  ['GET', 'include_default'], ['GET', 'include_web_public'], ['POST', 'away'],
+];
+
+export const PROPERTY = defineProperty({
+  id: 'prop.conv.malformed-boolean',
+  endpoint: 'GET /streams',
+  title: 'a malformed boolean parameter gets an error envelope with a code, never a crash',
+  clauses: ['conv.booleans', 'conv.error-code', 'errors.bad-request'],
+  roles: ['member2'],
+  runs: 30,
+  arbitrary: () => fc.record({ param: fc.constantFrom(...BOOLEANS), value: notBoolean }),
+  async check(api, { param: [method, name], value }) {
+    const path = method === 'GET' ? '/streams' : '/users/me/status';
+    const { status, body, request } = await api.call('member2', method, path, { [name]: value });
+    violated(body.result === 'error', () => `expected an error for ${name}=${show(value)}, got ${show(body.result)} (${request})`);
+    violated(typeof body.code === 'string' && body.code.length > 0, () => `expected a code, got ${show(body.code)} (${request})`);
+    if (api.profile === 'zulip') violated(status < 500, () => `expected no 5xx, got HTTP ${status} (${request}) [zulip profile]`);
+  },
+});

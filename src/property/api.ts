@@ -1,0 +1,55 @@
+// How a property talks to the target: one call, as a role, returning the decoded envelope.
+// A transport fault (timeout, reset, non-JSON answer) is not a counterexample: it throws
+// TransportFault, and the runner ends the property at once as errored, without shrinking.
+import type { Role } from '../config.js';
+import type { Params } from '../http/encode.js';
+import type { TargetContext } from '../spec/run-steps.js';
+import { describeRequest } from '../spec/run-steps.js';
+
+export class TransportFault extends Error {}
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+  /** "as member, POST /users/me/status status_text=..." for messages. */
+  request: string;
+}
+
+export class PropertyApi {
+  /** Set by the first transport fault; later runs pass at once so fast-check stops quickly. */
+  fault: TransportFault | null = null;
+  readonly userIds: Partial<Record<Role, number>>;
+  readonly profile: TargetContext['profile'];
+
+  constructor(private readonly ctx: TargetContext, readonly vars: Record<string, unknown>) {
+    this.profile = ctx.profile;
+    this.userIds = Object.fromEntries(Object.entries(ctx.accounts).map(([role, a]) => [role, a.userId]));
+  }
+
+  async call(role: Role, method: string, path: string, params: Params = {}): Promise<Answer> {
+    const account = this.ctx.accounts[role];
+    if (!account) throw new TransportFault(`no ${role} account configured`);
+    const request = describeRequest(role, method, path, params);
+    const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role } });
+    if (exchange.error) throw this.record(new TransportFault(`${exchange.error.kind}: ${exchange.error.message} (${request})`));
+    const { status, json, jsonError } = exchange.response!;
+    if (json === undefined || typeof json !== 'object' || json === null || Array.isArray(json)) {
+      throw this.record(new TransportFault(`answer (HTTP ${status}) is ${jsonError ?? 'not a JSON object'} (${request})`));
+    }
+    return { status, body: json as Record<string, unknown>, request };
+  }
+
+  /** Calls and requires success: a failed setup call is a fault of the run, not a counterexample. */
+  async ok(role: Role, method: string, path: string, params: Params = {}): Promise<Record<string, unknown>> {
+    const answer = await this.call(role, method, path, params);
+    if (answer.body.result !== 'success') {
+      throw this.record(new TransportFault(`setup call failed: ${String(answer.body.code)} ${String(answer.body.msg)} (${answer.request})`));
+    }
+    return answer.body;
+  }
+
+  private record(fault: TransportFault): TransportFault {
+    this.fault ??= fault;
+    return fault;
+  }
+}

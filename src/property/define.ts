@@ -1,0 +1,39 @@
+// A property case: an invariant of the API, checked by fast-check against the target, reported
+// like any spec case (id, endpoint, clauses). Definitions are data plus two functions; running
+// them is run-property.ts's job, so the suite's own tests can run the same definitions.
+import type fc from 'fast-check';
+import type { Profile, Role } from '../config.js';
+import type { PropertyApi } from './api.js';
+
+export interface PropertyCase<T, S = unknown> {
+  id: string;
+  endpoint: string;
+  title: string;
+  clauses: string[];
+  since?: number;
+  profile?: Profile;
+  /** Roles the property calls as; a missing one skips it. */
+  roles: Role[];
+  /** Changes organisation-wide state: run while nothing else runs. */
+  exclusive?: boolean;
+  /** Runs per property by default; --thorough multiplies it. Kept small: each run is HTTP calls. */
+  runs: number;
+  /** Makes what every run needs (a channel, a message...) once; its result is passed to each run. */
+  setup?: (api: PropertyApi) => Promise<S>;
+  teardown?: (api: PropertyApi, state: S) => Promise<void>;
+  arbitrary: (state: S) => fc.Arbitrary<T>;
+  /** One run: throws PropertyViolation when the invariant breaks. */
+  check: (api: PropertyApi, value: T, state: S) => Promise<void>;
+}
+
+/** The invariant does not hold: the message says expected and got. */
+export class PropertyViolation extends Error {}
+
+// Keeps the generic parameters at the definition site.
+export function defineProperty<T, S = undefined>(def: PropertyCase<T, S>): PropertyCase<T, S> {
+  return def;
+}
+
+export function violated(condition: boolean, message: () => string): void {
+  if (!condition) throw new PropertyViolation(message());
+}

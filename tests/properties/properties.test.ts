@@ -1,0 +1,66 @@
+/// <reference types="vite/client" />
+// Every property passes against the reference server, and fails against a server that breaks
+// its invariant, with a shrunk counterexample and the seed to replay it in the message.
+// A transport fault ends a property at once as errored.
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../src/config.js';
+import type { PropertyCase } from '../../src/property/define.js';
+import { runProperty } from '../../src/property/run-property.js';
+import { withSession, type SuiteRun } from '../support/run-suite.js';
+import { isStatusWrite, refuse, statusRead } from '../support/mutant-helpers.js';
+
+const files = import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true });
+const PROPERTIES = new Map(Object.values(files).map((f) => [f.PROPERTY.id, f.PROPERTY]));
+
+function run(id: string, options: SuiteRun & { seed?: number } = {}) {
+  const def = PROPERTIES.get(id);
+  if (!def) throw new Error(`no property ${id}`);
+  return withSession(options, (session) => runProperty(def, session.ctx, session.redactor, { seed: options.seed ?? 42, runsFactor: 1, vars: session.globals }));
+}
+
+/** Property -> a server that breaks it, and what the message must show. */
+const BREAKERS: [string, SuiteRun, RegExp][] = [
+  ['prop.conv.ignored-params-exact', { quirks: ['ignored-params-wrong'] }, /counterexample .*"include_public"/],
+  ['prop.conv.ignored-params-exact', { quirks: ['ignored-params-missing'] }, /counterexample \[\{"unknown":\["zz_[a-z0-9_]*"\]/],
+  ['prop.op13.status-text-limit', { quirks: ['status-length-utf16'] }, /counterexample \["[^"]*"\]: \d+ characters: expected success/],
+  ['prop.op13.status-text-limit', { quirks: ['status-no-length-limit'] }, /counterexample \[".{61}"\]: 61 characters: expected a BAD_REQUEST error/u],
+  // A server that stores a status text cut to 50 characters (read back under the zulip profile).
+  ['prop.op13.status-text-limit', { profile: 'zulip', rewrite: statusRead((s) => { if (typeof s.status_text === 'string') s.status_text = [...s.status_text].slice(0, 50).join(''); }) },
+    /counterexample \["[^"]{51,60}"\]: read back "[^"]{50}", expected "[^"]{51,60}" after an accepted update \[zulip profile\]/u],
+  ['prop.conv.malformed-boolean', { quirks: ['streams-bad-boolean-accepted'] }, /counterexample \[\{"param":\["GET","include_/],
+];
+
+describe('properties', () => {
+  it.each([...PROPERTIES.keys()].flatMap((id) => (['spec', 'zulip'] as Profile[]).map((p) => [id, p])))('%s passes on the reference server (%s)', async (id, profile) => {
+    const result = await run(id, { profile: profile as Profile });
+    expect(result.message ?? '').toBe('');
+    expect(result.status).toBe('passed');
+  });
+
+  it.each(BREAKERS.map(([id, options, message]) => [id, options.quirks?.join(',') ?? 'a rewriting proxy', options, message] as const))('%s fails against %s with a shrunk counterexample', async (id, _, options, message) => {
+    const result = await run(id, options);
+    expect(result.status).toBe('failed');
+    expect(result.message).toMatch(message);
+    expect(result.message).toMatch(/shrunk \d+ time\(s\)/);
+    expect(result.message).toMatch(/replay: --seed 42 --grep /);
+  });
+
+  it('every property is broken by some server in the table', () => {
+    expect([...PROPERTIES.keys()].filter((id) => !BREAKERS.some(([b]) => b === id))).toEqual([]);
+  });
+
+  it('a transport fault ends the property as errored, without shrinking', async () => {
+    let calls = 0;
+    const result = await run('prop.op13.status-text-limit', {
+      rewrite: { answer: (req, a) => { if (isStatusWrite(req) && (calls += 1) >= 3) { a.raw = '<html>oops</html>'; a.status = 502; } } },
+    });
+    expect(result.status).toBe('errored');
+    expect(result.message).toMatch(/could not judge: answer \(HTTP 502\) is not JSON/);
+    expect(calls).toBeLessThan(6);
+  });
+
+  it('a refusing server is a counterexample, not a fault', async () => {
+    const result = await run('prop.op13.status-text-limit', { rewrite: refuse(isStatusWrite) });
+    expect(result.status).toBe('failed');
+  });
+});
