@@ -20,6 +20,8 @@ export interface ProxiedAnswer {
   /** The decoded JSON body; set `raw` instead to send a non-JSON body. */
   json?: unknown;
   raw?: string;
+  /** A transport fault instead of an answer: never answer, or drop the connection. */
+  fault?: 'hang' | 'reset';
 }
 
 export interface Rewrite {
@@ -56,6 +58,8 @@ export async function startProxy(targetUrl: string, rewrite: Rewrite): Promise<P
           const answer: ProxiedAnswer = { status: res.statusCode!, headers: { 'content-type': 'application/json' } };
           try { answer.json = JSON.parse(text); } catch { answer.raw = text; }
           rewrite.answer?.(req, answer);
+          if (answer.fault === 'hang') return; // the client's timeout has to end it
+          if (answer.fault === 'reset') return void outgoing.socket?.destroy();
           const out = answer.raw ?? JSON.stringify(answer.json);
           outgoing.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(out)) }).end(out);
         });

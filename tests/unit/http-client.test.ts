@@ -71,3 +71,24 @@ describe('ApiClient', () => {
     expect((await closed.send({ method: 'GET', path: '/x', auth: null })).error).toMatchObject({ kind: 'connection', message: expect.stringMatching(/ECONNREFUSED/) });
   });
 });
+
+describe('rate limits', () => {
+  it('waits out a 429 (Retry-After, or the body field) and sends the request again', async () => {
+    let calls = 0;
+    const stub = createServer((req, res) => {
+      calls += 1;
+      if (calls === 1) return res.writeHead(429, { 'retry-after': '0.05', 'content-type': 'application/json' }).end('{"result":"error","msg":"Slow down","code":"RATE_LIMIT_HIT"}');
+      if (calls === 2) return res.writeHead(429, { 'content-type': 'application/json' }).end('{"result":"error","msg":"Slow down","code":"RATE_LIMIT_HIT","retry-after":0.05}');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"success","msg":""}');
+    });
+    await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+    const started = Date.now();
+    const ex = await new ApiClient(url, { timeoutMs: 1000 }).send({ method: 'GET', path: '/streams', auth: null });
+    expect(ex.response!.status).toBe(200);
+    expect(ex.rateLimitRetries).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    stub.closeAllConnections();
+    stub.close();
+  });
+});

@@ -1,0 +1,36 @@
+// A loopback proxy that counts requests, notes when the first one arrives, and can hold each
+// answer back by a fixed latency, to measure a run as if the target were remote.
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordingProxy {
+  url: string;
+  requests: number;
+  firstRequestAt: number | null;
+  close(): Promise<void>;
+}
+
+export async function startRecordingProxy(targetUrl: string, latencyMs: number): Promise<RecordingProxy> {
+  const target = new URL(targetUrl);
+  const proxy: RecordingProxy = { url: '', requests: 0, firstRequestAt: null, close: async () => undefined };
+  const server = createServer((req, res) => {
+    proxy.requests += 1;
+    proxy.firstRequestAt ??= performance.now();
+    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const send = () => res.writeHead(answer.statusCode!, answer.headers).end(Buffer.concat(chunks));
+        if (latencyMs > 0) setTimeout(send, latencyMs);
+        else send();
+      });
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.close = () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  return proxy;
+}

@@ -1,0 +1,84 @@
+// `npm run bench`: what a conformance run costs on this machine, as ratios within one run
+// (the machine is noisy; ratios travel, absolute times do not). Not a test: it asserts nothing.
+import { cpus, totalmem } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectPath } from '../src/paths.js';
+import { line, summary, fmt } from './stats.js';
+import { timeRun, withServer } from './whole-run.js';
+import { clientOverhead } from './client-overhead.js';
+import { throughput } from './throughput.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const out = (s = '') => process.stdout.write(`${s}\n`);
+
+async function embeddedRun(extra: string[] = []): Promise<{ wallMs: number; rssMiB: number; code: number | null }> {
+  const dir = mkdtempSync(join(tmpdir(), 'tcc-bench-'));
+  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve) => {
+    spawn(process.execPath, ['--import', projectPath('bench', 'rss-probe.mjs'), projectPath('bin', 'teamchat-conformance.mjs'), 'run', '--report-dir', dir, ...extra],
+      { env: { ...cleanEnv, BENCH_RSS_FILE: join(dir, 'rss') }, stdio: 'ignore' }).on('close', resolve);
+  });
+  return { wallMs: performance.now() - started, rssMiB: Number(readFileSync(join(dir, 'rss'), 'utf8')) / 1024, code };
+}
+
+out(`teamchat-conformance benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, ${RUNS} runs each`);
+out();
+
+// 1. The default run (embedded reference server, all cases and properties).
+const embedded = [];
+for (let i = 0; i < RUNS; i += 1) embedded.push(await embeddedRun());
+out('1. default run, embedded reference server');
+out(line('   wall time, command to exit', summary(embedded.map((r) => r.wallMs)), 'ms'));
+out(line('   peak memory (RSS, worker threads included)', summary(embedded.map((r) => r.rssMiB)), 'MiB'));
+if (embedded.some((r) => r.code !== 0)) out('   note: a run did not exit 0');
+
+// 2. Against a target 10 ms away, compared with a one-at-a-time replay of the same requests.
+const remote = await withServer(async (server) => {
+  const near = [];
+  const far = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    near.push(await timeRun(server, 0));
+    far.push(await timeRun(server, 10));
+  }
+  return { near, far };
+});
+out('2. same suite, external reference server behind a proxy');
+out(line('   start-up: command to first request', summary(remote.near.map((r) => r.startupMs)), 'ms'));
+out(line('   wall time, no added latency', summary(remote.near.map((r) => r.wallMs)), 'ms'));
+out(line('   wall time, 10 ms added to every answer', summary(remote.far.map((r) => r.wallMs)), 'ms'));
+const ratios = remote.far.map((r) => (r.wallMs - r.startupMs) / (r.requests * 10));
+out(`   requests per run: ${remote.far[0].requests}`);
+out(line('   ratio to a one-at-a-time replay (requests x 10 ms)', summary(ratios), ''));
+
+// 3. The client's and the framework's own cost.
+const overhead = await clientOverhead(3000, 5);
+const clientRatio = summary(overhead.client.map((t, i) => t / overhead.bare[i]));
+out('3. per-request cost against a constant local server (3000 sequential requests, 5 rounds)');
+out(line('   bare undici Pool.request', summary(overhead.bare.map((t) => t * 1000)), 'µs'));
+out(line('   ApiClient.send', summary(overhead.client.map((t) => t * 1000)), 'µs'));
+out(line('   ratio ApiClient / bare undici', clientRatio, ''));
+out(line('   framework cost per case (runCase - ApiClient.send)', summary(overhead.case.map((t, i) => (t - overhead.client[i]) * 1000)), 'µs'));
+
+// 4. The reference server's throughput.
+const tp = [];
+for (let i = 0; i < 3; i += 1) tp.push(await throughput(1500));
+const bare = summary(tp.map((t) => t.bare!));
+out('4. throughput, 8 connections, 1.5 s each, 3 rounds');
+out(line('   bare node:http constant answer', bare, 'req/s'));
+out(line('   reference GET /streams', summary(tp.map((t) => t.streams!)), 'req/s'));
+out(line('   ratio GET /streams / bare', summary(tp.map((t) => t.streams! / t.bare!)), ''));
+if (tp.every((t) => t.edit !== null)) {
+  out(line('   reference PATCH /messages/{id}', summary(tp.map((t) => t.edit!)), 'req/s'));
+  out(line('   ratio PATCH /messages/{id} / bare', summary(tp.map((t) => t.edit! / t.bare!)), ''));
+} else out('   reference PATCH /messages/{id}: not implemented by this reference server');
+
+// 5. Linear growth with the property budget.
+const budget = [];
+for (let i = 0; i < 3; i += 1) budget.push({ one: await embeddedRun(), four: await embeddedRun(['--property-factor', '4']) });
+out('5. cost against the property budget (default run vs four times the property runs)');
+out(line('   1x property runs', summary(budget.map((b) => b.one.wallMs)), 'ms'));
+out(line('   4x property runs', summary(budget.map((b) => b.four.wallMs)), 'ms'));

@@ -1,0 +1,49 @@
+// Benchmarks 1 and 2: whole conformance runs as a user starts them (a new process each), against
+// the reference server directly and behind a proxy adding latency to every answer.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startReferenceServer, type ReferenceServer } from '../src/reference/server.js';
+import { envFileText } from '../src/commands/env-format.js';
+import { projectPath } from '../src/paths.js';
+import { startRecordingProxy } from './recording-proxy.js';
+
+export interface RunFigures {
+  wallMs: number;
+  /** From spawning the command to the first request reaching the target. */
+  startupMs: number;
+  requests: number;
+  peakRssMiB: number;
+  exitCode: number | null;
+}
+
+export async function timeRun(server: ReferenceServer, latencyMs: number, extraArgs: string[] = []): Promise<RunFigures> {
+  const proxy = await startRecordingProxy(server.url, latencyMs);
+  const dir = mkdtempSync(join(tmpdir(), 'tcc-bench-'));
+  const envFile = join(dir, 'target.env');
+  writeFileSync(envFile, envFileText(proxy.url, server.accounts));
+  const rssFile = join(dir, 'rss');
+  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
+  const started = performance.now();
+  const exitCode = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, ['--import', projectPath('bench', 'rss-probe.mjs'), projectPath('bin', 'teamchat-conformance.mjs'),
+      'run', '--env-file', envFile, '--report-dir', join(dir, 'reports'), ...extraArgs], { env: { ...cleanEnv, BENCH_RSS_FILE: rssFile }, stdio: 'ignore' });
+    child.on('close', resolve);
+  });
+  const wallMs = performance.now() - started;
+  await proxy.close();
+  return {
+    wallMs, startupMs: (proxy.firstRequestAt ?? started) - started, requests: proxy.requests,
+    peakRssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024, exitCode,
+  };
+}
+
+export async function withServer<T>(fn: (server: ReferenceServer) => Promise<T>): Promise<T> {
+  const server = await startReferenceServer();
+  try {
+    return await fn(server);
+  } finally {
+    await server.close();
+  }
+}

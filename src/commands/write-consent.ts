@@ -1,0 +1,20 @@
+// A run writes to its target (channels, messages, groups, settings it later restores). Against
+// a server that is not on this machine, that needs the user's explicit consent.
+import { isIP } from 'node:net';
+import { ConfigError, type Config } from '../config.js';
+
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1';
+}
+
+export function requireWriteConsent(config: Config): void {
+  if (config.targetUrl === null || config.allowWrites || isLoopback(config.targetUrl)) return;
+  throw new ConfigError(
+    `${config.targetUrl} is not on this machine and the run writes to it (channels, messages, user groups, folders, `
+    + 'snippets, views; settings it changes are restored): pass --i-understand-this-writes '
+    + '(or CONFORMANCE_I_UNDERSTAND_THIS_WRITES=1) to go ahead',
+  );
+}
