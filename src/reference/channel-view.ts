@@ -1,6 +1,7 @@
 // The channel object of GET /streams: every field of the document's table plus the ones
 // Zulip adds at feature level 420.
-import { SYSTEM_GROUPS, type Channel, type Realm } from './model.js';
+import { channelSetting } from './channel-groups.js';
+import type { Channel, Realm } from './model.js';
 import type { Quirks } from './quirks.js';
 import type { Body } from './router.js';
 
@@ -32,7 +33,7 @@ function activeSubscriberCount(realm: Realm, channel: Channel): number {
 }
 
 export function channelObject(realm: Realm, channel: Channel, quirks: Quirks, withIsDefault: boolean): Body {
-  const g = SYSTEM_GROUPS;
+  const setting = (name: string) => channelSetting(channel, name);
   const creatorZero = quirks.has('streams-creator-zero');
   const body: Body = {
     stream_id: quirks.has('streams-wrong-type') ? String(channel.id) : channel.id,
@@ -46,22 +47,22 @@ export function channelObject(realm: Realm, channel: Channel, quirks: Quirks, wi
     is_web_public: channel.isWebPublic,
     stream_post_policy: 1,
     is_announcement_only: false,
-    message_retention_days: null,
+    message_retention_days: channel.messageRetentionDays ?? null,
     history_public_to_subscribers: channel.historyPublicToSubscribers,
-    topics_policy: 'inherit',
+    topics_policy: channel.topicsPolicy ?? 'inherit',
     first_message_id: firstMessageId(realm, channel),
-    folder_id: null,
+    folder_id: channel.folderId ?? null,
     is_recently_active: !channel.isArchived,
-    can_add_subscribers_group: g['role:nobody'],
-    can_remove_subscribers_group: g['role:administrators'],
-    can_administer_channel_group: channel.canAdministerChannelGroup,
-    can_delete_any_message_group: g['role:nobody'],
-    can_delete_own_message_group: g['role:everyone'],
-    can_move_messages_out_of_channel_group: g['role:nobody'],
-    can_move_messages_within_channel_group: g['role:nobody'],
-    can_send_message_group: g['role:everyone'],
-    can_subscribe_group: g['role:nobody'],
-    can_resolve_topics_group: g['role:nobody'],
+    can_add_subscribers_group: setting('can_add_subscribers_group'),
+    can_remove_subscribers_group: setting('can_remove_subscribers_group'),
+    can_administer_channel_group: setting('can_administer_channel_group'),
+    can_delete_any_message_group: setting('can_delete_any_message_group'),
+    can_delete_own_message_group: setting('can_delete_own_message_group'),
+    can_move_messages_out_of_channel_group: setting('can_move_messages_out_of_channel_group'),
+    can_move_messages_within_channel_group: setting('can_move_messages_within_channel_group'),
+    can_send_message_group: setting('can_send_message_group'),
+    can_subscribe_group: setting('can_subscribe_group'),
+    can_resolve_topics_group: setting('can_resolve_topics_group'),
     stream_weekly_traffic: null,
     subscriber_count: activeSubscriberCount(realm, channel),
   };

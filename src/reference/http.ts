@@ -5,7 +5,7 @@ import { authenticate } from './auth.js';
 import { readBody } from './body.js';
 import { sendError, sendSuccess } from './envelope.js';
 import { ApiError } from './errors.js';
-import { collectParams } from './form.js';
+import { collectParams, type UploadedFile } from './form.js';
 import type { Realm } from './model.js';
 import { Params } from './params.js';
 import type { Quirks } from './quirks.js';
@@ -69,11 +69,12 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, body:
     throw new ApiError(405, 'BAD_REQUEST', 'Method Not Allowed', { allowed_methods: match.allowed }, { Allow: match.allowed.join(', ') });
   }
 
-  const values = await collectParams(method, url, req.headers['content-type'], body);
+  const files: UploadedFile[] = [];
+  const values = await collectParams(method, url, req.headers['content-type'], body, files);
   const { route } = match;
   const declared = new Set(route.params);
   const params = new Params(values, declared);
-  const base = { realm: app.realm, quirks: app.quirks, params, path: match.path };
+  const base = { realm: app.realm, quirks: app.quirks, params, path: match.path, pathText: match.pathText, files };
   let fields: Body;
   if (route.public) {
     fields = route.handle(base);

@@ -78,7 +78,13 @@ function readRecipients(realm: Realm, to: string): User[] {
 
 function store(ctx: Context, fields: { channelId: number | null; recipientIds: number[]; topic: string; content: string }): number {
   const id = ctx.realm.nextMessageId++;
-  ctx.realm.messages.push({ id, senderId: ctx.user.id, timestamp: Math.floor(Date.now() / 1000), ...fields });
+  // Like Zulip's UserMessage rows: the current subscribers (or the direct recipients) get a
+  // copy; the sender's own copy is already read.
+  const channel = fields.channelId === null ? undefined : ctx.realm.channels.find((c) => c.id === fields.channelId);
+  const holders = new Set([ctx.user.id, ...(channel ? channel.subscribers : fields.recipientIds)]);
+  ctx.realm.messages.push({
+    id, senderId: ctx.user.id, timestamp: Math.floor(Date.now() / 1000), ...fields, holders, readBy: new Set([ctx.user.id]),
+  });
   return id;
 }
 

@@ -36,6 +36,40 @@ export interface User {
   dateJoined: string;
   presenceEnabled: boolean;
   status: UserStatus;
+  /** Typing settings (PATCH /settings): receive others' typing events, send one's own. */
+  receivesTypingNotifications: boolean;
+  sendPrivateTypingNotifications: boolean;
+  sendStreamTypingNotifications: boolean;
+  /** The other personal settings (user-settings.ts lists them all). */
+  settings: Record<string, boolean | number | string>;
+  /** Custom profile field values, by field id. */
+  profileData: Map<number, string>;
+  /** Special permissions a server administrator grants outside the API. */
+  canChangeUserEmails?: boolean;
+  canCreateUsers?: boolean;
+}
+
+/** A personal topic preference (POST /user_topics); policy 0 is never stored. */
+export interface UserTopic {
+  userId: number;
+  channelId: number;
+  topic: string;
+  visibilityPolicy: number;
+  lastUpdated: number;
+}
+
+export interface ProfileField {
+  id: number;
+  name: string;
+  type: number; // 1 short text, 2 long text
+  order: number;
+}
+
+/** A mobile device registered for end-to-end encrypted push notifications. */
+export interface PushDevice {
+  userId: number;
+  pushAccountId: number;
+  tokenKind: string;
 }
 
 export interface Channel {
@@ -51,6 +85,53 @@ export interface Channel {
   isDefault: boolean;
   subscribers: Set<number>;
   canAdministerChannelGroup: GroupSetting;
+  /** Set by PATCH /streams/{stream_id} (channel-update.ts); absent means Zulip's default. */
+  folderId?: number | null;
+  topicsPolicy?: TopicsPolicy;
+  messageRetentionDays?: number | null;
+  /** Other permission settings by API name, e.g. can_add_subscribers_group. */
+  groupSettings?: Record<string, GroupSetting>;
+}
+
+export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
+
+/** A user group; system groups carry no stored members (they follow the roles). */
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  members: Set<number>;
+  subgroups: Set<number>;
+  isSystem: boolean;
+  deactivated: boolean;
+  creatorId: number | null;
+  dateCreated: number | null;
+  settings: Record<string, GroupSetting>;
+}
+
+export interface ChannelFolder {
+  id: number;
+  name: string;
+  description: string;
+  isArchived: boolean;
+  order: number;
+  creatorId: number;
+  dateCreated: number;
+}
+
+export interface NavigationView {
+  userId: number;
+  fragment: string;
+  isPinned: boolean;
+  name: string | null;
+}
+
+export interface SavedSnippet {
+  id: number;
+  userId: number;
+  title: string;
+  content: string;
+  dateCreated: number;
 }
 
 export interface Message {
@@ -61,11 +142,25 @@ export interface Message {
   topic: string;
   content: string;
   timestamp: number;
+  /** Users with a copy of the message (Zulip's UserMessage rows): the sender and the recipients when it was sent. */
+  holders: Set<number>;
+  /** Users who have read it. */
+  readBy: Set<number>;
+}
+
+export interface QueuedEvent {
+  id: number;
+  type: string;
+  [field: string]: unknown;
 }
 
 export interface EventQueue {
   userId: number;
   lastEventId: number;
+  /** null: every type. */
+  eventTypes: string[] | null;
+  capabilities: Record<string, unknown>;
+  events: QueuedEvent[];
 }
 
 export interface Realm {
@@ -77,6 +172,17 @@ export interface Realm {
   channels: Channel[];
   messages: Message[];
   queues: Map<string, EventQueue>;
+  userGroups: UserGroup[];
+  channelFolders: ChannelFolder[];
+  navigationViews: NavigationView[];
+  savedSnippets: SavedSnippet[];
+  /** Settings new users start with (PATCH /realm/user_settings_defaults). */
+  userSettingsDefaults: Record<string, boolean | number | string>;
+  userTopics: UserTopic[];
+  profileFields: ProfileField[];
+  pushDevices: PushDevice[];
+  /** One counter for user groups, channel folders and saved snippets (ids above the system groups'). */
+  nextRecordId: number;
   nextChannelId: number;
   nextMessageId: number;
 }

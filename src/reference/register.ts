@@ -1,9 +1,12 @@
-// GET /server_settings, POST /register and a minimal event queue (no events are ever queued yet).
-import { randomBytes } from 'node:crypto';
+// GET /server_settings, POST /register, and the routes of the event queue (events.ts).
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from './channel-create.js';
-import { ApiError } from './errors.js';
+import { deleteQueue, getEvents, openQueue } from './events.js';
 import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from './messages.js';
+import { registerRealmSettings } from './realm-settings.js';
 import type { Context, PublicContext, Route } from './router.js';
+import { realmDefaultsObject } from './realm-defaults.js';
+import { userSettingsObject } from './user-settings.js';
+import { userTopicsOf } from './user-topics.js';
 
 export const FEATURE_LEVEL = 420;
 
@@ -50,8 +53,7 @@ function validateRegisterParams(ctx: Context): void {
 
 function register(ctx: Context) {
   validateRegisterParams(ctx);
-  const queueId = `${Date.now()}:${randomBytes(6).toString('hex')}`;
-  ctx.realm.queues.set(queueId, { userId: ctx.user.id, lastEventId: -1 });
+  const queueId = openQueue(ctx);
   return {
     queue_id: queueId,
     last_event_id: -1,
@@ -68,30 +70,13 @@ function register(ctx: Context) {
     server_typing_started_wait_period_milliseconds: 30000,
     realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
     realm_enable_spectator_access: ctx.realm.enableSpectatorAccess,
+    ...registerRealmSettings(ctx.realm),
     user_id: ctx.user.id,
     email: ctx.user.email,
+    user_settings: userSettingsObject(ctx.user),
+    realm_user_settings_defaults: realmDefaultsObject(ctx.realm),
+    user_topics: userTopicsOf(ctx.realm, ctx.user, ctx.params.optDict('client_capabilities')?.empty_topic_name === true),
   };
-}
-
-function ownQueue(ctx: Context): string {
-  const queueId = ctx.params.string('queue_id');
-  const queue = ctx.realm.queues.get(queueId);
-  if (!queue || queue.userId !== ctx.user.id) {
-    throw new ApiError(400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, { queue_id: queueId });
-  }
-  return queueId;
-}
-
-function getEvents(ctx: Context) {
-  const queueId = ownQueue(ctx);
-  ctx.params.optInt('last_event_id');
-  ctx.params.optBool('dont_block');
-  return { events: [], queue_id: queueId };
-}
-
-function deleteQueue(ctx: Context) {
-  ctx.realm.queues.delete(ownQueue(ctx));
-  return {};
 }
 
 export const registerRoutes: Route[] = [

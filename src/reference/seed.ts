@@ -1,6 +1,9 @@
 // The deterministic starting realm: every server start gets the same users, channels and
 // messages; only the API keys differ.
 import { randomBytes } from 'node:crypto';
+import { seedSystemGroups } from './seed-groups.js';
+import { seedProfileFields } from './custom-profile-fields.js';
+import { defaultSettings } from './user-settings.js';
 import { ROLE, SYSTEM_GROUPS, emptyStatus, type Channel, type Message, type Realm, type User } from './model.js';
 
 export const REALM_HOST = 'reference.test';
@@ -24,6 +27,11 @@ function user(id: number, local: string, fullName: string, role: number, extra: 
     dateJoined: new Date((SEED_TIME + id * 60) * 1000).toISOString().replace('.000Z', '+00:00'), // Python's isoformat()
     presenceEnabled: true,
     status: emptyStatus(),
+    receivesTypingNotifications: true,
+    sendPrivateTypingNotifications: true,
+    sendStreamTypingNotifications: true,
+    settings: defaultSettings(),
+    profileData: new Map(),
     ...extra,
   };
 }
@@ -42,7 +50,8 @@ export const SEED_USER_IDS = {
 function seedUsers(): User[] {
   const id = SEED_USER_IDS;
   return [
-    user(id.owner, 'owner', 'Olivia Owner', ROLE.owner),
+    // The owner holds the special permissions a server administrator grants outside the API.
+    user(id.owner, 'owner', 'Olivia Owner', ROLE.owner, { canChangeUserEmails: true, canCreateUsers: true }),
     user(id.admin, 'admin', 'Adam Admin', ROLE.admin),
     user(id.moderator, 'moderator', 'Mona Moderator', ROLE.moderator),
     user(id.member, 'member', 'Max Member', ROLE.member),
@@ -50,7 +59,19 @@ function seedUsers(): User[] {
     user(id.guest, 'guest', 'Gus Guest', ROLE.guest),
     user(id.bot, 'bot', 'Reference Bot', ROLE.member, { isBot: true, botOwnerId: id.member }),
     user(id.former, 'former', 'Fred Former', ROLE.member, { isActive: false }),
+    // Zulip's Notification Bot (a system bot there): the sender of move and resolve notices.
+    user(18, 'notification-bot', 'Notification Bot', ROLE.member, { isBot: true }),
+    ...crowdUsers(),
   ];
+}
+
+/** Members in no channel, enough for a channel of "many" subscribers (wildcard mentions, op1 rules 9-10). */
+export const CROWD_SIZE = 11;
+function crowdUsers(): User[] {
+  return Array.from({ length: CROWD_SIZE }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    return user(20 + i, `crowd${n}`, `Crowd Member ${n}`, ROLE.member);
+  });
 }
 
 function channel(id: number, name: string, description: string, subscribers: number[], extra: Partial<Channel> = {}): Channel {
@@ -84,10 +105,13 @@ function seedChannels(): Channel[] {
 }
 
 function seedMessages(): Message[] {
-  const { owner, admin, member } = SEED_USER_IDS;
+  const { owner, admin, member, member2 } = SEED_USER_IDS;
   const at = (n: number) => SEED_TIME + 10 * DAY + n * 60;
+  // Every subscriber of the seeded channels holds the seeded messages, already read.
+  const subscribers = new Map(seedChannels().map((c) => [c.id, c.subscribers]));
   const msg = (id: number, senderId: number, channelId: number, topic: string, content: string): Message => ({
     id, senderId, channelId, recipientIds: [], topic, content, timestamp: at(id),
+    holders: new Set([senderId, ...subscribers.get(channelId)!]), readBy: new Set([senderId, ...subscribers.get(channelId)!]),
   });
   return [
     msg(1, owner, 1, 'greetings', 'Welcome to the reference realm.'),
@@ -95,6 +119,13 @@ function seedMessages(): Message[] {
     msg(3, member, 1, '', 'A message in the empty topic.'),
     msg(4, admin, 2, 'plans', 'First draft of the plans.'),
     msg(5, owner, 2, 'plans', 'Looks good.'),
+    // An old topic, past every default move and edit time limit (op1 rules 4 and 6).
+    msg(6, member, 1, 'ancient history', 'Long ago.'),
+    msg(7, member2, 1, 'ancient history', 'Very long ago.'),
+    msg(8, member, 1, 'ancient history', 'Older than the limits.'),
+    // A topic of many (16) participants, for topic wildcard mentions (op1 rule 10).
+    ...[owner, admin, SEED_USER_IDS.moderator, member, member2, ...Array.from({ length: CROWD_SIZE }, (_, i) => 20 + i)]
+      .map((sender, i) => msg(9 + i, sender, 1, 'town hall', `Present (${i + 1}).`)),
   ];
 }
 
@@ -108,7 +139,16 @@ export function createSeededRealm(): Realm {
     channels: seedChannels(),
     messages: seedMessages(),
     queues: new Map(),
+    userGroups: seedSystemGroups(),
+    channelFolders: [],
+    navigationViews: [],
+    savedSnippets: [],
+    userSettingsDefaults: defaultSettings(),
+    userTopics: [],
+    profileFields: seedProfileFields(),
+    pushDevices: [],
+    nextRecordId: 100,
     nextChannelId: 6,
-    nextMessageId: 6,
+    nextMessageId: 25,
   };
 }

@@ -1,6 +1,7 @@
 // Reading users: GET /users/me, GET /users, GET /users/{user_id}.
 import { findUser } from './access.js';
 import { badRequest } from './errors.js';
+import { profileDataObject } from './custom-profile-fields.js';
 import { ROLE, type Realm, type User } from './model.js';
 import type { Context, Route } from './router.js';
 
@@ -27,19 +28,25 @@ export function userObject(user: User): Record<string, unknown> {
   return body;
 }
 
+/** Zulip adds `profile_data` (custom profile field values) only when asked. */
+function withProfileData(body: Record<string, unknown>, user: User, include: boolean): Record<string, unknown> {
+  return include ? { ...body, profile_data: profileDataObject(user) } : body;
+}
+
 function maxMessageId(realm: Realm): number {
   return realm.messages.reduce((max, m) => Math.max(max, m.id), -1);
 }
 
 function getOwnUser(ctx: Context) {
-  return { ...userObject(ctx.user), max_message_id: maxMessageId(ctx.realm), profile_data: {} };
+  return { ...userObject(ctx.user), max_message_id: maxMessageId(ctx.realm), profile_data: profileDataObject(ctx.user) };
 }
 
 function getUsers(ctx: Context) {
   ctx.params.optBool('client_gravatar');
   ctx.params.optBool('include_custom_profile_fields');
   // Like Zulip, deactivated users are listed too, with is_active false.
-  return { members: ctx.realm.users.map(userObject) };
+  const withFields = ctx.params.optBool('include_custom_profile_fields') === true;
+  return { members: ctx.realm.users.map((u) => withProfileData(userObject(u), u, withFields)) };
 }
 
 function getUser(ctx: Context) {
@@ -47,7 +54,7 @@ function getUser(ctx: Context) {
   ctx.params.optBool('include_custom_profile_fields');
   const user = findUser(ctx.realm, ctx.path.user_id);
   if (!user) throw badRequest('No such user');
-  return { user: userObject(user) };
+  return { user: withProfileData(userObject(user), user, ctx.params.optBool('include_custom_profile_fields') === true) };
 }
 
 const USER_LIST_PARAMS = ['client_gravatar', 'include_custom_profile_fields'];

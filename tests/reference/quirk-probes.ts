@@ -2,6 +2,10 @@
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { basic, call } from './helpers.js';
 import { streamProbes } from './quirk-probes-streams.js';
+import { updateProbes } from './quirk-probes-updates.js';
+import { editProbes } from './quirk-probes-edit.js';
+import { topicProbes } from './quirk-probes-topics.js';
+import { settingsProbes } from './quirk-probes-settings.js';
 
 export interface QuirkProbe {
   quirk: string;
@@ -49,4 +53,4 @@ const statusProbes: QuirkProbe[] = [
   { quirk: 'status-service-extra-emoji', probe: (s) => statusResult(s, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }), normal: 'error', quirked: 'success' },
 ];
 
-export const QUIRK_PROBES: QuirkProbe[] = [...protocolProbes, ...statusProbes, ...streamProbes];
+export const QUIRK_PROBES: QuirkProbe[] = [...protocolProbes, ...statusProbes, ...streamProbes, ...editProbes, ...topicProbes, ...updateProbes, ...settingsProbes];

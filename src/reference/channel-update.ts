@@ -1,0 +1,143 @@
+// Op 4, PATCH /streams/{stream_id}: every parameter of the document's table, checked in
+// Zulip's order, all validated before any change is made.
+import { channelById, channelByName, hasContentAccess, isAdmin } from './access.js';
+import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from './channel-create.js';
+import { folderById } from './channel-folders.js';
+import { CHANNEL_GROUP_SETTINGS, channelSetting, setChannelSetting } from './channel-groups.js';
+import { adminRequired, ApiError, badRequest } from './errors.js';
+import { inSetting, readUpdate, type SettingChange } from './group-settings.js';
+import { ROLE, type Channel, type TopicsPolicy } from './model.js';
+import { codePointLength } from './params.js';
+import type { Context, Route } from './router.js';
+
+const TOPICS_POLICIES: readonly TopicsPolicy[] = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'];
+const SETTING_NAMES = Object.keys(CHANNEL_GROUP_SETTINGS);
+/** The organisation's can_create_web_public_channel_group, at Zulip's default. */
+const WEB_PUBLIC_CREATOR_ROLE = ROLE.owner;
+
+/** Administrators, and (Zulip, disputed by the document) the channel's own administrators. */
+function accessForUpdate(ctx: Context): Channel {
+  const channel = channelById(ctx.realm, ctx.path.stream_id);
+  if (!channel) throw badRequest('Invalid channel ID');
+  if (isAdmin(ctx.user) || ctx.quirks.has('channel-update-member-ok')) return channel;
+  const channelAdmin = inSetting(ctx.realm, channel.canAdministerChannelGroup, ctx.user);
+  if (channelAdmin && !ctx.quirks.has('channel-update-admins-only')) return channel;
+  // Zulip's CannotAdministerChannelError: only for a user who can see the channel (disputed:
+  // the document names UNAUTHORIZED_PRINCIPAL or BAD_REQUEST).
+  if (hasContentAccess(ctx.user, channel)) throw new ApiError(400, 'CANNOT_ADMINISTER_CHANNEL', 'You do not have permission to administer this channel.');
+  throw badRequest('Invalid channel ID');
+}
+
+function readRetention(raw: unknown): number | null {
+  if (raw === 'realm_default') return null;
+  if (raw === 'unlimited') return -1;
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw > 0) return raw;
+  throw badRequest(`Bad value for 'message_retention_days': ${String(raw)}`);
+}
+
+function checkNewName(ctx: Context, channel: Channel, raw: string): string {
+  const name = raw.trim();
+  if (name === channel.name) throw badRequest('Channel already has that name.');
+  if (name === '') throw badRequest("Channel name can't be empty.");
+  if (codePointLength(name) > MAX_CHANNEL_NAME_LENGTH) throw badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`);
+  const other = channelByName(ctx.realm, name);
+  if (other && other !== channel) throw badRequest(`Channel '${name}' already exists`);
+  return name;
+}
+
+function checkPrivacy(ctx: Context, channel: Channel, isPrivate?: boolean, webPublic?: boolean, history?: boolean) {
+  const priv = isPrivate ?? channel.inviteOnly;
+  const web = webPublic ?? channel.isWebPublic;
+  const hist = history ?? (isPrivate !== undefined ? !isPrivate : channel.historyPublicToSubscribers);
+  const lenient = ctx.quirks.has('channel-history-public-false-ok');
+  if (web && !hist && !lenient) throw badRequest('Invalid parameters');
+  if (web && priv) throw badRequest('Invalid parameters');
+  if (!priv && !hist && !lenient) throw badRequest('Invalid parameters');
+  if (isPrivate !== undefined && !hasContentAccess(ctx.user, channel)) throw badRequest('Channel content access is required.');
+  if (webPublic) {
+    if (!ctx.realm.enableSpectatorAccess) throw badRequest('Web-public channels are not enabled.');
+    if (ctx.user.role > WEB_PUBLIC_CREATOR_ROLE) throw badRequest('Insufficient permission');
+  }
+  return { priv, web, hist };
+}
+
+function readSettingChanges(ctx: Context, channel: Channel): SettingChange[] {
+  const changes: SettingChange[] = [];
+  for (const name of SETTING_NAMES) {
+    const refuse = name === 'can_administer_channel_group' ? (['role:internet', 'role:everyone'] as const) : (['role:internet'] as const);
+    const change = readUpdate(ctx.realm, ctx.quirks, name, ctx.params.optDict(name), channelSetting(channel, name), { refuse });
+    if (!change) continue;
+    // The document: an administrator changes these of a private channel only when subscribed.
+    const needsContent = CHANNEL_GROUP_SETTINGS[name].contentAccess && !ctx.quirks.has('channel-private-permission-unsubscribed-ok');
+    if (needsContent && !hasContentAccess(ctx.user, channel)) throw badRequest('Channel content access is required.');
+    changes.push(change);
+  }
+  return changes;
+}
+
+function updateChannel(ctx: Context) {
+  const p = ctx.params;
+  const channel = accessForUpdate(ctx);
+  const descLimit = ctx.quirks.has('channel-description-no-limit') ? undefined : MAX_CHANNEL_DESCRIPTION_LENGTH;
+  const description = p.optString('description', descLimit);
+  const newName = p.optString('new_name');
+  const isPrivate = p.optBool('is_private');
+  const webPublic = p.optBool('is_web_public');
+  const history = p.optBool('history_public_to_subscribers');
+  const isDefault = p.optBool('is_default_stream');
+  const retentionRaw = p.optJson('message_retention_days');
+  const archived = p.optBool('is_archived');
+  const folderRaw = p.optJson('folder_id');
+  const topicsPolicy = p.optEnum('topics_policy', TOPICS_POLICIES);
+
+  const privacy = checkPrivacy(ctx, channel, isPrivate, webPublic, history);
+  if (privacy.priv && (isDefault ?? channel.isDefault)) throw badRequest('A default channel cannot be private.');
+  if (isDefault !== undefined && !isAdmin(ctx.user)) throw adminRequired();
+  let retention: number | null | undefined;
+  if (retentionRaw !== undefined) {
+    if (ctx.user.role !== ROLE.owner && !ctx.quirks.has('channel-retention-admin-ok')) {
+      throw new ApiError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
+    }
+    retention = readRetention(retentionRaw);
+  }
+  if (folderRaw !== undefined && folderRaw !== null) {
+    const folder = Number.isInteger(folderRaw) ? folderById(ctx.realm, folderRaw as number) : undefined;
+    if (!folder) throw badRequest('Invalid channel folder ID');
+  }
+  if (topicsPolicy === 'empty_topic_only' && !ctx.quirks.has('channel-empty-topic-only-ok')) {
+    if (ctx.realm.messages.some((m) => m.channelId === channel.id && m.topic !== '')) {
+      throw badRequest('To enable this configuration, all messages in this channel must be in the general chat topic. Consider renaming or deleting other topics.');
+    }
+  }
+  const name = newName !== undefined ? checkNewName(ctx, channel, newName) : undefined;
+  const changes = readSettingChanges(ctx, channel);
+
+  // Everything is valid: apply.
+  if (isPrivate !== undefined || webPublic !== undefined || history !== undefined) {
+    channel.inviteOnly = privacy.priv;
+    channel.isWebPublic = privacy.web;
+    channel.historyPublicToSubscribers = privacy.hist;
+  }
+  if (isDefault !== undefined) channel.isDefault = isDefault;
+  if (retention !== undefined) channel.messageRetentionDays = retention;
+  // Only unarchiving: is_archived=true is accepted and does nothing.
+  if (archived === false) channel.isArchived = false;
+  if (archived === true && ctx.quirks.has('channel-archive-via-patch-ok')) channel.isArchived = true;
+  if (topicsPolicy !== undefined) channel.topicsPolicy = topicsPolicy;
+  // Zulip keeps descriptions on one line.
+  if (description !== undefined && !ctx.quirks.has('channel-update-ignores-description')) channel.description = description.replace(/\n/g, ' ');
+  if (name !== undefined) channel.name = name;
+  if (folderRaw !== undefined) channel.folderId = folderRaw as number | null;
+  for (const change of changes) setChannelSetting(channel, change.name, change.value);
+  return {};
+}
+
+export const channelUpdateRoutes: Route[] = [
+  {
+    method: 'PATCH',
+    path: '/streams/{stream_id}',
+    params: ['description', 'new_name', 'is_private', 'is_web_public', 'history_public_to_subscribers', 'is_default_stream',
+      'message_retention_days', 'is_archived', 'folder_id', 'topics_policy', ...SETTING_NAMES],
+    handle: updateChannel,
+  },
+];

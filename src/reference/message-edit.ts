@@ -1,0 +1,149 @@
+// Op 1, PATCH /messages/{message_id}: edit content, change the topic, move to another channel,
+// resolve. The checks run in the order of Zulip's check_update_message, with its messages.
+import { createHash } from 'node:crypto';
+import { accessChannelById, channelById } from './access.js';
+import { ApiError, badRequest } from './errors.js';
+import { recordEdit, type EditEvent } from './edit-history.js';
+import { checkChannelMove, checkContentEdit, checkTopicChange, checkWildcards, isModeratorOrAbove } from './edit-permissions.js';
+import { accessMessage } from './message-access.js';
+import { applyMove, checkChangeAllTimeLimit, messagesToMove, postMoveNotices, RESOLVED_PREFIX, type Move, type PropagateMode } from './message-move.js';
+import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from './messages.js';
+import type { Channel, Message } from './model.js';
+import { realmSettings } from './realm-settings.js';
+import type { Context, Route } from './router.js';
+import { detachedUploads } from './uploads.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+function truncate(text: string, limit: number, marker: string): string {
+  const chars = [...text];
+  return chars.length <= limit ? text : chars.slice(0, limit - marker.length).join('') + marker;
+}
+
+interface EditRequest {
+  topic?: string;
+  mode: PropagateMode;
+  notifyOld: boolean;
+  notifyNew: boolean;
+  content?: string;
+  sha?: string;
+  streamId?: number;
+}
+
+function readRequest(ctx: Context): EditRequest {
+  const p = ctx.params;
+  return {
+    topic: p.optString('topic') ?? p.optString('subject'),
+    mode: p.optEnum('propagate_mode', ['change_one', 'change_later', 'change_all'] as const) ?? 'change_one',
+    notifyOld: p.bool('send_notification_to_old_thread', ctx.quirks.has('edit-old-thread-notice-by-default')),
+    notifyNew: p.bool('send_notification_to_new_thread', true),
+    content: p.optString('content'),
+    sha: p.optString('prev_content_sha256'),
+    streamId: p.optInt('stream_id'),
+  };
+}
+
+/** A topic parameter: stripped; the display name of the empty topic means the empty topic. */
+function normaliseTopic(ctx: Context, raw: string | undefined, message: Message): string | undefined {
+  if (raw === undefined) return undefined;
+  let topic = raw.trim();
+  if (topic === EMPTY_TOPIC_DISPLAY_NAME && !ctx.quirks.has('edit-topic-display-name-literal')) topic = '';
+  return topic === message.topic ? undefined : topic;
+}
+
+/** Zulip's validate_message_edit_payload: rules 1, 2 and 3, and the hash of rule prev_content_sha256. */
+function validatePayload(ctx: Context, message: Message, req: EditRequest, topic: string | undefined): void {
+  const q = ctx.quirks;
+  if (topic === undefined && req.content === undefined && req.streamId === undefined) throw badRequest('Nothing to change');
+  if (message.channelId === null && !q.has('edit-dm-topic-ok')) {
+    if (req.streamId !== undefined) throw badRequest('Direct messages cannot be moved to channels.');
+    if (topic !== undefined) throw badRequest('Direct messages cannot have topics.');
+  }
+  if (req.mode !== 'change_one' && topic === undefined && req.streamId === undefined && !q.has('edit-content-propagate-ok')) {
+    throw badRequest('Invalid propagate_mode without topic edit');
+  }
+  const resolvingEmpty = topic === RESOLVED_PREFIX.trim() || topic === `${RESOLVED_PREFIX}${EMPTY_TOPIC_DISPLAY_NAME}`;
+  if (resolvingEmpty && !q.has('edit-resolve-empty-topic-ok')) throw badRequest('General chat cannot be marked as resolved');
+  if (req.streamId !== undefined && req.content !== undefined && !q.has('edit-content-and-stream-ok')) {
+    throw badRequest('Cannot change message content while changing channel');
+  }
+  if (req.sha !== undefined && req.sha !== sha256(message.content) && !q.has('edit-sha256-ignored')) {
+    throw new ApiError(400, 'EXPECTATION_MISMATCH', "'prev_content_sha256' value does not match the expected value.");
+  }
+}
+
+function topicsPolicy(ctx: Context, channel: Channel): string {
+  const own = channel.topicsPolicy ?? 'inherit';
+  return own === 'inherit' ? realmSettings(ctx.realm).topicsPolicy : own;
+}
+
+/** Zulip's build_message_edit_request: the move it describes, checked against topics_policy. */
+function buildMove(ctx: Context, message: Message, req: EditRequest, topic: string | undefined): Move | undefined {
+  if (message.channelId === null) return undefined;
+  const from = channelById(ctx.realm, message.channelId)!;
+  const to = req.streamId === undefined ? from : accessChannelById(ctx.realm, ctx.user, req.streamId);
+  const oldTopic = message.topic;
+  const newTopic = topic === undefined ? oldTopic : ctx.quirks.has('edit-topic-no-truncate') ? topic : truncate(topic, MAX_TOPIC_LENGTH, '...');
+  const resolved = topic !== undefined && newTopic.startsWith(RESOLVED_PREFIX) && !oldTopic.startsWith(RESOLVED_PREFIX)
+    && topic.slice(RESOLVED_PREFIX.length) === oldTopic;
+  const unresolved = topic !== undefined && oldTopic.startsWith(RESOLVED_PREFIX) && !newTopic.startsWith(RESOLVED_PREFIX)
+    && oldTopic.replace(/^[✔ ]+/u, '') === newTopic;
+  if (!ctx.quirks.has('edit-topics-policy-ignored')) {
+    const policy = topicsPolicy(ctx, to);
+    const empty = newTopic === '' || newTopic === '(no topic)';
+    if (empty && (topic !== undefined || to !== from) && policy === 'disable_empty_topic') {
+      throw badRequest(`Sending messages to the ${EMPTY_TOPIC_DISPLAY_NAME} is not allowed in this channel.`);
+    }
+    if (policy === 'empty_topic_only' && !empty) throw badRequest(`Only the ${EMPTY_TOPIC_DISPLAY_NAME} topic is allowed in this channel.`);
+  }
+  return { message, mode: req.mode, from, to, oldTopic, newTopic, resolved, unresolved };
+}
+
+function editMessage(ctx: Context) {
+  const req = readRequest(ctx);
+  const message = accessMessage(ctx.realm, ctx.user, ctx.path.message_id);
+  const s = realmSettings(ctx.realm);
+  if (req.content !== undefined) checkContentEdit(ctx, message, s);
+  const topic = normaliseTopic(ctx, req.topic, message);
+  validatePayload(ctx, message, req, topic);
+  const move = buildMove(ctx, message, req, topic);
+  if (move && topic !== undefined) checkTopicChange(ctx, move, s);
+
+  let content: string | undefined;
+  if (req.content !== undefined) {
+    content = req.content.trimEnd() === '' ? '(deleted)' : truncate(req.content, MAX_MESSAGE_LENGTH, '\n[message truncated]');
+    checkWildcards(ctx, message, content, s);
+  }
+  const moving = move !== undefined && (move.to !== move.from || move.newTopic !== move.oldTopic);
+  if (move && move.to !== move.from) checkChannelMove(ctx, move, s);
+  const bound = !isModeratorOrAbove(ctx.user) || ctx.quirks.has('edit-time-limit-for-admins');
+  if (move && moving && req.mode === 'change_all' && bound && !move.resolved && !move.unresolved) {
+    const limits = [move.newTopic !== move.oldTopic ? s.moveMessagesWithinStreamLimitSeconds : null,
+      move.to !== move.from ? s.moveMessagesBetweenStreamsLimitSeconds : null].filter((l): l is number => l !== null);
+    checkChangeAllTimeLimit(ctx.realm, ctx.user, move, limits.length ? Math.min(...limits) : null, ctx.quirks);
+  }
+
+  // Every check passed: change the message, then the others a move takes along.
+  const event: EditEvent = { userId: ctx.user.id, timestamp: Math.floor(Date.now() / 1000) };
+  const moved = move && moving ? messagesToMove(ctx.realm, ctx.user, move, ctx.quirks) : [];
+  let detached: unknown[] = [];
+  if (content !== undefined && content !== message.content) {
+    const before = message.content;
+    event.prevContent = before;
+    message.content = content;
+    detached = ctx.quirks.has('edit-no-detached-uploads') ? [] : detachedUploads(ctx.realm, message, before, ctx.user.id, ctx.quirks);
+  }
+  if (move && moving) applyMove(ctx.realm, ctx.user, move, moved, event, ctx.quirks);
+  if (event.prevContent !== undefined || moving) recordEdit(ctx.realm, message.id, event);
+  if (move && moving) postMoveNotices(ctx.realm, ctx.user, move, moved, { old: req.notifyOld, new: req.notifyNew }, ctx.quirks);
+  return { detached_uploads: detached };
+}
+
+const EDIT_PARAMS = [
+  'topic', 'subject', 'propagate_mode', 'send_notification_to_old_thread', 'send_notification_to_new_thread',
+  'content', 'prev_content_sha256', 'stream_id',
+];
+
+export const messageEditRoutes: Route[] = [
+  { method: 'PATCH', path: '/messages/{message_id}', params: EDIT_PARAMS, handle: editMessage },
+];

@@ -1,0 +1,130 @@
+// GET /messages: a fixture operation (not one of the document's 21). Anchor, num_before,
+// num_after and a narrow of channel/stream, topic, sender and id operators; each message
+// carries the caller's flags ("read"), as the Zulip server answers it.
+import { channelById, channelByName, findUser, hasContentAccess } from './access.js';
+import { renderMarkdown } from './channel-view.js';
+import { badRequest } from './errors.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from './messages.js';
+import type { Message, Realm, User } from './model.js';
+import type { Context, Route } from './router.js';
+
+/** Whether the user may read the message: protected history needs the user's own copy. */
+export function canReadMessage(realm: Realm, user: User, m: Message): boolean {
+  if (m.channelId === null) return m.holders.has(user.id);
+  const channel = channelById(realm, m.channelId);
+  if (!channel) return false;
+  if (m.holders.has(user.id)) return true;
+  return channel.historyPublicToSubscribers && hasContentAccess(user, channel);
+}
+
+export function messageFlags(user: User, m: Message): string[] {
+  if (!m.holders.has(user.id)) return ['read', 'historical']; // public history read from outside
+  return m.readBy.has(user.id) ? ['read'] : [];
+}
+
+type Filter = (m: Message) => boolean;
+
+function narrowFilter(realm: Realm, term: unknown): Filter {
+  let operator: unknown;
+  let operand: unknown;
+  let negated: unknown = false;
+  if (Array.isArray(term)) [operator, operand] = term;
+  else if (typeof term === 'object' && term !== null) ({ operator, operand, negated = false } = term as Record<string, unknown>);
+  if (typeof operator !== 'string') throw badRequest('Invalid narrow');
+  const match = (() => {
+    switch (operator) {
+      case 'channel':
+      case 'stream': {
+        const channel = typeof operand === 'number' ? channelById(realm, operand) : channelByName(realm, String(operand));
+        return (m: Message) => channel !== undefined && m.channelId === channel.id;
+      }
+      case 'topic': {
+        const topic = String(operand).trim();
+        const wanted = topic === EMPTY_TOPIC_DISPLAY_NAME ? '' : topic.toLowerCase();
+        return (m: Message) => m.channelId !== null && m.topic.toLowerCase() === wanted;
+      }
+      case 'sender': {
+        const sender = findUser(realm, operand);
+        return (m: Message) => sender !== undefined && m.senderId === sender.id;
+      }
+      case 'id':
+        return (m: Message) => m.id === Number(operand);
+      default:
+        throw badRequest(`Invalid narrow operator: unknown operator ${operator}`);
+    }
+  })();
+  return negated === true ? (m) => !match(m) : match;
+}
+
+function readAnchor(ctx: Context, visible: Message[]): number {
+  const raw = ctx.params.optString('anchor') ?? (ctx.params.bool('use_first_unread_anchor', false) ? 'first_unread' : undefined);
+  if (raw === undefined) throw ctx.params.missing('anchor');
+  if (raw === 'newest') return Number.MAX_SAFE_INTEGER;
+  if (raw === 'oldest') return 0;
+  if (raw === 'first_unread') {
+    const unread = visible.find((m) => !messageFlags(ctx.user, m).includes('read'));
+    return unread ? unread.id : Number.MAX_SAFE_INTEGER;
+  }
+  if (!/^\d+$/.test(raw)) throw badRequest('Invalid anchor');
+  return Number(raw);
+}
+
+function messageObject(ctx: Context, m: Message, markdown: boolean, allowEmptyTopic: boolean) {
+  const sender = ctx.realm.users.find((u) => u.id === m.senderId)!;
+  const channel = m.channelId === null ? undefined : channelById(ctx.realm, m.channelId);
+  const base = {
+    id: m.id,
+    sender_id: sender.id,
+    sender_email: sender.email,
+    sender_full_name: sender.fullName,
+    content: markdown ? renderMarkdown(m.content) : m.content,
+    content_type: markdown ? 'text/html' : 'text/x-markdown',
+    timestamp: m.timestamp,
+    flags: messageFlags(ctx.user, m),
+  };
+  if (!channel) {
+    const people = [...new Set([m.senderId, ...m.recipientIds])].map((id) => ctx.realm.users.find((u) => u.id === id)!);
+    return { ...base, type: 'private', subject: '', display_recipient: people.map((u) => ({ id: u.id, email: u.email, full_name: u.fullName })) };
+  }
+  const subject = m.topic === '' && !allowEmptyTopic ? EMPTY_TOPIC_DISPLAY_NAME : m.topic;
+  return { ...base, type: 'stream', stream_id: channel.id, display_recipient: channel.name, subject };
+}
+
+function getMessages(ctx: Context) {
+  const p = ctx.params;
+  const numBefore = p.int('num_before');
+  const numAfter = p.int('num_after');
+  if (numBefore < 0 || numAfter < 0) throw badRequest('Invalid num_before or num_after');
+  const filters = (p.optList('narrow') ?? []).map((term) => narrowFilter(ctx.realm, term));
+  const markdown = p.bool('apply_markdown', true);
+  const allowEmptyTopic = p.bool('allow_empty_topic_name', false);
+  p.optBool('client_gravatar');
+  const includeAnchor = p.bool('include_anchor', true);
+  const visible = ctx.realm.messages
+    .filter((m) => canReadMessage(ctx.realm, ctx.user, m) && filters.every((f) => f(m)))
+    .sort((a, b) => a.id - b.id);
+  const anchor = readAnchor(ctx, visible);
+  const allBefore = visible.filter((m) => m.id < anchor);
+  const allAfter = visible.filter((m) => m.id > anchor);
+  const before = numBefore === 0 ? [] : allBefore.slice(-numBefore);
+  const at = visible.filter((m) => m.id === anchor && includeAnchor);
+  const after = allAfter.slice(0, numAfter);
+  const chosen = [...before, ...at, ...after];
+  return {
+    anchor,
+    found_anchor: at.length > 0,
+    found_oldest: before.length === allBefore.length,
+    found_newest: after.length === allAfter.length,
+    history_limited: false,
+    messages: chosen.map((m) => messageObject(ctx, m, markdown, allowEmptyTopic)),
+  };
+}
+
+const FETCH_PARAMS = [
+  'anchor', 'num_before', 'num_after', 'narrow', 'apply_markdown', 'client_gravatar', 'include_anchor',
+  'allow_empty_topic_name', 'use_first_unread_anchor',
+];
+
+export const messageFetchRoutes: Route[] = [
+  { method: 'GET', path: '/messages', params: FETCH_PARAMS, handle: getMessages },
+];

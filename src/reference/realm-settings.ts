@@ -1,0 +1,123 @@
+// Organisation settings: their Zulip defaults, PATCH /realm (administrators only) and the
+// `realm_*` fields of POST /register. Other areas add their keys to SETTINGS below.
+// Stored beside the realm (a WeakMap), so the realm model stays plain data.
+import { isAdmin } from './access.js';
+import { adminRequired, badRequest } from './errors.js';
+import { SYSTEM_GROUPS, type GroupSetting, type Realm } from './model.js';
+import { readUpdate } from './group-settings.js';
+import { sendEvent } from './events.js';
+import type { Params } from './params.js';
+import type { Quirks } from './quirks.js';
+import type { Context, Route } from './router.js';
+
+export type RealmTopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic';
+
+export interface RealmSettings {
+  allowMessageEditing: boolean;
+  /** null: no limit. */
+  messageContentEditLimitSeconds: number | null;
+  moveMessagesWithinStreamLimitSeconds: number | null;
+  moveMessagesBetweenStreamsLimitSeconds: number | null;
+  canResolveTopicsGroup: GroupSetting;
+  canMoveMessagesBetweenChannelsGroup: GroupSetting;
+  canMoveMessagesBetweenTopicsGroup: GroupSetting;
+  canMentionManyUsersGroup: GroupSetting;
+  topicsPolicy: RealmTopicsPolicy;
+}
+
+/** Zulip's "many users": a wildcard mention reaches more than this many subscribers or participants. */
+export const WILDCARD_MENTION_THRESHOLD = 15;
+
+/** The Zulip server's defaults for a new organisation. */
+export function defaultRealmSettings(): RealmSettings {
+  return {
+    allowMessageEditing: true,
+    messageContentEditLimitSeconds: 600,
+    moveMessagesWithinStreamLimitSeconds: 7 * 86_400,
+    moveMessagesBetweenStreamsLimitSeconds: 7 * 86_400,
+    canResolveTopicsGroup: SYSTEM_GROUPS['role:everyone'],
+    canMoveMessagesBetweenChannelsGroup: SYSTEM_GROUPS['role:members'],
+    canMoveMessagesBetweenTopicsGroup: SYSTEM_GROUPS['role:everyone'],
+    canMentionManyUsersGroup: SYSTEM_GROUPS['role:administrators'],
+    topicsPolicy: 'allow_empty_topic',
+  };
+}
+
+const stored = new WeakMap<Realm, RealmSettings>();
+
+export function realmSettings(realm: Realm): RealmSettings {
+  let settings = stored.get(realm);
+  if (!settings) stored.set(realm, (settings = defaultRealmSettings()));
+  return settings;
+}
+
+type Key = keyof RealmSettings;
+
+/** One setting: its PATCH /realm parameter, its register field, how to read and show it. */
+interface SettingSpec {
+  key: Key;
+  param: string;
+  register: string;
+  read(params: Params, name: string, realm: Realm, quirks: Quirks): unknown;
+}
+
+const readBool = (p: Params, name: string) => p.optBool(name);
+
+/** A time limit: a positive integer, or "unlimited" (Zulip shows it as null). */
+function readTimeLimit(p: Params, name: string): number | null | undefined {
+  const text = p.optString(name);
+  if (text === undefined) return undefined;
+  if (text === 'unlimited') return null;
+  const value = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || value <= 0) throw badRequest(`Bad value for '${name}': ${text}`);
+  return value;
+}
+
+/** A group-setting update object {new, old?}; `old` must match the current value. */
+function readGroupUpdate(key: Key) {
+  return (p: Params, name: string, realm: Realm, quirks: Quirks): GroupSetting | undefined => {
+    const change = readUpdate(realm, quirks, name, p.optDict(name), realmSettings(realm)[key] as GroupSetting, { refuse: ['role:internet'] });
+    return change?.value;
+  };
+}
+
+function readTopicsPolicy(p: Params, name: string): RealmTopicsPolicy | undefined {
+  return p.optEnum(name, ['allow_empty_topic', 'disable_empty_topic'] as const);
+}
+
+const group = (key: Key, param: string): SettingSpec => ({ key, param, register: `realm_${param}`, read: readGroupUpdate(key) });
+const limit = (key: Key, param: string): SettingSpec => ({ key, param, register: `realm_${param}`, read: readTimeLimit });
+
+export const SETTINGS: SettingSpec[] = [
+  { key: 'allowMessageEditing', param: 'allow_message_editing', register: 'realm_allow_message_editing', read: readBool },
+  limit('messageContentEditLimitSeconds', 'message_content_edit_limit_seconds'),
+  limit('moveMessagesWithinStreamLimitSeconds', 'move_messages_within_stream_limit_seconds'),
+  limit('moveMessagesBetweenStreamsLimitSeconds', 'move_messages_between_streams_limit_seconds'),
+  group('canResolveTopicsGroup', 'can_resolve_topics_group'),
+  group('canMoveMessagesBetweenChannelsGroup', 'can_move_messages_between_channels_group'),
+  group('canMoveMessagesBetweenTopicsGroup', 'can_move_messages_between_topics_group'),
+  group('canMentionManyUsersGroup', 'can_mention_many_users_group'),
+  { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy },
+];
+
+/** The `realm_*` fields POST /register shows for these settings. */
+export function registerRealmSettings(realm: Realm): Record<string, unknown> {
+  const settings = realmSettings(realm);
+  return Object.fromEntries(SETTINGS.map((s) => [s.register, settings[s.key]]));
+}
+
+function updateRealm(ctx: Context) {
+  if (!isAdmin(ctx.user)) throw adminRequired();
+  // Every value is validated before anything changes.
+  const changes = SETTINGS.map((s) => [s.key, s.read(ctx.params, s.param, ctx.realm, ctx.quirks)] as const).filter(([, v]) => v !== undefined);
+  const settings = realmSettings(ctx.realm) as unknown as Record<Key, unknown>;
+  for (const [key, value] of changes) settings[key] = value;
+  // Events 3: one realm update_dict event carries the changed settings.
+  const data = Object.fromEntries(SETTINGS.filter((s) => changes.some(([k]) => k === s.key)).map((s) => [s.param, settings[s.key]]));
+  if (changes.length) sendEvent(ctx.realm, ctx.realm.users.map((u) => u.id), { type: 'realm', op: 'update_dict', property: 'default', data });
+  return {};
+}
+
+export const realmSettingsRoutes: Route[] = [
+  { method: 'PATCH', path: '/realm', params: SETTINGS.map((s) => s.param), handle: updateRealm },
+];

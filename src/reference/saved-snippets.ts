@@ -1,0 +1,63 @@
+// Saved snippets: create, list, edit (op 19), delete. Each user sees only their own; another
+// user's snippet does not exist for them.
+import { ApiError, badRequest } from './errors.js';
+import { MAX_MESSAGE_LENGTH } from './messages.js';
+import type { SavedSnippet } from './model.js';
+import { tooLongMessage } from './params.js';
+import type { Context, Route } from './router.js';
+
+const MAX_TITLE_LENGTH = 60;
+
+/** Zulip strips both texts and refuses an empty result. */
+function readText(ctx: Context, name: 'title' | 'content', limit: number, required: boolean): string | undefined {
+  const raw = required ? ctx.params.string(name) : ctx.params.optString(name);
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  if (text === '') throw badRequest(`${name} cannot be blank`);
+  if ([...text].length > limit) throw badRequest(tooLongMessage(name, limit));
+  return text;
+}
+
+function findSnippet(ctx: Context): SavedSnippet {
+  const snippet = ctx.realm.savedSnippets.find((s) => s.id === ctx.path.saved_snippet_id && s.userId === ctx.user.id);
+  if (!snippet) throw new ApiError(404, 'BAD_REQUEST', 'Saved snippet does not exist.');
+  return snippet;
+}
+
+function createSnippet(ctx: Context) {
+  const title = readText(ctx, 'title', MAX_TITLE_LENGTH, true)!;
+  const content = readText(ctx, 'content', MAX_MESSAGE_LENGTH, true)!;
+  const snippet: SavedSnippet = { id: ctx.realm.nextRecordId++, userId: ctx.user.id, title, content, dateCreated: Math.floor(Date.now() / 1000) };
+  ctx.realm.savedSnippets.push(snippet);
+  return { saved_snippet_id: snippet.id };
+}
+
+function listSnippets(ctx: Context) {
+  const mine = ctx.realm.savedSnippets.filter((s) => s.userId === ctx.user.id);
+  return { saved_snippets: mine.map((s) => ({ id: s.id, title: s.title, content: s.content, date_created: s.dateCreated })) };
+}
+
+/** Op 19. With neither title nor content Zulip answers success without looking the snippet up. */
+function editSnippet(ctx: Context) {
+  const title = readText(ctx, 'title', MAX_TITLE_LENGTH, false);
+  const content = readText(ctx, 'content', MAX_MESSAGE_LENGTH, false);
+  if (title === undefined && content === undefined && !ctx.quirks.has('snippet-empty-edit-checks')) return {};
+  if (ctx.quirks.has('snippet-missing-ok') && !ctx.realm.savedSnippets.some((s) => s.id === ctx.path.saved_snippet_id)) return {};
+  const snippet = findSnippet(ctx);
+  if (title !== undefined) snippet.title = title;
+  if (content !== undefined && !ctx.quirks.has('snippet-edit-ignores-content')) snippet.content = content;
+  return {};
+}
+
+function deleteSnippet(ctx: Context) {
+  const snippet = findSnippet(ctx);
+  ctx.realm.savedSnippets = ctx.realm.savedSnippets.filter((s) => s !== snippet);
+  return {};
+}
+
+export const savedSnippetRoutes: Route[] = [
+  { method: 'GET', path: '/saved_snippets', params: [], handle: listSnippets },
+  { method: 'POST', path: '/saved_snippets', params: ['title', 'content'], handle: createSnippet },
+  { method: 'PATCH', path: '/saved_snippets/{saved_snippet_id}', params: ['title', 'content'], handle: editSnippet },
+  { method: 'DELETE', path: '/saved_snippets/{saved_snippet_id}', params: [], handle: deleteSnippet },
+];

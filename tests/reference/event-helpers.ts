@@ -1,0 +1,19 @@
+// The event queue as the tests use it: open a queue of some event types, read it at once.
+import type { ReferenceAccount, ReferenceServer } from '../../src/reference/server.js';
+import { call, expectSuccess } from './helpers.js';
+
+type Who = Pick<ReferenceAccount, 'email' | 'apiKey'>;
+
+export async function openQueue(s: ReferenceServer, as: Who, capabilities: Record<string, boolean> = {}, types = ['typing']): Promise<string> {
+  const answer = await call(s, 'POST', '/register', {
+    as, form: { event_types: JSON.stringify(types), client_capabilities: JSON.stringify(capabilities) },
+  });
+  expectSuccess(answer);
+  return answer.body.queue_id;
+}
+
+export async function events(s: ReferenceServer, as: Who, queueId: string): Promise<any[]> {
+  const answer = await call(s, 'GET', '/events', { as, query: { queue_id: queueId, dont_block: 'true' } });
+  expectSuccess(answer);
+  return answer.body.events;
+}

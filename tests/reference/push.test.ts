@@ -1,0 +1,48 @@
+// Op 21, POST /mobile_push/e2ee/test_notification, with devices registered through
+// POST /mobile_push/register, and the push relay's failures (reference-config quirks).
+import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
+import { call, expectError, expectSuccess, useServer } from './helpers.js';
+
+const DEVICE = { token_kind: 'fcm', push_account_id: '4242', push_public_key: 'pk', bouncer_public_key: 'bk', encrypted_push_registration: 'enc' };
+
+describe('reference server: op 21 E2EE test notification', () => {
+  const server = useServer();
+  const test = (form: Record<string, string> = {}, who: 'member' | 'member2' = 'member') =>
+    call(server(), 'POST', '/mobile_push/e2ee/test_notification', { as: server().accounts[who], form });
+
+  it('answers NO_ACTIVE_PUSH_DEVICE until a device is registered, then succeeds', async () => {
+    expectError(await test(), 400, 'NO_ACTIVE_PUSH_DEVICE', 'No active registered push device');
+    expectSuccess(await call(server(), 'POST', '/mobile_push/register', { as: server().accounts.member, form: DEVICE }));
+    expectSuccess(await test());
+    expectSuccess(await test({ push_account_id: '4242' }));
+    expectError(await test({ push_account_id: '4243' }), 400, 'NO_ACTIVE_PUSH_DEVICE');
+    expectError(await test({ push_account_id: '4242' }, 'member2'), 400, 'NO_ACTIVE_PUSH_DEVICE');
+    expectError(await test({ push_account_id: 'abc' }), 400, 'BAD_REQUEST');
+  });
+
+  it('registration checks its parameters', async () => {
+    const s = server();
+    expectError(await call(s, 'POST', '/mobile_push/register', { as: s.accounts.member, form: { ...DEVICE, token_kind: 'sms' } }), 400, 'BAD_REQUEST');
+    const { push_public_key: _, ...missing } = DEVICE;
+    expectError(await call(s, 'POST', '/mobile_push/register', { as: s.accounts.member, form: missing }), 400, 'REQUEST_VARIABLE_MISSING');
+  });
+
+  it.each([
+    ['push-admin-action-required', 403, 'ADMIN_ACTION_REQUIRED'],
+    ['push-bouncer-unreachable', 502, 'FAILED_TO_CONNECT_BOUNCER'],
+    ['push-bouncer-5xx', 502, 'INTERNAL_SERVER_ERROR_ON_BOUNCER'],
+  ])('with %s a registered device gets %i %s, a missing one still NO_ACTIVE_PUSH_DEVICE', async (quirk, status, code) => {
+    const s = await startReferenceServer({ quirks: [quirk] });
+    try {
+      const as = s.accounts.member;
+      expectError(await call(s, 'POST', '/mobile_push/e2ee/test_notification', { as }), 400, 'NO_ACTIVE_PUSH_DEVICE');
+      expectSuccess(await call(s, 'POST', '/mobile_push/register', { as, form: DEVICE }));
+      const answer = await call(s, 'POST', '/mobile_push/e2ee/test_notification', { as });
+      expectError(answer, status, code);
+      expect(answer.body.msg).not.toBe('');
+    } finally {
+      await s.close();
+    }
+  });
+});
