@@ -9,6 +9,8 @@ export interface SpecRequest {
   encoding?: 'auto' | 'query' | 'form';
   /** "none": send no credentials; "bad": the role's email with a wrong API key. */
   auth?: 'none' | 'bad';
+  /** Files to upload: the request is sent as multipart/form-data. */
+  files?: Record<string, { name: string; content: string }>;
 }
 
 export interface Assertion {
