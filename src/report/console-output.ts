@@ -3,6 +3,8 @@
 import pc from 'picocolors';
 import type { CaseResult } from '../spec/run-case.js';
 import type { ConformanceReport } from './model.js';
+import { levelSentence } from './feature-level.js';
+import { plural } from './text-helpers.js';
 
 export type Write = (line: string) => void;
 
@@ -28,13 +30,20 @@ export function operationLine(endpoint: string, results: CaseResult[]): string {
 export function summaryLines(report: ConformanceReport, files: string[]): string[] {
   const s = report.summary;
   const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
-  const level = report.target.claimedFeatureLevel !== null && report.target.claimedFeatureLevel !== report.target.featureLevel
-    ? `${report.target.featureLevel} (server claims ${report.target.claimedFeatureLevel})` : `${report.target.featureLevel}`;
+  const b = report.baseline;
+  const e = report.expectations;
+  const ids = (list: string[]) => (list.length ? `: ${list.join(', ')}` : '');
   return [
     '',
-    `Target ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}, feature level ${level}, profile ${report.target.profile}`,
+    `Target ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}, profile ${report.target.profile}`,
+    `Feature level: ${levelSentence(report.target)}`,
     `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}`,
+    ...(b ? [`Baseline ${b.file}: ${pc.red(plural(b.regressions.length, 'regression'))}${ids(b.regressions)}`,
+      `  ${pc.green(plural(b.improvements.length, 'improvement'))}${ids(b.improvements)}`, `  ${plural(b.knownFailures.length, 'known failure')}${ids(b.knownFailures)}`] : []),
+    ...(e ? [`Expectations ${e.file}: ${e.expected.length} expected failures, ${e.stale.length} stale, ${e.expired.length} expired${e.unknown.length ? `, unknown ids: ${e.unknown.join(', ')}` : ''}`] : []),
+    ...(e?.updated ? [`  updated ${e.file}: added ${e.updated.added.length}${ids(e.updated.added)}; removed ${e.updated.removed.length}${ids(e.updated.removed)}`] : []),
     ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
+    ...(report.verdict?.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
     // The plain "N passed, N failed" closing line is what CI log readers look for.
     `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s)`,
     ...files.map((f) => `report: ${f}`),

@@ -24,17 +24,75 @@ export interface Summary {
   errored: number;
 }
 
+/** A case as the report shows it: its result, plus what the report adds to a failure. */
+export interface ReportCase extends CaseResult {
+  /** One shell line reproducing the failing request (credentials as $CONFORMANCE_<ROLE>_... placeholders). */
+  curl?: string;
+  /** The expectations file lists this case (a failure it explains, or a stale entry). */
+  expectation?: { reason: string; issue?: string; expires?: string };
+  /** Against --baseline: a failure it already had, a new one, or one it no longer has. */
+  baseline?: 'known' | 'regression' | 'improvement';
+}
+
+export interface Target {
+  url: string;
+  /** The level the run judged (--feature-level, else claimed, else the newest known). */
+  featureLevel: number;
+  /** What the server says of itself (GET /server_settings), null when it does not say. */
+  claimedFeatureLevel: number | null;
+  /** The highest level whose cases all pass (cases without `since` are level 0); null: a level-0 case fails. */
+  conformsThrough?: number | null;
+  profile: Profile;
+  embedded: boolean;
+}
+
+export interface BaselineSection {
+  file: string;
+  /** Failed or errored there and now. */
+  knownFailures: string[];
+  /** Failed or errored now, not there: these fail the run. */
+  regressions: string[];
+  /** Failed or errored there, passed now. */
+  improvements: string[];
+}
+
+export interface ExpectationsSection {
+  file: string;
+  /** Listed and failing: explained. */
+  expected: string[];
+  /** Listed and passing now: the entry is stale and fails the run until removed. */
+  stale: string[];
+  /** Entries past their `expires` date: they fail the run. */
+  expired: { id: string; expires: string }[];
+  /** Listed ids that no spec file has. */
+  unknown: string[];
+  /** --update-expectations rewrote the file. */
+  updated?: { added: string[]; removed: string[] };
+}
+
+/** Why the run exits as it does: the failures no baseline or expectation explains, and the rest. */
+export interface Verdict {
+  status: 'pass' | 'fail';
+  newFailures: string[];
+  reasons: string[];
+}
+
 export interface ConformanceReport {
   formatVersion: 1;
   tool: { name: string; version: string };
-  target: { url: string; featureLevel: number; claimedFeatureLevel: number | null; profile: Profile; embedded: boolean };
+  target: Target;
   startedAt: string;
   durationMs: number;
   summary: Summary;
-  cases: CaseResult[];
+  cases: ReportCase[];
   clauses: ClauseEntry[];
   /** Problems outside any case (cleanup that failed, errors vitest caught outside tests). */
   runWarnings: string[];
+  /** --shard i/n: this report holds only that shard's spec files (`merge` joins them). */
+  shard?: { index: number; count: number };
+  baseline?: BaselineSection;
+  expectations?: ExpectationsSection;
+  verdict?: Verdict;
 }
 
 export function summarize(cases: CaseResult[]): Summary {
@@ -61,6 +119,6 @@ export function clauseEntries(catalog: Clause[], cases: CaseResult[]): ClauseEnt
 }
 
 /** Cases in a stable order: by endpoint, then id, whatever order they finished in. */
-export function sortCases(cases: CaseResult[]): CaseResult[] {
+export function sortCases<T extends CaseResult>(cases: T[]): T[] {
   return [...cases].sort((a, b) => a.endpoint.localeCompare(b.endpoint) || a.id.localeCompare(b.id));
 }

@@ -1,0 +1,87 @@
+// --list: the plan of a run (every case: run, or skip and why) and every write request it would
+// make (fixtures, cases, cleanups, and the preflight's event queue), without sending anything.
+// Values captured at run time are shown as <name>.
+import { readdirSync } from 'node:fs';
+import { ROLES, type Config, type Role } from '../config.js';
+import { NEWEST_FEATURE_LEVEL } from '../preflight.js';
+import { decide, type PlanInput } from '../spec/plan.js';
+import { lookup } from '../spec/interpolate.js';
+import { encodeParam } from '../http/encode.js';
+import type { Suite } from '../spec/load.js';
+import type { Step } from '../spec/types.js';
+import type { Params } from '../http/encode.js';
+import { projectPath } from '../paths.js';
+import type { Output } from './run.js';
+
+const REPEAT = /^repeat\(/;
+const shorten = (text: string) => (text.length > 120 ? `${text.slice(0, 100)}...(${text.length} chars)` : text);
+
+/** "${run.id}" -> "<run.id>"; ${repeat('x', 3)} is computed, it needs nothing from the target. */
+export function placeholders<T>(value: T): T {
+  if (typeof value === 'string') {
+    return value.replace(/\$\{([^}]+)\}/g, (_, expr: string) => (REPEAT.test(expr.trim()) ? String(lookup({}, expr)) : `<${expr.trim()}>`)) as T;
+  }
+  if (Array.isArray(value)) return value.map(placeholders) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, placeholders(v)])) as T;
+  return value;
+}
+
+function writes(steps: Step[] | undefined, indent: string): string[] {
+  return (steps ?? []).filter((s) => s.request.method.toUpperCase() !== 'GET').map((s) => {
+    const params = Object.entries(placeholders(s.request.params ?? {}) as Params).filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${shorten(encodeParam(v!))}`);
+    const who = s.request.auth === 'none' ? 'without credentials' : `as ${s.as ?? 'member'}${s.request.auth === 'bad' ? ' with a wrong API key' : ''}`;
+    return `${indent}write: ${s.request.method.toUpperCase()} ${placeholders(s.request.path)} ${who}${params.length ? `: ${params.join(' ')}` : ''}`;
+  });
+}
+
+export function listPlan(config: Config, suite: Suite, io: Output): number {
+  const roles = config.targetUrl === null ? [...ROLES] : (Object.keys(config.accounts) as Role[]);
+  const level = config.featureLevel ?? NEWEST_FEATURE_LEVEL;
+  const input: PlanInput = {
+    profile: config.profile, featureLevel: level, configuredRoles: new Set(roles),
+    grep: config.grep, operations: config.operations, clauses: config.clauses, shard: config.shard,
+  };
+  const lines: string[] = [];
+  let run = 0;
+  let skipped = 0;
+  let writeCount = 0;
+  for (const spec of suite.specs) {
+    const decided = spec.cases.map((c) => ({ c, d: decide(spec, c, input) })).filter(({ d }) => !('omit' in d));
+    if (!decided.length) continue;
+    const anyRuns = decided.some(({ d }) => d.run);
+    const block = [`${spec.operation} (${spec.file}${spec.exclusive ? ', exclusive' : spec.serial ? ', serial' : ''})`];
+    if (anyRuns && spec.fixtures?.length) block.push('  fixtures:', ...writes(spec.fixtures, '    '));
+    for (const { c, d } of decided) {
+      if (d.run) {
+        run += 1;
+        block.push(`  run   ${c.id}: ${c.title}`, ...writes(c.steps, '        '), ...writes(c.cleanup, '        '));
+      } else {
+        skipped += 1;
+        block.push(`  skip  ${c.id}: ${'skip' in d ? d.skip : ''}`);
+      }
+    }
+    if (anyRuns && spec.cleanup?.length) block.push('  cleanup:', ...writes(spec.cleanup, '    '));
+    writeCount += block.filter((l) => l.trimStart().startsWith('write:')).length;
+    lines.push(...block);
+  }
+  const target = config.targetUrl ?? 'the embedded reference server';
+  const levelNote = config.featureLevel === null ? ` (assumed: --list sends nothing, so the target's level is not probed)` : '';
+  io.out(`Plan for ${target}: profile ${config.profile}, feature level ${level}${levelNote}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ''}`);
+  io.out('preflight (reads, then one event queue for the limits the cases use):');
+  io.out(`  write: POST /register as ${roles[0] ?? 'member'}: fetch_event_types=["realm"] event_types=["message"]`);
+  io.out(`  write: DELETE /events as ${roles[0] ?? 'member'}: queue_id=<queue_id>`);
+  for (const line of lines) io.out(line);
+  const properties = propertyFiles();
+  if (properties.length) io.out(`properties/: ${properties.length} property files also run (${properties.join(', ')}); their requests are generated at run time`);
+  io.out(`${run} cases would run, ${skipped} would be skipped; ${writeCount + 2} write requests (non-GET), nothing sent`);
+  return 0;
+}
+
+function propertyFiles(): string[] {
+  try {
+    return readdirSync(projectPath('properties')).filter((n) => n.endsWith('.property.ts')).sort();
+  } catch {
+    return [];
+  }
+}

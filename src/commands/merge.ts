@@ -1,0 +1,18 @@
+// `merge A.json B.json ... --out DIR`: the reports of a sharded run joined into one report set
+// (conformance.json, .html, .md, junit.xml). Exit 1 when the merged run fails, like a run.
+import { resolve } from 'node:path';
+import { readReport } from '../report/read-report.js';
+import { mergeReports } from '../report/merge.js';
+import { writeReports } from '../report/write-reports.js';
+import { summaryLines } from '../report/console-output.js';
+import type { Output } from './run.js';
+
+export function merge(files: string[], options: { out: string; baseline?: string }, io: Output): number {
+  const reports = files.map((file) => ({ file, report: readReport(file) }));
+  const baseline = options.baseline ? { file: options.baseline, report: readReport(options.baseline, 'baseline') } : undefined;
+  const merged = mergeReports(reports, baseline);
+  const written = writeReports(merged, resolve(options.out));
+  io.out(`merged ${files.length} reports: ${merged.summary.total} cases`);
+  for (const line of summaryLines(merged, written)) io.out(line);
+  return merged.verdict?.status === 'fail' ? 1 : 0;
+}

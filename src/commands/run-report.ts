@@ -1,0 +1,66 @@
+// The end of a run: the report (with baseline, expectations and the effective feature level),
+// its files, the HAR, the console summary and GitHub annotations, and the exit status.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ConfigError, type Config } from '../config.js';
+import type { Suite } from '../spec/load.js';
+import type { CaseResult } from '../spec/run-case.js';
+import type { ConformanceReport } from '../report/model.js';
+import { assembleReport, withCurl, type ReportParts } from '../report/assemble.js';
+import { readReport } from '../report/read-report.js';
+import { loadExpectations, type Expectations } from '../report/expectations.js';
+import { updateExpectationsFile } from '../report/expectations-update.js';
+import { writeReports } from '../report/write-reports.js';
+import { assembleHar } from '../report/har.js';
+import { summaryLines } from '../report/console-output.js';
+import { annotations } from '../report/github-annotations.js';
+import type { Output } from './run.js';
+
+export interface RunInputs {
+  baseline?: { file: string; report: ConformanceReport };
+  expectations?: { file: string; entries: Expectations };
+  /** Where the workers write their HAR entries (--har). */
+  harDir: string | null;
+}
+
+/** Reads --baseline and --expectations before anything is sent: a bad file is a usage error (exit 2). */
+export function prepareRun(config: Config): RunInputs {
+  if (config.updateExpectations && !config.expectations) throw new ConfigError('--update-expectations: needs --expectations FILE (the file to rewrite)');
+  return {
+    ...(config.baseline ? { baseline: { file: config.baseline, report: readReport(config.baseline, 'baseline') } } : {}),
+    ...(config.expectations ? { expectations: { file: config.expectations, entries: loadExpectations(config.expectations, !config.updateExpectations) } } : {}),
+    harDir: config.har ? mkdtempSync(join(tmpdir(), 'tcc-har-')) : null,
+  };
+}
+
+export interface RunOutcome {
+  parts: Omit<ReportParts, 'baseline' | 'expectations' | 'catalog'>;
+  suite: Suite;
+}
+
+export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: RunOutcome, io: Output): number {
+  const today = new Date().toISOString().slice(0, 10);
+  let expectations = inputs.expectations;
+  let updated: { added: string[]; removed: string[] } | undefined;
+  if (config.updateExpectations && config.expectations) {
+    updated = updateExpectationsFile(config.expectations, parts.cases.map(withCurl), today);
+    expectations = { file: config.expectations, entries: loadExpectations(config.expectations) };
+  }
+  const knownIds = new Set([...suite.specs.flatMap((s) => s.cases.map((c) => c.id)), ...parts.cases.map((c: CaseResult) => c.id)]);
+  const report = assembleReport({
+    ...parts,
+    catalog: suite.clauses,
+    ...(inputs.baseline ? { baseline: inputs.baseline } : {}),
+    ...(expectations ? { expectations: { ...expectations, knownIds, today, ...(updated ? { updated } : {}) } } : {}),
+  });
+  const files = writeReports(report, resolve(config.reportDir));
+  if (config.har && inputs.harDir) {
+    const count = assembleHar(inputs.harDir, resolve(config.har), report.tool);
+    rmSync(inputs.harDir, { recursive: true, force: true });
+    files.push(`${resolve(config.har)} (${count} requests)`);
+  }
+  for (const line of summaryLines(report, files)) io.out(line);
+  if (process.env.GITHUB_ACTIONS === 'true') for (const line of annotations(report)) io.out(line);
+  return report.verdict?.status === 'fail' ? 1 : 0;
+}

@@ -1,0 +1,58 @@
+// Builds conformance.json from a run's parts: the cases, the clause catalog, and what the report
+// adds: curl lines for failures, the effective feature level, the baseline and expectations
+// sections, and the verdict. `finish` recomputes the derived fields (merge uses it too).
+import type { Clause } from '../spec/load.js';
+import type { CaseResult } from '../spec/run-case.js';
+import { clauseEntries, sortCases, summarize, type ConformanceReport, type ExpectationsSection, type ReportCase, type Target } from './model.js';
+import { curlCommand } from './curl.js';
+import { conformsThrough } from './feature-level.js';
+import { compareWithBaseline } from './baseline.js';
+import { applyExpectations, type Expectations } from './expectations.js';
+import { isBroken } from './groups.js';
+import { verdictOf } from './verdict.js';
+
+export interface ReportParts {
+  tool: ConformanceReport['tool'];
+  target: Omit<Target, 'conformsThrough'>;
+  startedAt: string;
+  durationMs: number;
+  cases: CaseResult[];
+  catalog: Clause[];
+  runWarnings: string[];
+  shard?: ConformanceReport['shard'];
+  baseline?: { file: string; report: ConformanceReport };
+  expectations?: { file: string; entries: Expectations; knownIds: Set<string>; today: string; updated?: ExpectationsSection['updated'] };
+}
+
+export function withCurl(c: CaseResult): ReportCase {
+  return isBroken(c) && c.exchange ? { ...c, curl: curlCommand(c.exchange) } : { ...c };
+}
+
+export function assembleReport(parts: ReportParts): ConformanceReport {
+  const cases = sortCases(parts.cases).map(withCurl);
+  const baseline = parts.baseline ? compareWithBaseline(cases, parts.baseline.report, parts.baseline.file) : undefined;
+  const ex = parts.expectations;
+  const expectations = ex ? { ...applyExpectations(cases, ex.entries, ex.file, ex.knownIds, ex.today), ...(ex.updated ? { updated: ex.updated } : {}) } : undefined;
+  return finish({
+    formatVersion: 1,
+    tool: parts.tool,
+    target: { ...parts.target },
+    startedAt: parts.startedAt,
+    durationMs: parts.durationMs,
+    summary: summarize(cases),
+    ...(parts.shard ? { shard: parts.shard } : {}),
+    ...(baseline ? { baseline } : {}),
+    ...(expectations ? { expectations } : {}),
+    cases,
+    clauses: clauseEntries(parts.catalog, cases),
+    runWarnings: parts.runWarnings,
+  });
+}
+
+/** Summary, effective feature level and verdict, from the cases. */
+export function finish(report: Omit<ConformanceReport, 'verdict'>): ConformanceReport {
+  const summary = summarize(report.cases);
+  const target = { ...report.target, conformsThrough: conformsThrough(report.cases, report.target.featureLevel) };
+  const { cases, clauses, runWarnings, ...head } = { ...report, target, summary };
+  return { ...head, verdict: verdictOf({ ...report, target, summary }), cases, clauses, runWarnings };
+}

@@ -1,0 +1,36 @@
+// Clause coverage: every statement of the API document, its status (tested, unspecified,
+// disputed, untested) and links to the cases that check it, coloured by their outcome.
+import type { ConformanceReport } from '../model.js';
+import { shareBar } from './chart.js';
+import { anchor, esc } from './escape.js';
+
+export const CLAUSE_COLORS = { tested: '#1a7f37', unspecified: '#6e7781', disputed: '#bf8700', untested: '#cf222e' } as const;
+const ORDER = ['tested', 'unspecified', 'disputed', 'untested'] as const;
+
+export function clauseCoverage(report: ConformanceReport): string {
+  const statusOf = new Map(report.cases.map((c) => [c.id, c.status]));
+  const counts = Object.fromEntries(ORDER.map((s) => [s, report.clauses.filter((c) => c.status === s).length])) as Record<(typeof ORDER)[number], number>;
+  const byEndpoint = new Map<string, ConformanceReport['clauses']>();
+  for (const clause of report.clauses) byEndpoint.set(clause.endpoint, [...(byEndpoint.get(clause.endpoint) ?? []), clause]);
+  const groups = [...byEndpoint].map(([endpoint, clauses]) => {
+    const rows = clauses.map((cl) => {
+      const link = (id: string) => `<a class="case-link ${statusOf.get(id) ?? ''}" href="#${anchor('case', id)}">${esc(id)}</a>`;
+      // Failing cases first; a clause many cases cite (conv.booleans) shows a few and folds the rest.
+      const ids = [...cl.cases].sort((x, y) => Number(statusOf.get(y) === 'failed' || statusOf.get(y) === 'errored') - Number(statusOf.get(x) === 'failed' || statusOf.get(x) === 'errored'));
+      const cases = ids.slice(0, 8).map(link).join(' ')
+        + (ids.length > 8 ? `<details class="more"><summary>${ids.length - 8} more cases</summary>${ids.slice(8).map(link).join(' ')}</details>` : '');
+      return `<tr class="clause" id="${anchor('clause', cl.id)}" data-cstatus="${cl.status}">`
+        + `<td><code>${esc(cl.id)}</code>${cl.since ? `<div class="dim">since ${cl.since}</div>` : ''}</td>`
+        + `<td><span class="cbadge ${cl.status}">${cl.status}</span></td>`
+        + `<td>${esc(cl.text)}${cl.disputed ? `<div class="note">The Zulip server: ${esc(cl.disputed)}</div>` : ''}</td>`
+        + `<td class="case-links">${cases || '<span class="dim">no case</span>'}</td></tr>`;
+    }).join('');
+    return `<tbody class="clause-group"><tr class="group-head"><th colspan="4">${esc(endpoint)}</th></tr>${rows}</tbody>`;
+  }).join('');
+  const chips = ORDER.map((s) => `<button type="button" class="chip cchip ${s}" data-cstatus="${s}" aria-pressed="true">${s} <b>${counts[s]}</b></button>`).join('');
+  return `<section id="clauses"><h2>Clause coverage</h2>`
+    + `<p class="lede">${report.clauses.length} statements of the API document. <em>unspecified</em>: the document says "not shown", nothing is asserted; <em>disputed</em>: the document and the Zulip server disagree; <em>untested</em>: no case of this run checks it.</p>`
+    + shareBar(ORDER.map((s) => ({ label: s, count: counts[s], color: CLAUSE_COLORS[s] })))
+    + `<div class="filters" role="group" aria-label="clause status">${chips}</div>`
+    + `<table class="clauses"><thead><tr><th>clause</th><th>status</th><th>statement</th><th>cases</th></tr></thead>${groups}</table></section>`;
+}

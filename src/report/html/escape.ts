@@ -1,0 +1,9 @@
+// Every text that reaches the page goes through esc(): case messages and answers come from the
+// server under test and may hold markup.
+export function esc(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** A value usable in an id attribute and a #fragment (case and clause ids are already close). */
+export const anchor = (kind: 'case' | 'clause' | 'op', id: string) => `${kind}-${id.replace(/[^A-Za-z0-9._-]/g, '_')}`;

@@ -1,0 +1,139 @@
+// The report set as a user gets it from the command line: the four files of a clean run, the
+// HAR, --feature-level with compare, baselines and expectations on a broken server, --shard with
+// merge, and --list. Runs share a few CLI invocations (each takes 2-3 s) and run concurrently.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectPath } from '../../src/paths.js';
+import { parseXml } from '../report/xml-check.js';
+
+const BIN = projectPath('bin', 'teamchat-conformance.mjs');
+const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-rep-'));
+const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && k !== 'GITHUB_ACTIONS'));
+
+interface Ran { code: number | null; stdout: string; stderr: string; dir: string }
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  const dir = tmp();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...cleanEnv(), ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr, dir }));
+  });
+}
+const json = (dir: string) => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+type Case = { id: string; status: string; message?: string };
+const statuses = (report: { cases: Case[] }) => report.cases.map((c) => `${c.id}=${c.status}`).sort();
+
+// Two operations keep the runs short (a CLI run costs 2-3 s of CPU); the spec cases of GET /streams
+// on a server with a fault fail the same way every run (no property cases among them).
+const OPS = ['--operation', 'GET /streams', '--operation', 'POST /users/me/status'];
+const BROKEN = ['--profile', 'zulip', '--reference-quirk', 'streams-unsorted', '--operation', 'GET /streams', '--grep', 'op20.'];
+let fullRun: Promise<Ran>;
+let brokenRun: Promise<Ran>;
+
+// Generous limits: these tests chain up to three CLI runs, and CI machines are sometimes busy.
+describe.concurrent('reports from the command line', { timeout: 150_000 }, () => {
+  let server: ChildProcess;
+  let envFile: string;
+
+  beforeAll(async () => {
+    envFile = join(tmp(), 'ref.env');
+    server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--env-out', envFile], { env: cleanEnv(), stdio: 'pipe' });
+    for (let i = 0; i < 200 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
+    fullRun = cli(['run', '--report-dir', '.', '--env-file', envFile, ...OPS, '--har', 'run.har'], { GITHUB_ACTIONS: 'true' });
+    // Against the clean run as baseline: its failures are regressions.
+    brokenRun = fullRun.then((full) => cli(['run', '--report-dir', '.', ...BROKEN, '--baseline', join(full.dir, 'conformance.json')], { GITHUB_ACTIONS: 'true' }));
+  });
+  afterAll(async () => {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  });
+
+  it('a clean run writes all four files; JUnit counts equal the JSON; the HAR holds no API key', async () => {
+    const ran = await fullRun;
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(0);
+    const report = json(ran.dir);
+    expect(report.target.conformsThrough).toBe(report.target.featureLevel);
+    expect(ran.stdout).toContain(`Feature level: claims ${report.target.claimedFeatureLevel}, conforms through ${report.target.featureLevel}`);
+    expect(ran.stdout).not.toMatch(/^::error/m);
+    const junit = parseXml(readFileSync(join(ran.dir, 'junit.xml'), 'utf8'));
+    expect(junit.filter((e) => e.name === 'testcase')).toHaveLength(report.summary.total);
+    expect(junit[0].attrs).toMatchObject({ tests: String(report.summary.total), failures: '0', errors: '0', skipped: String(report.summary.skipped) });
+    const md = readFileSync(join(ran.dir, 'conformance.md'), 'utf8');
+    expect(md).toContain(`PASS: ${report.summary.passed} passed, 0 failed, 0 errored`);
+    const html = readFileSync(join(ran.dir, 'conformance.html'), 'utf8');
+    expect(html.match(/<details class="case /g)).toHaveLength(report.summary.total);
+    expect(html).not.toMatch(/\s(?:src|href)\s*=\s*["']?(?:https?:)?\/\//i);
+
+    const har = readFileSync(join(ran.dir, 'run.har'), 'utf8');
+    for (const [, key] of readFileSync(envFile, 'utf8').matchAll(/^CONFORMANCE_\w+_API_KEY=(.+)$/gm)) expect(har).not.toContain(key);
+    const entries = JSON.parse(har).log.entries as { request: { method: string; url: string }; response: { status: number } }[];
+    expect(entries.length).toBeGreaterThan(report.summary.total);
+    expect(entries.some((e) => e.request.method === 'POST' && e.request.url.endsWith('/api/v1/users/me/subscriptions'))).toBe(true);
+  });
+
+  it('--feature-level 380 skips newer cases with reasons, and compare with a full run lists them', async () => {
+    const old = await cli(['run', '--report-dir', '.', '--env-file', envFile, ...OPS, '--feature-level', '380']);
+    expect(old.code).toBe(0);
+    const skipped = (json(old.dir).cases as Case[]).filter((c) => c.status === 'skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    for (const c of skipped) expect(c.message).toMatch(/^needs feature level \d+, target has 380$/);
+    const full = await fullRun;
+    const cmp = await cli(['compare', join(old.dir, 'conformance.json'), join(full.dir, 'conformance.json'), '--format', 'md', '--fail-on-regression']);
+    expect(cmp.code).toBe(0);
+    expect(cmp.stdout).toContain(`### Skipped in one run (${skipped.length})`);
+    for (const c of skipped) expect(cmp.stdout).toContain(`| \`${c.id}\` |`);
+    expect(cmp.stdout).not.toContain('### Newly failing');
+  });
+
+  it('a broken server fails naming the regressions against a clean baseline, and passes against its own earlier report', async () => {
+    const regressed = await brokenRun;
+    expect(regressed.code).toBe(1);
+    const failing = (json(regressed.dir).cases as Case[]).filter((c) => c.status === 'failed').map((c) => c.id);
+    expect(failing).toEqual(['op20.zulip.sorted-by-name']);
+    expect(json(regressed.dir).baseline.regressions).toEqual(failing);
+    expect(regressed.stdout).toContain('1 regression: op20.zulip.sorted-by-name');
+    expect(regressed.stdout).toMatch(/^::error file=specs\/get-channels\.yaml,title=conformance%3A op20\.zulip\.sorted-by-name::GET \/streams \[op20\.order\]: /m);
+    expect(readFileSync(join(regressed.dir, 'conformance.md'), 'utf8')).toContain('**Regressions** (1): `op20.zulip.sorted-by-name`');
+
+    // Its own report as baseline, and an expectations file written from this run: the failure is known and expected.
+    const known = await cli(['run', '--report-dir', '.', ...BROKEN, '--baseline', join(regressed.dir, 'conformance.json'), '--expectations', 'expectations.yaml', '--update-expectations']);
+    expect(known.code).toBe(0);
+    expect(json(known.dir).baseline).toMatchObject({ knownFailures: failing, regressions: [] });
+    expect(known.stdout).toContain('1 known failure: op20.zulip.sorted-by-name');
+    expect(readFileSync(join(known.dir, 'expectations.yaml'), 'utf8')).toMatch(/^ {2}op20\.zulip\.sorted-by-name:\n {4}reason: "?TODO: explain why/m);
+    expect(json(known.dir).expectations).toMatchObject({ expected: failing, stale: [], updated: { added: failing, removed: [] } });
+  });
+
+  it('sharded runs merged equal an unsharded run, case for case', async () => {
+    const [one, two] = await Promise.all([1, 2].map((i) => cli(['run', '--report-dir', '.', '--env-file', envFile, ...OPS, '--shard', `${i}/2`])));
+    expect([one.code, two.code]).toEqual([0, 0]);
+    expect(json(one.dir).cases.length).toBeGreaterThan(0);
+    expect(json(two.dir).cases.length).toBeGreaterThan(0);
+    const out = tmp();
+    const merged = await cli(['merge', join(one.dir, 'conformance.json'), join(two.dir, 'conformance.json'), '--out', out]);
+    expect(merged.code).toBe(0);
+    for (const name of ['conformance.json', 'conformance.html', 'conformance.md', 'junit.xml']) expect(existsSync(join(out, name))).toBe(true);
+    const whole = json((await fullRun).dir);
+    expect(statuses(json(out))).toEqual(statuses(whole));
+    expect(json(out).summary).toEqual(whole.summary);
+  });
+
+  it('--list prints the plan and every write request, sends nothing and exits 0', async () => {
+    const ran = await cli(['run', '--list', '--feature-level', '380', '--operation', 'GET /streams']);
+    expect(ran.stderr).toBe('');
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toMatch(/^ {2}skip {2}op20\.object\.topics-policy: needs feature level 392, target has 380$/m);
+    expect(ran.stdout).toMatch(/^ {4}write: POST \/users\/me\/subscriptions as owner: subscriptions=\[\{"name":"cf <run\.id> public"/m);
+    expect(ran.stdout).toMatch(/^ {4}write: DELETE \/streams\/<archived_id> as owner$/m);
+    expect(ran.stdout).toMatch(/\d+ cases would run, \d+ would be skipped; \d+ write requests \(non-GET\), nothing sent$/m);
+  });
+});

@@ -1,0 +1,106 @@
+// What the report adds to the cases: curl lines, the effective feature level, the baseline,
+// the verdict, GitHub annotations and the sharding of spec files.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { curlCommand, shellQuote } from '../../src/report/curl.js';
+import { conformsThrough, levelSentence } from '../../src/report/feature-level.js';
+import { annotations, escapeData, escapeProperty } from '../../src/report/github-annotations.js';
+import { finish } from '../../src/report/assemble.js';
+import { compareWithBaseline } from '../../src/report/baseline.js';
+import { shardOf } from '../../src/spec/plan.js';
+import { placeholders } from '../../src/commands/list-plan.js';
+import { fixtureReport } from './fixture.js';
+
+describe('curl lines', () => {
+  it('replay the request with the role\'s credentials as variables, and quote for the shell', () => {
+    const request = { method: 'POST', url: 'http://h/api/v1/users/me/status', role: 'member2', body: "status_text=a b'c", headers: { authorization: 'Basic [redacted: member2]' } };
+    expect(curlCommand({ request })).toBe(`curl -sS -X POST -u "$CONFORMANCE_MEMBER2_EMAIL:$CONFORMANCE_MEMBER2_API_KEY" --data-raw 'status_text=a b'\\''c' http://h/api/v1/users/me/status`);
+    expect(curlCommand({ request: { ...request, method: 'GET', body: null, role: null, headers: {} } })).toBe('curl -sS http://h/api/v1/users/me/status');
+  });
+
+  it('replay deliberately wrong credentials as they were sent (they are not secrets)', () => {
+    const bad = Buffer.from('m@x.test:wrong-32-key').toString('base64');
+    expect(curlCommand({ request: { method: 'GET', url: 'http://h/x?a=1&b=2', role: 'member', body: null, headers: { authorization: `Basic ${bad}` } } }))
+      .toBe("curl -sS -u m@x.test:wrong-32-key 'http://h/x?a=1&b=2'");
+    expect(shellQuote('$HOME')).toBe("'$HOME'");
+  });
+});
+
+describe('effective feature level', () => {
+  it('is the highest level whose cases all pass', () => {
+    expect(conformsThrough([{ status: 'passed' }, { since: 389, status: 'passed' }], 420)).toBe(420);
+    expect(conformsThrough([{ status: 'passed' }, { since: 167, status: 'passed' }, { since: 390, status: 'failed' }, { since: 392, status: 'errored' }], 420)).toBe(389);
+    expect(conformsThrough([{ status: 'failed' }, { since: 167, status: 'passed' }], 420)).toBeNull();
+    expect(conformsThrough([{ since: 392, status: 'skipped' }], 380)).toBe(380);
+  });
+
+  it('is stated next to the level the server claims', () => {
+    const target = { url: 'u', featureLevel: 420, claimedFeatureLevel: 420, conformsThrough: 389, profile: 'spec' as const, embedded: false };
+    expect(levelSentence(target)).toBe('claims 420, conforms through 389');
+    expect(levelSentence({ ...target, featureLevel: 380, conformsThrough: 380 })).toBe('claims 420, judged as 380, conforms through 380');
+  });
+});
+
+describe('baseline and verdict', () => {
+  it('known failures do not fail the run, regressions do, improvements are listed', () => {
+    const before = fixtureReport();
+    const now = fixtureReport();
+    now.cases = now.cases.map((c) => (c.id === 'op1.pass' ? { ...c, status: 'failed' as const, message: 'broke' } : c.id === 'op2.error' ? { ...c, status: 'passed' as const } : c));
+    const baseline = compareWithBaseline(now.cases, before, 'B.json');
+    expect(baseline).toEqual({ file: 'B.json', knownFailures: ['op1.fail'], regressions: ['op1.pass'], improvements: ['op2.error'] });
+    const { verdict } = finish({ ...now, baseline });
+    expect(verdict).toEqual({ status: 'fail', newFailures: ['op1.pass'], reasons: ['1 regression not in the baseline or expectations: op1.pass'] });
+
+    const same = fixtureReport();
+    const { verdict: ok } = finish({ ...same, baseline: compareWithBaseline(same.cases, before, 'B.json') });
+    expect(ok!.status).toBe('pass');
+    expect(same.cases.find((c) => c.id === 'op1.fail')!.baseline).toBe('known');
+  });
+});
+
+describe('GitHub Actions annotations', () => {
+  it('escape data and properties, one ::error per failure', () => {
+    expect(escapeData('50% a\nb\r')).toBe('50%25 a%0Ab%0D');
+    expect(escapeProperty('a: b, c')).toBe('a%3A b%2C c');
+    const lines = annotations(fixtureReport());
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^::error file=specs\/get-channels\.yaml,title=conformance%3A op1\.fail::GET \/streams \[op1\.order\]: .*%0Areproduce: curl /);
+    expect(lines[1]).toMatch(/^::error file=specs\/update-status\.yaml,title=could not judge%3A op2\.error::/);
+    for (const line of lines) expect(line).not.toMatch(/\n/);
+  });
+});
+
+describe('--shard and --list helpers', () => {
+  it('puts every spec file in exactly one shard, the same one every time', () => {
+    const files = Array.from({ length: 40 }, (_, i) => `specs/op-${i}.yaml`);
+    for (const count of [1, 2, 3, 5]) {
+      const shards = files.map((f) => shardOf(f, count));
+      expect(shards.every((s) => s >= 1 && s <= count)).toBe(true);
+      expect(files.map((f) => shardOf(f, count))).toEqual(shards);
+      if (count > 1) expect(new Set(shards).size).toBe(count);
+    }
+  });
+
+  it('reads --shard i/n and refuses anything else', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'tcc-cfg-'));
+    expect(loadConfig({ flags: { shard: '2/3' }, env: {}, cwd }).shard).toEqual({ index: 2, count: 3 });
+    expect(loadConfig({ flags: {}, env: { CONFORMANCE_SHARD: '1/1' }, cwd }).shard).toEqual({ index: 1, count: 1 });
+    for (const bad of ['0/3', '4/3', '1', 'a/b']) expect(() => loadConfig({ flags: { shard: bad }, env: {}, cwd })).toThrow(ConfigError);
+  });
+
+  it('shows values captured at run time as <name> and computes repeat()', () => {
+    expect(placeholders({ a: 'cf ${run.id} x', b: ['${accounts.member.user_id}'], c: "${repeat('x', 3)}", d: 4 })).toEqual({ a: 'cf <run.id> x', b: ['<accounts.member.user_id>'], c: 'xxx', d: 4 });
+  });
+});
+
+describe('expected vs got', () => {
+  it('splits a failure message, keeping the profile tag out of "got"', async () => {
+    const { splitExpectedGot } = await import('../../src/report/text-helpers.js');
+    expect(splitExpectedGot('streams[*].name: expected ascending order, got "b" before "a"')).toEqual({ where: 'streams[*].name', expected: 'ascending order', got: '"b" before "a"' });
+    expect(splitExpectedGot('expected HTTP 400, got HTTP 200 [zulip profile]')).toEqual({ where: 'zulip profile', expected: 'HTTP 400', got: 'HTTP 200' });
+    expect(splitExpectedGot('body does not match schema x')).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+// The report writers on a fixed report: Markdown, JUnit XML (well-formed, counts equal to the
+// JSON), and that text from the server is escaped.
+import { describe, expect, it } from 'vitest';
+import { markdownReport, fenced } from '../../src/report/markdown.js';
+import { junitReport, xml } from '../../src/report/junit.js';
+import { fixtureReport } from './fixture.js';
+import { parseXml } from './xml-check.js';
+
+describe('conformance.md', () => {
+  const md = markdownReport(fixtureReport());
+
+  it('states the verdict, totals, levels and one row per operation and feature level', () => {
+    expect(md).toMatch(/^## ❌ teamchat-conformance: FAIL: 1 passed, 1 failed, 1 errored, 1 skipped of 4 cases$/m);
+    expect(md).toContain('feature level: claims 420, judged as 380, conforms through no level');
+    expect(md).toContain('| ❌ GET /streams | 1 | 1 | 0 | 0 |');
+    expect(md).toContain('| ❌ POST /users/me/status | 0 | 0 | 1 | 1 |');
+    expect(md).toContain('| ✅ 392 | 0 | 0 | 0 | 1 |');
+  });
+
+  it('lists each failure with its clause text, message and curl line', () => {
+    expect(md).toContain('#### ❌ `op1.fail`: sorted <by> name & "id"');
+    expect(md).toContain('> **op1.order**: Channels come <sorted> by name.');
+    expect(md).toContain('curl -sS -u "$CONFORMANCE_MEMBER_EMAIL:$CONFORMANCE_MEMBER_API_KEY" \'http://127.0.0.1:9/api/v1/streams?x=1\'');
+    expect(md).toContain('#### ⚠️ `op2.error`');
+  });
+
+  it('fences text with a fence longer than any backtick run inside it', () => {
+    expect(fenced('a ``` b')).toBe('````\na ``` b\n````');
+  });
+});
+
+describe('junit.xml', () => {
+  const report = fixtureReport();
+  const text = junitReport(report);
+  const elements = parseXml(text);
+  const named = (name: string) => elements.filter((e) => e.name === name);
+
+  it('is well-formed, with one testcase per case and counts equal to the JSON summary', () => {
+    expect(named('testcase')).toHaveLength(report.summary.total);
+    expect(named('failure')).toHaveLength(report.summary.failed);
+    expect(named('error')).toHaveLength(report.summary.errored);
+    expect(named('skipped')).toHaveLength(report.summary.skipped);
+    const root = elements[0];
+    expect(root).toMatchObject({ name: 'testsuites', attrs: { tests: '4', failures: '1', errors: '1', skipped: '1' } });
+    expect(named('testsuite').map((s) => s.attrs.name)).toEqual(['GET /streams', 'POST /users/me/status']);
+  });
+
+  it('names the operation as classname and the clause in the failure', () => {
+    const failed = named('testcase').find((t) => t.attrs.name.startsWith('op1.fail'))!;
+    expect(failed.attrs).toMatchObject({ name: 'op1.fail: sorted <by> name & "id"', classname: 'GET /streams', file: 'specs/get-channels.yaml' });
+    const failure = named('failure')[0];
+    expect(failure.attrs.type).toBe('op1.order');
+    expect(failure.attrs.message).toContain('[op1.order]: streams[*].name: expected ascending order');
+    expect(failure.text).toContain('[op1.order] Channels come <sorted> by name.');
+    expect(failure.text).toContain('answer: HTTP 200 {"result":"success","msg":"","streams":[{"name":"<script>alert(1)</script>"}');
+    expect(named('skipped')[0].attrs.message).toBe('needs feature level 392, target has 380');
+  });
+
+  it('escapes markup and drops characters XML cannot carry', () => {
+    expect(xml('<a href="x">&\'\u0001')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;');
+    expect(() => parseXml('<a><b></a></b>')).toThrow();
+    expect(() => parseXml('<a x="1" x="2"/>')).toThrow(/duplicate/);
+    expect(() => parseXml('<a>&nbsp;</a>')).toThrow(/entity/);
+  });
+});
