@@ -20,11 +20,11 @@ export async function main(argv: string[]): Promise<number> {
   const runCommand = program.command('run', { isDefault: true }).description('run the suite (default: against the embedded reference server)')
     .option('--env-file <file>', 'read the target and accounts from this env file instead of .env');
   for (const key of CONFIG_KEYS) {
-    const option = new Option(`--${key.flag} <value>`, `${key.help} [${key.env}]`);
+    const option = new Option(key.boolean ? `--${key.flag}` : `--${key.flag} <value>`, `${key.help} [${key.env}]`);
     runCommand.addOption(key.key === 'referenceQuirks' || key.key === 'operations' || key.key === 'clauses' ? option.argParser(collect) : option);
   }
   runCommand.action(async (opts: Record<string, string | undefined>) => {
-    const flags = Object.fromEntries(CONFIG_KEYS.map((k) => [k.flag, opts[camel(k.flag)]]));
+    const flags = Object.fromEntries(CONFIG_KEYS.map((k) => [k.flag, opts[camel(k.flag)] === undefined ? undefined : String(opts[camel(k.flag)])]));
     const config = loadConfig({ flags, envFile: opts.envFile });
     const { run } = await import('./commands/run.js');
     status = await run(config, { out, err });
@@ -40,6 +40,25 @@ export async function main(argv: string[]): Promise<number> {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
       const { serve } = await import('./commands/serve.js');
       status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks: opts.quirk ? opts.quirk.split(',') : [] }, out);
+    });
+
+  program.command('compare').description('what changed between two conformance.json files: per case, operation and feature level')
+    .argument('<a>', 'the earlier (or reference) conformance.json').argument('<b>', 'the later (or other) conformance.json')
+    .option('--format <format>', 'text, md or html', 'text')
+    .option('--out <file>', 'write the comparison here instead of stdout')
+    .option('--fail-on-regression', 'exit 1 when a case passing in A fails in B')
+    .action(async (a: string, b: string, opts: { format: string; out?: string; failOnRegression?: boolean }) => {
+      const { compare } = await import('./commands/compare.js');
+      status = compare(a, b, opts, { out, err });
+    });
+
+  program.command('merge').description('join the conformance.json files of a sharded run (--shard i/n) into one report set')
+    .argument('<reports...>', 'conformance.json of each shard')
+    .requiredOption('--out <dir>', 'directory for the merged conformance.json, .html, .md and junit.xml')
+    .option('--baseline <file>', 'judge the merged run against this conformance.json')
+    .action(async (reports: string[], opts: { out: string; baseline?: string }) => {
+      const { merge } = await import('./commands/merge.js');
+      status = merge(reports, opts, { out, err });
     });
 
   try {

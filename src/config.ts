@@ -28,6 +28,31 @@ export interface Config {
   grep: string | null;
   operations: string[];
   clauses: string[];
+  /** fast-check seed for the property cases; null: a new one each run (printed on failure). */
+  seed: number | null;
+  /** Property cases run ten times their default number of runs. */
+  thorough: boolean;
+  /** Multiplies every property's default number of runs (--thorough: 10). */
+  propertyFactor: number;
+  /** Consent to write to a target that is not on this machine. */
+  allowWrites: boolean;
+  /** Run only this part of the spec files (1-based index of count). */
+  shard: Shard | null;
+  /** Also write every request and answer, redacted, as HTTP Archive 1.2 to this file. */
+  har: string | null;
+  /** A previous conformance.json: only failures it did not have fail the run. */
+  baseline: string | null;
+  /** The implementer's list of known gaps (schemas/expectations.schema.json). */
+  expectations: string | null;
+  /** Rewrite the expectations file from this run's outcomes (only the cases that ran). */
+  updateExpectations: boolean;
+  /** Print the plan and every write request, send nothing. */
+  list: boolean;
+}
+
+export interface Shard {
+  index: number;
+  count: number;
 }
 
 export class ConfigError extends Error {}
@@ -40,6 +65,8 @@ interface KeySpec {
   help: string;
   parse: (raw: string, name: string) => unknown;
   default: () => unknown;
+  /** A flag without a value (--thorough). */
+  boolean?: true;
 }
 
 const text = (raw: string) => raw;
@@ -58,9 +85,27 @@ const url = (raw: string, name: string) => {
   }
   return raw.replace(/\/+$/, '');
 };
+const integer = (raw: string, name: string) => {
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n)) throw new ConfigError(`${name}: expected an integer, got "${raw}"`);
+  return n;
+};
+const bool = (raw: string, name: string) => {
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no|)$/i.test(raw)) return false;
+  throw new ConfigError(`${name}: expected true or false, got "${raw}"`);
+};
 const profile = (raw: string, name: string) => {
   if (!(PROFILES as readonly string[]).includes(raw)) throw new ConfigError(`${name}: expected one of ${PROFILES.join(', ')}, got "${raw}"`);
   return raw;
+};
+
+const shard = (raw: string, name: string): Shard => {
+  const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const index = m ? Number(m[1]) : 0;
+  const count = m ? Number(m[2]) : 0;
+  if (!m || count < 1 || index < 1 || index > count) throw new ConfigError(`${name}: expected i/n with 1 <= i <= n, e.g. "1/3", got "${raw}"`);
+  return { index, count };
 };
 
 /** Every configuration key, its environment variable, its flag and its meaning. */
@@ -79,12 +124,32 @@ export const CONFIG_KEYS: KeySpec[] = [
     help: 'directory the reports are written to' },
   { key: 'referenceQuirks', env: 'CONFORMANCE_REFERENCE_QUIRKS', flag: 'reference-quirk', parse: list, default: () => [],
     help: 'comma-separated named faults for the embedded reference server (the suite\'s self-tests)' },
+  { key: 'seed', env: 'CONFORMANCE_SEED', flag: 'seed', parse: integer, default: () => null,
+    help: 'fast-check seed for the property cases, to replay a failure (printed with it)' },
+  { key: 'thorough', env: 'CONFORMANCE_THOROUGH', flag: 'thorough', parse: bool, default: () => false, boolean: true,
+    help: 'give the property cases ten times their default number of runs' },
+  { key: 'propertyFactor', env: 'CONFORMANCE_PROPERTY_FACTOR', flag: 'property-factor', parse: positiveInt, default: () => 1,
+    help: 'multiply every property case\'s default number of runs (the benchmark uses it; --thorough is 10)' },
+  { key: 'allowWrites', env: 'CONFORMANCE_I_UNDERSTAND_THIS_WRITES', flag: 'i-understand-this-writes', parse: bool, default: () => false, boolean: true,
+    help: 'run against a target that is not on this machine (the run creates and changes data there; see the README)' },
   { key: 'grep', env: 'CONFORMANCE_GREP', flag: 'grep', parse: text, default: () => null,
     help: 'run only cases whose id or title contains this text' },
   { key: 'operations', env: 'CONFORMANCE_OPERATIONS', flag: 'operation', parse: list, default: () => [],
     help: 'run only these operations, e.g. "GET /streams" (comma-separated)' },
   { key: 'clauses', env: 'CONFORMANCE_CLAUSES', flag: 'clause', parse: list, default: () => [],
     help: 'run only cases citing these clause ids or id prefixes (comma-separated)' },
+  { key: 'shard', env: 'CONFORMANCE_SHARD', flag: 'shard', parse: shard, default: () => null,
+    help: 'run only shard i of n ("1/3"): spec files are split deterministically, a file\'s cases stay together; `merge` joins the reports' },
+  { key: 'har', env: 'CONFORMANCE_HAR', flag: 'har', parse: text, default: () => null,
+    help: 'also write every request and answer as an HTTP Archive 1.2 file, credentials replaced by [redacted: <role>]' },
+  { key: 'baseline', env: 'CONFORMANCE_BASELINE', flag: 'baseline', parse: text, default: () => null,
+    help: 'a previous conformance.json: its failures are known failures (reported, not fatal); only new failures exit 1' },
+  { key: 'expectations', env: 'CONFORMANCE_EXPECTATIONS', flag: 'expectations', parse: text, default: () => null,
+    help: 'YAML file of expected failures by case id (reason, issue, expires); a listed case that passes or an expired entry fails the run' },
+  { key: 'updateExpectations', env: 'CONFORMANCE_UPDATE_EXPECTATIONS', flag: 'update-expectations', parse: bool, default: () => false, boolean: true,
+    help: 'rewrite the --expectations file for the cases that ran: add new failures (placeholder reason), remove passing ones; keep the rest and comments' },
+  { key: 'list', env: 'CONFORMANCE_LIST', flag: 'list', parse: bool, default: () => false, boolean: true,
+    help: 'print the plan (each case: run or skip, and why) and every write request the run would make, without sending anything' },
 ];
 
 export const accountEnv = (role: Role) => ({

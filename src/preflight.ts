@@ -15,6 +15,8 @@ export class PreflightError extends Error {}
 export interface PreflightResult {
   featureLevel: number;
   claimedFeatureLevel: number | null;
+  /** zulip_version from GET /server_settings ("reference" for the embedded reference server). */
+  serverVersion: string | null;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
   register: Record<string, unknown>;
 }
@@ -48,7 +50,9 @@ export async function preflight(config: Config, targetUrl: string): Promise<Pref
       ids.set(account.userId, role);
     }
     const register = await fetchRegister(client, checked[0].role, checked[0].account);
-    return { featureLevel: config.featureLevel ?? claimed ?? NEWEST_FEATURE_LEVEL, claimedFeatureLevel: claimed, accounts, register };
+    const version = body(settings)?.zulip_version;
+    return { featureLevel: config.featureLevel ?? claimed ?? NEWEST_FEATURE_LEVEL, claimedFeatureLevel: claimed, accounts, register,
+      serverVersion: typeof version === 'string' ? version : null };
   } finally {
     await client.close();
   }

@@ -1,17 +1,17 @@
 // `run`: config -> spec files -> target (embedded unless configured) -> preflight -> cases in
-// vitest -> reports. Returns the exit status: 0 all passed, 1 a case failed or errored, 2 usage,
-// configuration or preflight error.
+// vitest -> reports (run-report.ts). Returns the exit status: 0 all passed (or every failure is
+// known to the baseline or expectations), 1 a case failed or errored, 2 usage, configuration or
+// preflight error. --list prints the plan and sends nothing.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Config } from '../config.js';
 import { loadSuite } from '../spec/load.js';
 import { preflight } from '../preflight.js';
+import { requireWriteConsent } from './write-consent.js';
 import { projectPath, PROJECT_ROOT } from '../paths.js';
 import { ConformanceReporter } from '../report/vitest-reporter.js';
-import { clauseEntries, sortCases, summarize, type ConformanceReport } from '../report/model.js';
-import { summaryLines } from '../report/console-output.js';
-import { writeReports } from '../report/write-reports.js';
+import { finishRun, prepareRun } from './run-report.js';
+import { listPlan } from './list-plan.js';
 import type { RunSettings } from '../runner/settings.js';
 
 export interface Output {
@@ -24,6 +24,10 @@ const TOOL_VERSION = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
   const suite = loadSuite();
+  // --list sends nothing, so it needs no consent to write.
+  if (config.list) return listPlan(config, suite, io);
+  requireWriteConsent(config);
+  const inputs = prepareRun(config);
   const embedded = config.targetUrl === null ? await startEmbedded(config) : null;
   try {
     const targetUrl = embedded?.url ?? config.targetUrl!;
@@ -31,29 +35,28 @@ export async function run(config: Config, io: Output): Promise<number> {
     const checked = await preflight(effective, targetUrl);
     const settings: RunSettings = {
       targetUrl, profile: config.profile, featureLevel: checked.featureLevel, claimedFeatureLevel: checked.claimedFeatureLevel,
+      serverVersion: checked.serverVersion,
       timeoutMs: config.timeoutMs, concurrency: config.concurrency, runId: randomBytes(4).toString('hex'),
       accounts: checked.accounts, register: checked.register,
       grep: config.grep, operations: config.operations, clauses: config.clauses,
+      seed: config.seed, propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
+      shard: config.shard, harDir: inputs.harDir,
     };
     io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
     const reporter = new ConformanceReporter(io.out);
     await runVitest(settings, reporter);
-    const cases = sortCases(reporter.results);
-    const report: ConformanceReport = {
-      formatVersion: 1,
-      tool: { name: 'teamchat-conformance', version: TOOL_VERSION },
-      target: { url: targetUrl, featureLevel: settings.featureLevel, claimedFeatureLevel: settings.claimedFeatureLevel, profile: settings.profile, embedded: embedded !== null },
-      startedAt: startedAt.toISOString(),
-      durationMs: Math.round(Date.now() - startedAt.getTime()),
-      summary: summarize(cases),
-      cases,
-      clauses: clauseEntries(suite.clauses, cases),
-      runWarnings: reporter.runWarnings,
-    };
-    const files = writeReports(report, resolve(config.reportDir));
-    for (const line of summaryLines(report, files)) io.out(line);
-    const bad = report.summary.failed + report.summary.errored;
-    return bad > 0 || (report.summary.total === 0 && reporter.runWarnings.length > 0) ? 1 : 0;
+    return finishRun(config, inputs, {
+      suite,
+      parts: {
+        tool: { name: 'teamchat-conformance', version: TOOL_VERSION },
+        target: { url: targetUrl, featureLevel: settings.featureLevel, claimedFeatureLevel: settings.claimedFeatureLevel, profile: settings.profile, embedded: embedded !== null },
+        startedAt: startedAt.toISOString(),
+        durationMs: Math.round(Date.now() - startedAt.getTime()),
+        cases: reporter.results,
+        runWarnings: reporter.runWarnings,
+        ...(config.shard ? { shard: config.shard } : {}),
+      },
+    }, io);
   } finally {
     await embedded?.close();
   }

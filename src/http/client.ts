@@ -2,7 +2,7 @@
 // fetch on this stack, see STACK.md). A transport fault or a non-JSON body is returned as data
 // for the judge, never thrown: a broken server must fail its case, not crash the run.
 import { Pool } from 'undici';
-import { encodeParams, QUERY_METHODS, type Params } from './encode.js';
+import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type Params } from './encode.js';
 import type { Account } from '../config.js';
 
 export interface ApiRequest {
@@ -14,12 +14,14 @@ export interface ApiRequest {
   auth: (Account & { role: string }) | null;
   /** Where parameters go: "auto" is the query string for GET/DELETE, else a form body. */
   encoding?: 'auto' | 'query' | 'form';
+  /** Files to send: the request becomes multipart/form-data, parameters as its text fields. */
+  files?: Files;
 }
 
 export type TransportErrorKind = 'timeout' | 'connection' | 'too-large' | 'protocol';
 
 export interface Exchange {
-  request: { method: string; url: string; role: string | null; body: string | null };
+  request: { method: string; url: string; role: string | null; body: string | null; headers?: Record<string, string> };
   response?: {
     status: number;
     headers: Record<string, string>;
@@ -30,18 +32,24 @@ export interface Exchange {
   };
   error?: { kind: TransportErrorKind; message: string };
   durationMs: number;
+  /** How many 429 answers were waited out before this one. */
+  rateLimitRetries?: number;
 }
 
 export interface ClientOptions {
   timeoutMs: number;
   connections?: number;
   maxBodyBytes?: number;
+  /** Called with every finished exchange (the HAR recorder); credentials are still in it. */
+  onExchange?: (exchange: Exchange, startedAt: Date) => void;
 }
 
 const DEFAULT_MAX_BODY = 8 * 1024 * 1024;
 
 export class ApiClient {
   private readonly pool: Pool;
+  /** Set by a 429 answer: no request of this client leaves before then. */
+  private pausedUntil = 0;
   private readonly basePath: string;
   readonly origin: string;
 
@@ -57,25 +65,45 @@ export class ApiClient {
     });
   }
 
+  /**
+   * Sends a request; a 429 answer is honoured (Retry-After, then the same request again) and
+   * slows every request of this client for that long, so a rate-limited server still gets a
+   * complete run. The exchange counts the retries; the last answer is returned.
+   */
   async send(req: ApiRequest): Promise<Exchange> {
+    for (let retries = 0; ; retries += 1) {
+      const wait = this.pausedUntil - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const exchange = await this.sendOnce(req);
+      if (exchange.response?.status !== 429 || retries >= MAX_RATE_LIMIT_RETRIES) {
+        if (retries) exchange.rateLimitRetries = retries;
+        return exchange;
+      }
+      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfterMs(exchange.response));
+    }
+  }
+
+  private async sendOnce(req: ApiRequest): Promise<Exchange> {
     const method = req.method.toUpperCase();
     const encoded = encodeParams(req.params ?? {});
     const inQuery = req.encoding === 'query' || (req.encoding !== 'form' && QUERY_METHODS.has(method));
     const path = `${this.basePath}${req.path}${inQuery && encoded ? `?${encoded}` : ''}`;
-    const body = inQuery ? null : encoded;
+    const multipart = req.files ? encodeMultipart(req.params ?? {}, req.files) : null;
+    const body = multipart ? multipart.summary : inQuery ? null : encoded;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== null) headers['content-type'] = 'application/x-www-form-urlencoded';
+    if (body !== null) headers['content-type'] = multipart ? multipart.contentType : 'application/x-www-form-urlencoded';
     if (req.auth) {
       headers.authorization = `Basic ${Buffer.from(`${req.auth.email}:${req.auth.apiKey}`).toString('base64')}`;
     }
     const exchange: Exchange = {
-      request: { method, url: `${this.origin}${path}`, role: req.auth?.role ?? null, body },
+      request: { method, url: `${this.origin}${path}`, role: req.auth?.role ?? null, body, headers },
       durationMs: 0,
     };
+    const startedAt = new Date();
     const started = performance.now();
     try {
       const res = await this.pool.request({
-        path, method, headers, body: body ?? undefined,
+        path, method, headers, body: multipart ? multipart.body : body ?? undefined,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       const text = await readLimited(res.body, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY);
@@ -84,12 +112,23 @@ export class ApiClient {
       exchange.error = classify(error, this.options.timeoutMs);
     }
     exchange.durationMs = performance.now() - started;
+    this.options.onExchange?.(exchange, startedAt);
     return exchange;
   }
 
   async close(): Promise<void> {
     await this.pool.close();
   }
+}
+
+const MAX_RATE_LIMIT_RETRIES = 5;
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/** Retry-After (seconds) from the header, else the body's `retry-after` (Zulip), else 1 s. */
+function retryAfterMs(response: NonNullable<Exchange['response']>): number {
+  const body = response.json as Record<string, unknown> | undefined;
+  const seconds = Number(response.headers['retry-after'] ?? body?.['retry-after'] ?? 1);
+  return Math.min(MAX_RETRY_AFTER_MS, Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000);
 }
 
 class BodyTooLarge extends Error {}

@@ -52,7 +52,7 @@ for (const { PROPERTY: def } of Object.values(propertyFiles)) {
     id: def.id, decision: planProperty(session, def),
     skipped: (reason) => skippedResult(spec, c, reason),
     run: () => session.scheduled(spec, () => runProperty(def, session.ctx, session.redactor, {
-      seed: settings.seed ?? undefined, runsFactor: settings.thorough ? 10 : 1, vars: session.globals,
+      seed: settings.seed ?? undefined, runsFactor: settings.propertyFactor, vars: session.globals,
     })),
   });
 }

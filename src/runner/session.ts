@@ -9,6 +9,7 @@ import { runSteps, type TargetContext } from '../spec/run-steps.js';
 import type { SpecFile } from '../spec/types.js';
 import type { PlanInput } from '../spec/plan.js';
 import type { RunSettings } from './settings.js';
+import { harRecorder } from '../report/har.js';
 
 export class FixtureError extends Error {}
 
@@ -22,7 +23,9 @@ export class Session {
   private readonly fileLocks = new Map<string, Semaphore>();
 
   constructor(readonly settings: RunSettings) {
-    const client = new ApiClient(settings.targetUrl, { timeoutMs: settings.timeoutMs, connections: settings.concurrency * 2 });
+    // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
+    const onExchange = settings.harDir ? harRecorder(settings.harDir, this.redactor) : undefined;
+    const client = new ApiClient(settings.targetUrl, { timeoutMs: settings.timeoutMs, connections: settings.concurrency * 2, onExchange });
     this.ctx = { client, accounts: settings.accounts, profile: settings.profile };
     this.slots = new Semaphore(settings.concurrency);
     const accounts: Record<string, { email: string; user_id: number }> = {};
@@ -36,7 +39,8 @@ export class Session {
   get planInput(): PlanInput {
     const s = this.settings;
     return { profile: s.profile, featureLevel: s.featureLevel, configuredRoles: new Set(Object.keys(s.accounts) as Role[]),
-      grep: s.grep, operations: s.operations, clauses: s.clauses };
+      grep: s.grep, operations: s.operations, clauses: s.clauses, shard: s.shard ?? null,
+      referenceSeed: s.serverVersion === 'reference' };
   }
 
   /** The spec file's fixture variables; its fixture steps run once, on first use. */

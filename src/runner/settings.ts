@@ -1,6 +1,6 @@
 // What the CLI hands to the workers that run the cases (through vitest's provide/inject):
 // plain, serialisable data only.
-import type { Account, Profile, Role } from '../config.js';
+import type { Account, Profile, Role, Shard } from '../config.js';
 
 export interface RunSettings {
   targetUrl: string;
@@ -8,6 +8,8 @@ export interface RunSettings {
   featureLevel: number;
   /** What the target says of itself, for the report. */
   claimedFeatureLevel: number | null;
+  /** zulip_version the target reports; "reference" is the reference server and its seeded realm. */
+  serverVersion?: string | null;
   timeoutMs: number;
   concurrency: number;
   /** Short and unique per run: every name the run creates ends with it. */
@@ -18,6 +20,13 @@ export interface RunSettings {
   grep: string | null;
   operations: string[];
   clauses: string[];
+  seed: number | null;
+  /** Multiplier of every property's default number of runs. */
+  propertyFactor: number;
+  /** --shard i/n: only the spec files of this shard run. */
+  shard?: Shard | null;
+  /** --har: each worker appends its redacted exchanges to a JSONL file in this directory. */
+  harDir?: string | null;
 }
 
 declare module 'vitest' {

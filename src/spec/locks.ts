@@ -1,5 +1,7 @@
 // Scheduling primitives for concurrent cases: a counting semaphore for "cases in flight" and
-// a readers-writer lock so a case that changes organisation-wide state runs alone.
+// a readers-writer lock so a case that changes organisation-wide state runs alone. The lock
+// prefers readers: every case is queued at the start of a run, so the exclusive ones wait for
+// the concurrent ones and then run back to back, instead of cutting the run into slices.
 export class Semaphore {
   private waiting: (() => void)[] = [];
   constructor(private free: number) {}
@@ -24,7 +26,7 @@ export class ReadWriteLock {
   private queue: { write: boolean; wake: () => void }[] = [];
 
   async read(): Promise<() => void> {
-    if (!this.writer && !this.queue.some((q) => q.write)) this.readers += 1;
+    if (!this.writer) this.readers += 1;
     else await new Promise<void>((wake) => this.queue.push({ write: false, wake }));
     return once(() => { this.readers -= 1; this.drain(); });
   }
@@ -36,19 +38,17 @@ export class ReadWriteLock {
   }
 
   private drain(): void {
-    while (this.queue.length && !this.writer) {
-      const head = this.queue[0];
-      if (head.write) {
-        if (this.readers > 0) return;
-        this.queue.shift();
-        this.writer = true;
-        head.wake();
-        return;
-      }
-      this.queue.shift();
-      this.readers += 1;
-      head.wake();
+    if (this.writer) return;
+    const readers = this.queue.filter((q) => !q.write);
+    if (readers.length) {
+      this.queue = this.queue.filter((q) => q.write);
+      this.readers += readers.length;
+      for (const r of readers) r.wake();
+      return;
     }
+    if (this.readers > 0 || !this.queue.length) return;
+    this.writer = true;
+    this.queue.shift()!.wake();
   }
 }
 

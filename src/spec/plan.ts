@@ -1,6 +1,6 @@
 // Decides, before anything is sent, which cases run, which are skipped and why, and which are
 // left out of this run (another profile, or filtered away).
-import type { Config, Role } from '../config.js';
+import type { Config, Role, Shard } from '../config.js';
 import type { Case, SpecFile, Step } from './types.js';
 
 export type Decision = { run: true } | { run: false; skip: string } | { run: false; omit: true };
@@ -12,6 +12,18 @@ export interface PlanInput {
   grep: string | null;
   operations: string[];
   clauses: string[];
+  /** --shard i/n: only the cases of the spec files in shard i; the others are left out. */
+  shard?: Shard | null;
+  /** The target is the reference server, whose seeded realm some cases need. */
+  referenceSeed?: boolean;
+}
+
+/** The shard (1..count) a spec file belongs to: a hash of its path, so a file's cases (and its
+ * fixtures) stay together and a file keeps its shard when other files are added. */
+export function shardOf(file: string, count: number): number {
+  let hash = 0x811c9dc5; // FNV-1a, 32 bits
+  for (const ch of file) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return (hash % count) + 1;
 }
 
 export function rolesOf(steps: Step[] = []): Role[] {
@@ -20,10 +32,14 @@ export function rolesOf(steps: Step[] = []): Role[] {
 
 export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
   if (c.profile && c.profile !== input.profile) return { run: false, omit: true };
+  if (input.shard && shardOf(spec.file, input.shard.count) !== input.shard.index) return { run: false, omit: true };
   if (input.operations.length && !input.operations.includes(spec.operation)) return { run: false, omit: true };
   if (input.grep && !`${c.id} ${c.title}`.includes(input.grep)) return { run: false, omit: true };
   if (input.clauses.length && !c.clauses.some((id) => input.clauses.some((want) => id === want || id.startsWith(`${want}.`)))) {
     return { run: false, omit: true };
+  }
+  if (c.requires?.includes('reference-seed') && !input.referenceSeed) {
+    return { run: false, skip: "needs the reference server's seeded realm (backdated messages, crowded channels), which a client cannot create" };
   }
   if (c.since && c.since > input.featureLevel) {
     return { run: false, skip: `needs feature level ${c.since}, target has ${input.featureLevel}` };

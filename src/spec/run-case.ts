@@ -9,7 +9,7 @@ import type { Case, SpecFile } from './types.js';
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'errored';
 
 export interface RecordedExchange {
-  request: { method: string; url: string; role: string | null; body: string | null };
+  request: { method: string; url: string; role: string | null; body: string | null; headers?: Record<string, string> };
   response?: { status: number; body: string };
   error?: string;
 }

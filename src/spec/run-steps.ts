@@ -50,12 +50,17 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars)
     const auth = step.request.auth === 'none' ? null
       : step.request.auth === 'bad' ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
       : { ...account, role };
-    const exchange = await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding });
+    const exchange = await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding, files: step.request.files });
     const summary = describeRequest(role, step.request.method, path, params, step.request.auth);
     if (exchange.error) {
       records.push({ index, exchange, failures: [], summary });
       if (step.optional) continue;
       return { status: 'errored', records, vars, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
+    }
+    if (exchange.response!.status === 429) {
+      // Still rate limited after the client waited it out: the server is not judged for it.
+      records.push({ index, exchange, failures: [], summary });
+      return { status: 'errored', records, vars, cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})` };
     }
     const failures = judge(exchange.response!, expect, ctx.profile);
     if (!failures.length && step.capture) {

@@ -48,6 +48,8 @@ export interface Case {
   clauses: string[];
   since?: number;
   profile?: 'spec' | 'zulip';
+  /** Data the case needs and cannot make through the API: "reference-seed" (the reference server's seeded realm). */
+  requires?: 'reference-seed'[];
   /** Set on the document-side case of a clause the Zulip server contradicts: its failure is a warning. */
   disputed?: string;
   steps: Step[];

@@ -26,8 +26,8 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
   const accounts = Object.fromEntries(Object.entries(server.accounts).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
   const session = new Session({
     targetUrl: proxy?.url ?? server.url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
-    claimedFeatureLevel: 420, timeoutMs: 5000, concurrency: 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
-    grep: null, operations: options.operations ?? [], clauses: [], seed: null, thorough: false,
+    claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
+    grep: null, operations: options.operations ?? [], clauses: [], seed: null, propertyFactor: 1,
   });
   try {
     return await fn(session);

@@ -48,3 +48,21 @@ describe('loadConfig precedence: flag > environment > env file > default', () =>
     expect(config.referenceQuirks).toEqual(['a', 'b']);
   });
 });
+
+describe('write consent for targets off this machine', async () => {
+  const { isLoopback, requireWriteConsent } = await import('../../src/commands/write-consent.js');
+  it.each([
+    ['http://127.0.0.1:9991', true], ['http://127.9.0.3', true], ['http://localhost:80', true], ['http://[::1]:9991', true],
+    ['https://chat.example.com', false], ['http://10.0.0.5:9991', false], ['http://[2001:db8::1]', false],
+  ])('%s is loopback: %s', (url, loopback) => {
+    expect(isLoopback(url)).toBe(loopback);
+  });
+  it('refuses a remote target without --i-understand-this-writes, and names the flag', () => {
+    const remote = loadConfig({ flags: { 'target-url': 'https://chat.example.com' }, env: {}, cwd: dir() });
+    expect(() => requireWriteConsent(remote)).toThrow(/chat\.example\.com is not on this machine .* --i-understand-this-writes/);
+    const consent = loadConfig({ flags: { 'target-url': 'https://chat.example.com', 'i-understand-this-writes': 'true' }, env: {}, cwd: dir() });
+    expect(() => requireWriteConsent(consent)).not.toThrow();
+    const byEnv = loadConfig({ flags: { 'target-url': 'https://chat.example.com' }, env: { CONFORMANCE_I_UNDERSTAND_THIS_WRITES: '1' }, cwd: dir() });
+    expect(() => requireWriteConsent(byEnv)).not.toThrow();
+  });
+});

@@ -30,7 +30,7 @@ describe('locks', () => {
     expect(peak).toBe(2);
   });
 
-  it('a writer runs alone, readers together', async () => {
+  it('a writer runs alone, after the readers already queued', async () => {
     const lock = new ReadWriteLock();
     const log: string[] = [];
     const reader = async (name: string) => { const rel = await lock.read(); log.push(`+${name}`); await new Promise((r) => setTimeout(r, 5)); log.push(`-${name}`); rel(); };
@@ -38,7 +38,9 @@ describe('locks', () => {
     await Promise.all([reader('a'), writer(), reader('b')]);
     const w = log.indexOf('+w');
     expect(log[w + 1]).toBe('-w');
-    expect(log.slice(0, 2)).toEqual(['+a', '-a']);
+    expect(log.slice(0, 2)).toEqual(['+a', '+b']); // readers share the lock
+    expect(w).toBe(4); // the writer waits for both
+
   });
 });
 
