@@ -1,5 +1,6 @@
-// The command line: `run` (the default) and `serve`. Usage, configuration and preflight
-// problems print one line on stderr and exit 2.
+// The command line: `run` (the default), `serve`, `cleanup`, `compare` and `merge`. Usage,
+// configuration and preflight problems print one line on stderr and exit 2.
+import { existsSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { CONFIG_KEYS, ConfigError, loadConfig } from './config.js';
 import { SpecError } from './spec/yaml-source.js';
@@ -40,6 +41,19 @@ export async function main(argv: string[]): Promise<number> {
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
       const { serve } = await import('./commands/serve.js');
       status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks: opts.quirk ? opts.quirk.split(',') : [] }, out);
+    });
+
+  program.command('cleanup').description("remove what a crashed or interrupted run created, from its ledger (reports/ledger.jsonl)")
+    .requiredOption('--ledger <file>', 'the ledger the run wrote')
+    .option('--env-file <file>', 'the target and accounts (as for run)')
+    .option('--target-url <url>', 'the target, if not in the env file or environment')
+    .action(async (opts: { ledger: string; envFile?: string; targetUrl?: string }) => {
+      const config = loadConfig({ flags: { 'target-url': opts.targetUrl }, envFile: opts.envFile });
+      if (!config.targetUrl) throw new ConfigError('cleanup: no target (set CONFORMANCE_TARGET_URL, --target-url or --env-file)');
+      if (!existsSync(opts.ledger)) throw new ConfigError(`--ledger ${opts.ledger}: not found`);
+      const { cleanupLedger, readLedger } = await import('./commands/cleanup.js');
+      const summary = await cleanupLedger(config, config.targetUrl, readLedger(opts.ledger), out);
+      status = summary.failed.length ? 1 : 0;
     });
 
   program.command('compare').description('what changed between two conformance.json files: per case, operation and feature level')

@@ -3,7 +3,9 @@
 // known to the baseline or expectations), 1 a case failed or errored, 2 usage, configuration or
 // preflight error. --list prints the plan and sends nothing.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
 import { loadSuite } from '../spec/load.js';
 import { preflight } from '../preflight.js';
@@ -42,9 +44,21 @@ export async function run(config: Config, io: Output): Promise<number> {
       seed: config.seed, propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
       shard: config.shard, harDir: inputs.harDir,
     };
+    const ledgerFile = startLedger(config.reportDir);
+    settings.ledgerFile = ledgerFile;
+    settings.stopFile = `${ledgerFile}.stop`;
+    rmSync(settings.stopFile, { force: true });
     io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
     const reporter = new ConformanceReporter(io.out);
-    await runVitest(settings, reporter);
+    const interrupted = await runVitest(settings, reporter);
+    if (interrupted) {
+      // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.
+      const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), io.err);
+      reporter.runWarnings.push(`interrupted by ${interrupted}: the cases not yet started did not run; `
+        + `cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`);
+    }
+    const retries = reporter.results.reduce((sum, r) => sum + (r.rateLimitRetries ?? 0), 0);
+    if (retries) reporter.runWarnings.push(`the target rate-limited ${retries} request(s) (HTTP 429); each was waited out and sent again`);
     return finishRun(config, inputs, {
       suite,
       parts: {
@@ -56,7 +70,7 @@ export async function run(config: Config, io: Output): Promise<number> {
         runWarnings: reporter.runWarnings,
         ...(config.shard ? { shard: config.shard } : {}),
       },
-    }, io);
+    }, io) || (interrupted ? 1 : 0);
   } finally {
     await embedded?.close();
   }
@@ -68,9 +82,30 @@ async function startEmbedded(config: Config) {
   return startReferenceServer({ quirks: config.referenceQuirks });
 }
 
-async function runVitest(settings: RunSettings, reporter: ConformanceReporter): Promise<void> {
-  const { startVitest } = await import('vitest/node');
-  const vitest = await startVitest('test', [], { watch: false, config: false, reporters: [reporter] }, {
+/** A fresh ledger file in the report directory for this run. */
+function startLedger(reportDir: string): string {
+  mkdirSync(resolve(reportDir), { recursive: true });
+  const file = resolve(reportDir, 'ledger.jsonl');
+  writeFileSync(file, '');
+  return file;
+}
+
+/** Runs the cases; returns the signal that interrupted the run, or null. */
+async function runVitest(settings: RunSettings, reporter: ConformanceReporter): Promise<string | null> {
+  const { createVitest } = await import('vitest/node');
+  let interrupted: string | null = null;
+  let vitest: Awaited<ReturnType<typeof createVitest>> | undefined;
+  const stop = (signal: string) => {
+    interrupted = signal;
+    // The workers look for this file before each case; vitest's own cancel reaches only some.
+    if (settings.stopFile) writeFileSync(settings.stopFile, signal);
+    void vitest?.cancelCurrentRun('keyboard-input');
+  };
+  const onInt = () => stop('SIGINT');
+  const onTerm = () => stop('SIGTERM');
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
+  vitest = await createVitest('test', { watch: false, config: false, reporters: [reporter] }, {
     root: PROJECT_ROOT,
     logLevel: 'error',
     test: {
@@ -86,5 +121,14 @@ async function runVitest(settings: RunSettings, reporter: ConformanceReporter): 
       provide: { conformance: settings },
     },
   });
+  // vitest's logger exits the process on SIGINT/SIGTERM; this run cancels instead, so that it
+  // can clean up what it created and write its report.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (listener !== onInt && listener !== onTerm) process.off(signal, listener);
+  }
+  if (!interrupted) await vitest.start();
+  process.off('SIGINT', onInt);
+  process.off('SIGTERM', onTerm);
   await vitest.close();
+  return interrupted;
 }

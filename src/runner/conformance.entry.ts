@@ -6,7 +6,7 @@
 import { afterAll, describe, inject, test } from 'vitest';
 import { loadSuite } from '../spec/load.js';
 import { Session } from './session.js';
-import { executeCase, planCase, skippedResult } from './execute.js';
+import { executeCase, INTERRUPTED, planCase, skippedResult } from './execute.js';
 import { planProperty, planPropertyShape } from './plan-property.js';
 import { runProperty } from '../property/run-property.js';
 import type { PropertyCase } from '../property/define.js';
@@ -24,7 +24,7 @@ interface Planned {
   id: string;
   decision: Decision;
   skipped: (reason: string) => CaseResult;
-  run: () => Promise<CaseResult>;
+  run: (signal: AbortSignal) => Promise<CaseResult>;
   /** The spec file whose fixtures the case uses, cleaned up once after the operation's cases. */
   spec?: SpecFile;
 }
@@ -39,7 +39,7 @@ for (const spec of loadSuite().specs) {
     add(spec.operation, {
       id: c.id, decision: planCase(session, spec, c),
       skipped: (reason) => skippedResult(spec, c, reason),
-      run: () => executeCase(session, spec, c),
+      run: (signal) => executeCase(session, spec, c, signal),
       spec,
     });
   }
@@ -51,7 +51,7 @@ for (const { PROPERTY: def } of Object.values(propertyFiles)) {
   add(def.endpoint, {
     id: def.id, decision: planProperty(session, def),
     skipped: (reason) => skippedResult(spec, c, reason),
-    run: () => session.scheduled(spec, () => runProperty(def, session.ctx, session.redactor, {
+    run: (signal) => session.scheduled(spec, async () => signal.aborted || session.stopped ? skippedResult(spec, c, INTERRUPTED) : runProperty(def, session.ctx, session.redactor, {
       seed: settings.seed ?? undefined, runsFactor: settings.propertyFactor, vars: session.globals,
     })),
   });
@@ -66,8 +66,8 @@ for (const [operation, planned] of byOperation) {
         test.skip(p.id, { meta: { conformance: p.skipped('skip' in p.decision ? p.decision.skip : '') } }, () => {});
         continue;
       }
-      test(p.id, async ({ task }) => {
-        const result = await p.run();
+      test(p.id, async ({ task, signal }) => {
+        const result = await p.run(signal);
         task.meta.conformance = result;
         if (result.status === 'failed' || result.status === 'errored') throw new Error(result.message);
       });

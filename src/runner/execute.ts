@@ -5,12 +5,15 @@ import { baseResult, runCase, type CaseResult } from '../spec/run-case.js';
 import type { Case, SpecFile } from '../spec/types.js';
 import { FixtureError, type Session } from './session.js';
 
+export const INTERRUPTED = 'the run was interrupted before this case started';
+
 export function skippedResult(spec: SpecFile, c: Case, reason: string): CaseResult {
   return { ...baseResult(spec, c), status: 'skipped', message: reason, durationMs: 0 };
 }
 
-export async function executeCase(session: Session, spec: SpecFile, c: Case): Promise<CaseResult> {
+export async function executeCase(session: Session, spec: SpecFile, c: Case, signal?: AbortSignal): Promise<CaseResult> {
   return session.scheduled(spec, async () => {
+    if (signal?.aborted || session.stopped) return skippedResult(spec, c, INTERRUPTED);
     let vars;
     try {
       vars = await session.fixtureVars(spec);

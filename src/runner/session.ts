@@ -1,5 +1,6 @@
 // One run's live state in a worker: the client, the redactor, the variables every case sees,
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
+import { existsSync } from 'node:fs';
 import { ApiClient } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { Role } from '../config.js';
@@ -10,6 +11,8 @@ import type { SpecFile } from '../spec/types.js';
 import type { PlanInput } from '../spec/plan.js';
 import type { RunSettings } from './settings.js';
 import { harRecorder } from '../report/har.js';
+import { ledgerRecorder } from './ledger.js';
+import type { Exchange } from '../http/client.js';
 
 export class FixtureError extends Error {}
 
@@ -24,7 +27,11 @@ export class Session {
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
-    const onExchange = settings.harDir ? harRecorder(settings.harDir, this.redactor) : undefined;
+    const listeners = [
+      ...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []),
+      ...(settings.ledgerFile ? [ledgerRecorder(settings.ledgerFile)] : []),
+    ];
+    const onExchange = listeners.length ? (exchange: Exchange, at: Date) => listeners.forEach((listen) => listen(exchange, at)) : undefined;
     const client = new ApiClient(settings.targetUrl, { timeoutMs: settings.timeoutMs, connections: settings.concurrency * 2, onExchange });
     this.ctx = { client, accounts: settings.accounts, profile: settings.profile };
     this.slots = new Semaphore(settings.concurrency);
@@ -82,6 +89,11 @@ export class Session {
       releaseFile();
       releaseRealm();
     }
+  }
+
+  /** The run was interrupted (Ctrl-C): cases not yet started are skipped. */
+  get stopped(): boolean {
+    return Boolean(this.settings.stopFile && existsSync(this.settings.stopFile));
   }
 
   async close(): Promise<void> {

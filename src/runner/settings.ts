@@ -27,6 +27,10 @@ export interface RunSettings {
   shard?: Shard | null;
   /** --har: each worker appends its redacted exchanges to a JSONL file in this directory. */
   harDir?: string | null;
+  /** The ledger of what the run creates (`cleanup --ledger F` removes a crashed run's leftovers). */
+  ledgerFile?: string | null;
+  /** Written by the CLI on Ctrl-C: from then on, cases not yet started are skipped. */
+  stopFile?: string | null;
 }
 
 declare module 'vitest' {

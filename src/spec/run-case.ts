@@ -29,6 +29,8 @@ export interface CaseResult {
   /** The request and answer of the step that failed (credentials redacted). */
   exchange?: RecordedExchange;
   durationMs: number;
+  /** 429 answers waited out during the case (never judged as the server's failure). */
+  rateLimitRetries?: number;
 }
 
 export function baseResult(spec: SpecFile, c: Case): Pick<CaseResult, 'id' | 'endpoint' | 'title' | 'file' | 'clauses' | 'since'> {
@@ -58,8 +60,9 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, vars:
   const durationMs = performance.now() - started;
   const last: StepRecord | undefined = outcome.records.at(-1);
   const exchange = last ? recordExchange(last.exchange, redactor) : undefined;
+  const retries = outcome.records.reduce((sum, r) => sum + (r.exchange.rateLimitRetries ?? 0), 0);
   const done = (result: Pick<CaseResult, 'status'> & Partial<Pick<CaseResult, 'message' | 'failures' | 'exchange'>>): CaseResult =>
-    redactor.value({ ...base, ...result, ...(warnings.length ? { warnings } : {}), durationMs });
+    redactor.value({ ...base, ...result, ...(warnings.length ? { warnings } : {}), durationMs, ...(retries ? { rateLimitRetries: retries } : {}) });
 
   if (outcome.status === 'passed') return done({ status: 'passed' });
   if (outcome.status === 'errored') return done({ status: 'errored', message: `${spec.operation}: could not judge: ${outcome.cause}`, exchange });

@@ -22,6 +22,8 @@ export interface ProxiedAnswer {
   raw?: string;
   /** A transport fault instead of an answer: never answer, or drop the connection. */
   fault?: 'hang' | 'reset';
+  /** Hold the answer back this long (a slow or distant server). */
+  delayMs?: number;
 }
 
 export interface Rewrite {
@@ -61,7 +63,9 @@ export async function startProxy(targetUrl: string, rewrite: Rewrite): Promise<P
           if (answer.fault === 'hang') return; // the client's timeout has to end it
           if (answer.fault === 'reset') return void outgoing.socket?.destroy();
           const out = answer.raw ?? JSON.stringify(answer.json);
-          outgoing.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(out)) }).end(out);
+          const send = () => outgoing.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(out)) }).end(out);
+          if (answer.delayMs) setTimeout(send, answer.delayMs);
+          else send();
         });
       });
       upstream.on('error', (error) => outgoing.writeHead(502).end(String(error)));
