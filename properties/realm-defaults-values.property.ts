@@ -1,0 +1,16 @@
+// Every parameter of PATCH /realm/user_settings_defaults: allowed values accepted, invalid ones
+// BAD_REQUEST; under the zulip profile read back through POST /register
+// realm_user_settings_defaults, a refused one unchanged. Organisation-wide: runs alone, as the
+// admin, every touched default restored in teardown.
+import { settingsProperty } from './support/settings-property.js';
+
+export const PROPERTY = settingsProperty(
+  { op: 'op5', role: 'admin', path: '/realm/user_settings_defaults', field: 'realm_user_settings_defaults' },
+  {
+    id: 'prop.op5.defaults-values',
+    endpoint: 'PATCH /realm/user_settings_defaults',
+    title: 'any realm default accepts its allowed values and refuses invalid ones with BAD_REQUEST, changing nothing',
+    clauses: ['op5.accepted', 'op5.web-channel-default-view', 'conv.booleans', 'errors.bad-request', 'op5.param.automatically-follow-topics-policy', 'op5.param.email-address-visibility', 'op5.param.resolved-topic-notice-auto-read-policy', 'op5.defaults-read'],
+    runs: 25,
+  },
+);

@@ -1,0 +1,15 @@
+// Every parameter of PATCH /settings: allowed values accepted, invalid ones BAD_REQUEST; under
+// the zulip profile read back through POST /register user_settings, a refused one unchanged.
+// As member2, restored in teardown; exclusive (typing and presence settings affect other cases).
+import { settingsProperty } from './support/settings-property.js';
+
+export const PROPERTY = settingsProperty(
+  { op: 'op2', role: 'member2', path: '/settings', field: 'user_settings' },
+  {
+    id: 'prop.op2.settings-values',
+    endpoint: 'PATCH /settings',
+    title: 'any setting accepts its allowed values and refuses invalid ones with BAD_REQUEST, changing nothing',
+    clauses: ['op2.optional', 'conv.booleans', 'errors.bad-request', 'op2.param.web-channel-default-view', 'op2.param.color-scheme', 'op2.param.web-home-view', 'op2.param.timezone', 'op2.param.default-language', 'op2.user-settings-read', 'op2.sound-names', 'op2.batching-range'],
+    runs: 25,
+  },
+);

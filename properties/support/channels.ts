@@ -1,0 +1,29 @@
+// Run-scoped channels for properties: made once in a property's setup (named with the run id,
+// the owner and the member subscribed), archived again in its teardown.
+import type { PropertyApi } from '../../src/property/api.js';
+
+export async function makeChannel(api: PropertyApi, label: string): Promise<number> {
+  const name = `cf ${runId(api)} ${label}`;
+  await api.ok('owner', 'POST', '/users/me/subscriptions', {
+    subscriptions: [{ name }], principals: [api.userIds.owner!, api.userIds.member!],
+  });
+  const body = await api.ok('owner', 'GET', '/get_stream_id', { stream: name });
+  return body.stream_id as number;
+}
+
+export async function archiveChannels(api: PropertyApi, ids: readonly (number | undefined)[]): Promise<void> {
+  for (const id of ids) if (id !== undefined) await api.call('owner', 'DELETE', `/streams/${id}`);
+}
+
+/** The empty topic's display name and the longest topic, from the registration response. */
+export async function realmTopicFacts(api: PropertyApi): Promise<{ emptyName: string; maxTopicLength: number }> {
+  const known = (api.vars.register ?? {}) as Record<string, unknown>;
+  if (typeof known.realm_empty_topic_display_name === 'string' && typeof known.max_topic_length === 'number') {
+    return { emptyName: known.realm_empty_topic_display_name, maxTopicLength: known.max_topic_length };
+  }
+  const body = await api.ok('member', 'POST', '/register', { event_types: ['typing'] });
+  if (typeof body.queue_id === 'string') await api.call('member', 'DELETE', '/events', { queue_id: body.queue_id });
+  return { emptyName: String(body.realm_empty_topic_display_name ?? 'general chat'), maxTopicLength: Number(body.max_topic_length ?? 60) };
+}
+
+export const runId = (api: PropertyApi) => String((api.vars.run as { id?: string } | undefined)?.id ?? 'x');

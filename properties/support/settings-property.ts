@@ -1,0 +1,56 @@
+// The shared shape of the two settings properties (PATCH /settings as member2, PATCH
+// /realm/user_settings_defaults as the admin): for any setting and value, an allowed value is
+// accepted and an invalid one is a BAD_REQUEST error; under the zulip profile the value is read
+// back through POST /register, and a refused value changed nothing. Every setting the property
+// touched is restored in teardown to the value read in setup.
+import type { Role } from '../../src/config.js';
+import type { PropertyApi } from '../../src/property/api.js';
+import { defineProperty, violated } from '../../src/property/define.js';
+import { settingTries, settingTry, type SettingTry } from '../arbitraries/setting-values.js';
+
+const show = (v: unknown) => JSON.stringify(v);
+
+interface Target { op: 'op2' | 'op5'; role: Role; path: string; field: string }
+interface State { originals: Record<string, unknown>; current: Record<string, unknown>; touched: Set<string> }
+
+async function read(api: PropertyApi, { role, field }: Target): Promise<Record<string, unknown>> {
+  const body = await api.ok(role, 'POST', '/register', { fetch_event_types: [field] });
+  if (typeof body.queue_id === 'string') await api.call(role, 'DELETE', '/events', { queue_id: body.queue_id });
+  return (body[field] ?? {}) as Record<string, unknown>;
+}
+
+export function settingsProperty(target: Target, meta: { id: string; endpoint: string; title: string; clauses: string[]; runs: number }) {
+  return defineProperty<SettingTry, State>({
+    ...meta,
+    roles: [target.role],
+    // Some settings change what other cases see (typing notifications, presence): run alone.
+    exclusive: true,
+    async setup(api) {
+      const originals = await read(api, target);
+      return { originals, current: { ...originals }, touched: new Set() };
+    },
+    async teardown(api, state) {
+      if (!state?.touched.size) return;
+      const params = Object.fromEntries([...state.touched].map((name) => [name, state.originals[name] as string | number | boolean]));
+      await api.call(target.role, 'PATCH', target.path, params);
+    },
+    arbitrary: (state) => settingTry(target.op, true, state.originals),
+    async check(api, { name, value, valid }, state) {
+      if (api.profile !== 'zulip' && !isSpecTry(target.op, name, value, state)) return;
+      state.touched.add(name);
+      const { body, request } = await api.call(target.role, 'PATCH', target.path, { [name]: value });
+      if (valid) violated(body.result === 'success', () => `${name}=${show(value)} is allowed, got ${show(body.code)} ${show(body.msg)} (${request})`);
+      else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${show(body.result)} ${show(body.code)} (${request})`);
+      if (valid) state.current[name] = value;
+      if (api.profile !== 'zulip') return;
+      const now = (await read(api, target))[name];
+      violated(show(now) === show(state.current[name]), () => `after ${valid ? 'accepting' : 'refusing'} ${name}=${show(value)}, POST /register shows ${show(now)}, expected ${show(state.current[name])} [zulip profile]`);
+    },
+  });
+}
+
+// The arbitrary is the same under both profiles (so a seed replays the same values); under the
+// spec profile a value whose verdict only Zulip decides passes without a request.
+function isSpecTry(op: 'op2' | 'op5', name: string, value: unknown, state: State): boolean {
+  return settingTries(op, false, state.originals).some((t) => t.name === name && show(t.value) === show(value));
+}
