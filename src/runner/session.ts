@@ -75,11 +75,13 @@ export class Session {
     return this.redactor.text(`cleanup of ${spec.file}: ${outcome.status === 'errored' ? outcome.cause : outcome.failures[0].message}`);
   }
 
-  /** Runs fn when the spec file's scheduling rules allow: exclusive files alone, serial files one case at a time. */
+  /** Runs fn when the spec file's scheduling rules allow: exclusive files alone and one case at a
+   * time (their cases restore organisation-wide settings other cases of the file rely on), serial
+   * files one case at a time. */
   async scheduled<T>(spec: SpecFile, fn: () => Promise<T>): Promise<T> {
-    const releaseRealm = spec.exclusive ? await this.realm.write() : await this.realm.read();
+    const releaseRealm = spec.exclusive ? await this.realm.write(spec.file) : await this.realm.read();
     let fileLock = this.fileLocks.get(spec.file);
-    if (!fileLock) this.fileLocks.set(spec.file, (fileLock = new Semaphore(spec.serial ? 1 : Number.MAX_SAFE_INTEGER)));
+    if (!fileLock) this.fileLocks.set(spec.file, (fileLock = new Semaphore(spec.serial || spec.exclusive ? 1 : Number.MAX_SAFE_INTEGER)));
     const releaseFile = await fileLock.acquire();
     const releaseSlot = await this.slots.acquire();
     try {

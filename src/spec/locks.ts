@@ -1,7 +1,5 @@
 // Scheduling primitives for concurrent cases: a counting semaphore for "cases in flight" and
-// a readers-writer lock so a case that changes organisation-wide state runs alone. The lock
-// prefers readers: every case is queued at the start of a run, so the exclusive ones wait for
-// the concurrent ones and then run back to back, instead of cutting the run into slices.
+// a readers-writer lock so the cases that change organisation-wide state run without others.
 export class Semaphore {
   private waiting: (() => void)[] = [];
   constructor(private free: number) {}
@@ -20,35 +18,56 @@ export class Semaphore {
   }
 }
 
+/**
+ * Shared (read) or exclusive (write) access, where exclusive access is held by a group: the
+ * cases of one exclusive spec file hold it together while nothing else runs (the Session runs
+ * them one at a time). Readers are preferred, so exclusive groups run after the concurrent
+ * cases, back to back, instead of cutting the run into slices.
+ */
 export class ReadWriteLock {
   private readers = 0;
-  private writer = false;
-  private queue: { write: boolean; wake: () => void }[] = [];
+  /** The exclusive group holding the lock, and how many of its members are running. */
+  private group: string | null = null;
+  private holders = 0;
+  /** Waiting callers; group null is a reader. */
+  private queue: { group: string | null; wake: () => void }[] = [];
 
   async read(): Promise<() => void> {
-    if (!this.writer) this.readers += 1;
-    else await new Promise<void>((wake) => this.queue.push({ write: false, wake }));
+    if (this.group === null) this.readers += 1;
+    else await new Promise<void>((wake) => this.queue.push({ group: null, wake }));
     return once(() => { this.readers -= 1; this.drain(); });
   }
 
-  async write(): Promise<() => void> {
-    if (!this.writer && this.readers === 0) this.writer = true;
-    else await new Promise<void>((wake) => this.queue.push({ write: true, wake }));
-    return once(() => { this.writer = false; this.drain(); });
+  async write(group = ''): Promise<() => void> {
+    if (this.group === group || (this.group === null && this.readers === 0)) {
+      this.group = group;
+      this.holders += 1;
+    } else {
+      await new Promise<void>((wake) => this.queue.push({ group, wake }));
+    }
+    return once(() => {
+      this.holders -= 1;
+      if (this.holders === 0) this.group = null;
+      this.drain();
+    });
   }
 
   private drain(): void {
-    if (this.writer) return;
-    const readers = this.queue.filter((q) => !q.write);
+    if (this.group !== null) return;
+    const readers = this.queue.filter((q) => q.group === null);
     if (readers.length) {
-      this.queue = this.queue.filter((q) => q.write);
+      this.queue = this.queue.filter((q) => q.group !== null);
       this.readers += readers.length;
       for (const r of readers) r.wake();
       return;
     }
     if (this.readers > 0 || !this.queue.length) return;
-    this.writer = true;
-    this.queue.shift()!.wake();
+    const next = this.queue[0].group!;
+    const members = this.queue.filter((q) => q.group === next);
+    this.queue = this.queue.filter((q) => q.group !== next);
+    this.group = next;
+    this.holders += members.length;
+    for (const m of members) m.wake();
   }
 }
 

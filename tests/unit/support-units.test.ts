@@ -44,6 +44,28 @@ describe('locks', () => {
   });
 });
 
+describe('exclusive groups', () => {
+  it('members of one group run together, other groups and readers wait', async () => {
+    const lock = new ReadWriteLock();
+    let active: string[] = [];
+    const seen: string[][] = [];
+    const job = async (name: string, group: string | null) => {
+      const release = group === null ? await lock.read() : await lock.write(group);
+      active.push(name);
+      seen.push([...active].sort());
+      await new Promise((r) => setTimeout(r, 5));
+      active = active.filter((a) => a !== name);
+      release();
+    };
+    await Promise.all([job('r1', null), job('a1', 'A'), job('b1', 'B'), job('a2', 'A'), job('r2', null)]);
+    for (const snapshot of seen) {
+      const groups = new Set(snapshot.map((n) => n[0]));
+      expect(groups.size, `ran together: ${snapshot.join(',')}`).toBe(1);
+    }
+    expect(seen).toContainEqual(['a1', 'a2']);
+  });
+});
+
 describe('report model', () => {
   const c = (id: string, status: CaseResult['status'], clauses: string[]): CaseResult => ({ id, endpoint: 'GET /streams', title: id, file: 'f', clauses, status, durationMs: 1 });
   it('counts statuses and derives clause statuses', () => {
