@@ -15,6 +15,7 @@ import { ConformanceReporter } from '../report/vitest-reporter.js';
 import { finishRun, prepareRun } from './run-report.js';
 import { listPlan } from './list-plan.js';
 import type { RunSettings } from '../runner/settings.js';
+import type { SpecFile } from '../spec/types.js';
 
 export interface Output {
   out: (line: string) => void;
@@ -50,7 +51,7 @@ export async function run(config: Config, io: Output): Promise<number> {
     rmSync(settings.stopFile, { force: true });
     io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
     const reporter = new ConformanceReporter(io.out);
-    const interrupted = await runVitest(settings, reporter);
+    const interrupted = await runVitest(settings, reporter, suite.specs);
     if (interrupted) {
       // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.
       const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), io.err);
@@ -91,7 +92,7 @@ function startLedger(reportDir: string): string {
 }
 
 /** Runs the cases; returns the signal that interrupted the run, or null. */
-async function runVitest(settings: RunSettings, reporter: ConformanceReporter): Promise<string | null> {
+async function runVitest(settings: RunSettings, reporter: ConformanceReporter, specs: SpecFile[]): Promise<string | null> {
   const { createVitest } = await import('vitest/node');
   let interrupted: string | null = null;
   let vitest: Awaited<ReturnType<typeof createVitest>> | undefined;
@@ -118,7 +119,7 @@ async function runVitest(settings: RunSettings, reporter: ConformanceReporter): 
       maxConcurrency: 10_000,
       testTimeout: 0,
       hookTimeout: 0,
-      provide: { conformance: settings },
+      provide: { conformance: settings, specs },
     },
   });
   // vitest's logger exits the process on SIGINT/SIGTERM; this run cancels instead, so that it

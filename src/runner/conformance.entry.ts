@@ -4,7 +4,6 @@
 // Scheduling (concurrency, serial and exclusive files) is the Session's; vitest only runs
 // everything concurrently, grouped by operation.
 import { afterAll, describe, inject, test } from 'vitest';
-import { loadSuite } from '../spec/load.js';
 import { Session } from './session.js';
 import { executeCase, INTERRUPTED, planCase, skippedResult } from './execute.js';
 import { planProperty, planPropertyShape } from './plan-property.js';
@@ -34,7 +33,7 @@ const session = new Session(settings);
 const byOperation = new Map<string, Planned[]>();
 const add = (operation: string, planned: Planned) => byOperation.set(operation, [...(byOperation.get(operation) ?? []), planned]);
 
-for (const spec of loadSuite().specs) {
+for (const spec of inject('specs')) {
   for (const c of spec.cases) {
     add(spec.operation, {
       id: c.id, decision: planCase(session, spec, c),

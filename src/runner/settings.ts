@@ -36,5 +36,7 @@ export interface RunSettings {
 declare module 'vitest' {
   export interface ProvidedContext {
     conformance: RunSettings;
+    /** The spec files, loaded and validated once by the CLI (YAML parsing is the costly part). */
+    specs: import('../spec/types.js').SpecFile[];
   }
 }

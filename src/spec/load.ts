@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT, projectPath } from '../paths.js';
-import { parseYaml, SpecError } from './yaml-source.js';
+import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
 import type { SpecFile } from './types.js';
 
@@ -19,10 +19,14 @@ export interface Clause {
 export const CATALOG_FILE = 'clauses.yaml';
 
 export function loadSpecFile(path: string, text = readFileSync(path, 'utf8')): SpecFile {
+  return parseSpecFile(path, text).spec;
+}
+
+function parseSpecFile(path: string, text: string): { spec: SpecFile; source: YamlSource } {
   const file = displayPath(path);
   const source = parseYaml(file, text);
   validateSource(source, 'spec-file.schema.json');
-  return { ...(source.data as Omit<SpecFile, 'file'>), file };
+  return { spec: { ...(source.data as Omit<SpecFile, 'file'>), file }, source };
 }
 
 export function loadCatalog(path = projectPath('specs', CATALOG_FILE)): Clause[] {
@@ -53,8 +57,7 @@ export function loadSuite(dir = projectPath('specs')): Suite {
   const caseIds = new Map<string, string>();
   for (const name of names) {
     const path = join(dir, name);
-    const spec = loadSpecFile(path);
-    const source = parseYaml(spec.file, readFileSync(path, 'utf8'));
+    const { spec, source } = parseSpecFile(path, readFileSync(path, 'utf8'));
     spec.cases.forEach((c, i) => {
       const where = (field: string) => source.lineOf(`/cases/${i}/${field}`);
       const other = caseIds.get(c.id);
