@@ -1,5 +1,5 @@
-// The command line: `run` (the default), `serve`, `cleanup`, `compare` and `merge`. Usage,
-// configuration and preflight problems print one line on stderr and exit 2.
+// The command line: `run` (the default), `serve`, `cleanup`, `validate-response`, `compare`
+// and `merge`. Usage, configuration and preflight problems print one line on stderr and exit 2.
 import { existsSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { CONFIG_KEYS, ConfigError, loadConfig } from './config.js';
@@ -54,6 +54,15 @@ export async function main(argv: string[]): Promise<number> {
       const { cleanupLedger, readLedger } = await import('./commands/cleanup.js');
       const summary = await cleanupLedger(config, config.targetUrl, readLedger(opts.ledger), out);
       status = summary.failed.length ? 1 : 0;
+    });
+
+  program.command('validate-response').description("check one recorded answer body against an operation's schemas")
+    .requiredOption('--operation <operation>', 'the operation as the API document writes it, e.g. "GET /streams"')
+    .requiredOption('--status <n>', 'the HTTP status the body came with')
+    .argument('<file>', 'the answer body (JSON)')
+    .action(async (file: string, opts: { operation: string; status: string }) => {
+      const { validateResponseCommand } = await import('./commands/validate-response.js');
+      status = validateResponseCommand(opts.operation, opts.status, file, out);
     });
 
   program.command('compare').description('what changed between two conformance.json files: per case, operation and feature level')

@@ -1,0 +1,63 @@
+// validate-response: one recorded body against an operation's schemas, from the command line.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../src/paths.js';
+import { successSchema, validateResponse } from '../../src/commands/validate-response.js';
+import { loadSuite } from '../../src/spec/load.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tcc-validate-'));
+const channel = {
+  stream_id: 1, name: 'general', is_archived: false, description: '', rendered_description: '', date_created: 1700000000, creator_id: null,
+  invite_only: false, is_web_public: false, stream_post_policy: 1, is_announcement_only: false, message_retention_days: null,
+  history_public_to_subscribers: true, first_message_id: 3, folder_id: null, topics_policy: 'inherit', is_recently_active: true,
+  can_add_subscribers_group: 2, can_remove_subscribers_group: 6, can_administer_channel_group: { direct_members: [10], direct_subgroups: [] },
+  can_delete_any_message_group: 6, can_delete_own_message_group: 2, can_move_messages_out_of_channel_group: 6,
+  can_move_messages_within_channel_group: 6, a_field_from_the_future: true,
+};
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [projectPath('bin', 'teamchat-conformance.mjs'), ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('validate-response', () => {
+  it('finds each operation\'s success schema in its spec file', () => {
+    const schemas = Object.fromEntries(loadSuite().specs.map((s) => [s.operation, successSchema(s)]));
+    expect(schemas['GET /streams']).toBe('get-streams');
+    expect(schemas['GET /messages/{message_id}/history']).toBe('message-history');
+  });
+
+  it.each([
+    ['a conforming body, extra fields and all', 200, { result: 'success', msg: '', streams: [channel] }, []],
+    ['a missing field and a wrong type', 200, { result: 'success', msg: '', streams: [{ ...channel, stream_id: '1', name: undefined }] },
+      ['streams[0]: missing required field "name"', 'streams[0].stream_id: must be integer']],
+    ['an error without a code', 400, { result: 'error', msg: 'Bad' }, ['[conv.error-code] "code": expected a string on an error, got nothing', '(body): missing required field "code"']],
+  ])('%s', (_, status, body, problems) => {
+    expect(validateResponse('GET /streams', status, JSON.stringify(body)).problems).toEqual(problems);
+  });
+
+  it.concurrent('exits 0 for a valid body, 1 with readable reasons for an invalid one, 2 for a bad operation', async () => {
+    writeFileSync(join(dir, 'ok.json'), JSON.stringify({ result: 'success', msg: '', streams: [channel] }));
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify({ result: 'success', msg: '', streams: [{ ...channel, creator_id: 'me' }] }));
+    const [ok, bad, wrong] = await Promise.all([
+      cli(['validate-response', '--operation', 'GET /streams', '--status', '200', join(dir, 'ok.json')]),
+      cli(['validate-response', '--operation', 'GET /streams', '--status', '200', join(dir, 'bad.json')]),
+      cli(['validate-response', '--operation', 'GET /nothing', '--status', '200', join(dir, 'ok.json')]),
+    ]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^valid: .* is a conforming GET \/streams answer \(HTTP 200, schema get-streams\)/);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^invalid: .*\n  streams\[0\]\.creator_id: must be integer,null$/m);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--operation "GET \/nothing": not an operation of the API document/);
+  });
+});
