@@ -74,4 +74,6 @@ export const MUTANTS: Mutant[] = [
   // Disputed: a server that follows the document (owner with can_change_user_emails only)
   // makes the spec profile's warning disappear.
   { name: 'update-by-email-owner-only-spec', kind: 'permission', operations: [BY_EMAIL], quirks: ['update-by-email-owner-only'], profile: 'spec', kills: ['op9.admin-needs-owner'] },
+  { name: 'update-user-demote-last-owner-ok', kind: 'permission', operations: ['PATCH /users/{user_id}'], quirks: ['update-user-demote-last-owner-ok'],
+    kills: ['op10.role.only-owner-stays-owner'] },
 ];
