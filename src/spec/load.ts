@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { PROJECT_ROOT, projectPath } from '../paths.js';
 import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
+import { cached } from './suite-cache.js';
 import type { SpecFile } from './types.js';
 
 export interface Clause {
@@ -50,6 +51,12 @@ export interface Suite {
 
 /** Every spec file of a directory, plus the catalog; case ids unique, every cited clause known. */
 export function loadSuite(dir = projectPath('specs')): Suite {
+  // The project's own specs are cached once validated (suite-cache.ts); other directories are
+  // the loader's tests and always parsed.
+  return dir === projectPath('specs') ? cached(dir, () => parseSuite(dir)) : parseSuite(dir);
+}
+
+function parseSuite(dir: string): Suite {
   const clauses = loadCatalog(join(dir, CATALOG_FILE));
   const known = new Set(clauses.map((c) => c.id));
   const names = readdirSync(dir).filter((n) => n.endsWith('.yaml') && n !== CATALOG_FILE).sort();
