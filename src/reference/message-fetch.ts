@@ -2,7 +2,7 @@
 // num_after and a narrow of channel/stream, topic, sender and id operators; each message
 // carries the caller's flags ("read"), as the Zulip server answers it.
 import { channelById, channelByName, findUser, hasContentAccess } from './access.js';
-import { renderMarkdown } from './channel-view.js';
+import { messageFlags, messageObject } from './message-object.js';
 import { badRequest } from './errors.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from './messages.js';
 import type { Message, Realm, User } from './model.js';
@@ -17,10 +17,6 @@ export function canReadMessage(realm: Realm, user: User, m: Message): boolean {
   return channel.historyPublicToSubscribers && hasContentAccess(user, channel);
 }
 
-export function messageFlags(user: User, m: Message): string[] {
-  if (!m.holders.has(user.id)) return ['read', 'historical']; // public history read from outside
-  return m.readBy.has(user.id) ? ['read'] : [];
-}
 
 type Filter = (m: Message) => boolean;
 
@@ -69,26 +65,6 @@ function readAnchor(ctx: Context, visible: Message[]): number {
   return Number(raw);
 }
 
-function messageObject(ctx: Context, m: Message, markdown: boolean, allowEmptyTopic: boolean) {
-  const sender = ctx.realm.users.find((u) => u.id === m.senderId)!;
-  const channel = m.channelId === null ? undefined : channelById(ctx.realm, m.channelId);
-  const base = {
-    id: m.id,
-    sender_id: sender.id,
-    sender_email: sender.email,
-    sender_full_name: sender.fullName,
-    content: markdown ? renderMarkdown(m.content) : m.content,
-    content_type: markdown ? 'text/html' : 'text/x-markdown',
-    timestamp: m.timestamp,
-    flags: messageFlags(ctx.user, m),
-  };
-  if (!channel) {
-    const people = [...new Set([m.senderId, ...m.recipientIds])].map((id) => ctx.realm.users.find((u) => u.id === id)!);
-    return { ...base, type: 'private', subject: '', display_recipient: people.map((u) => ({ id: u.id, email: u.email, full_name: u.fullName })) };
-  }
-  const subject = m.topic === '' && !allowEmptyTopic ? EMPTY_TOPIC_DISPLAY_NAME : m.topic;
-  return { ...base, type: 'stream', stream_id: channel.id, display_recipient: channel.name, subject };
-}
 
 function getMessages(ctx: Context) {
   const p = ctx.params;

@@ -1,0 +1,35 @@
+// A message as GET /messages and GET /messages/{message_id} show it (the Zulip server's shape):
+// one function, so the two read operations cannot drift apart.
+import { channelById } from './access.js';
+import { shownTopic } from './message-access.js';
+import { renderContent } from './message-render.js';
+import type { Message, User } from './model.js';
+import type { Context } from './router.js';
+
+export function messageFlags(user: User, m: Message): string[] {
+  if (!m.holders.has(user.id)) return ['read', 'historical']; // public history read from outside
+  return m.readBy.has(user.id) ? ['read'] : [];
+}
+
+function person(ctx: Context, id: number) {
+  const u = ctx.realm.users.find((x) => x.id === id);
+  return { id, email: u?.email ?? '', full_name: u?.fullName ?? '' };
+}
+
+export function messageObject(ctx: Context, m: Message, markdown: boolean, allowEmptyTopic: boolean) {
+  const sender = person(ctx, m.senderId);
+  const channel = m.channelId === null ? undefined : channelById(ctx.realm, m.channelId);
+  return {
+    id: m.id,
+    sender_id: sender.id,
+    sender_email: sender.email,
+    sender_full_name: sender.full_name,
+    content: markdown ? renderContent(m.content) : m.content,
+    content_type: markdown ? 'text/html' : 'text/x-markdown',
+    timestamp: m.timestamp,
+    flags: messageFlags(ctx.user, m),
+    ...(channel
+      ? { type: 'stream', stream_id: channel.id, display_recipient: channel.name, subject: shownTopic(m.topic, allowEmptyTopic) }
+      : { type: 'private', subject: '', display_recipient: [...new Set([m.senderId, ...m.recipientIds])].map((id) => person(ctx, id)) }),
+  };
+}
