@@ -3,7 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 
-export const ROLES = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest'] as const;
+/** The accounts a run uses; `bot` (a generic bot, for the bot-only parameters) is optional like the rest. */
+export const ROLES = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest', 'bot'] as const;
 export type Role = (typeof ROLES)[number];
 export const PROFILES = ['spec', 'zulip'] as const;
 export type Profile = (typeof PROFILES)[number];

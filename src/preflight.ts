@@ -7,7 +7,8 @@ import type { Account, Config, Role } from './config.js';
 export const NEWEST_FEATURE_LEVEL = 420;
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 
-export const ROLE_CODES: Record<Role, number> = { owner: 100, admin: 200, moderator: 300, member: 400, member2: 400, guest: 600 };
+/** The role each account must have; the bot account is checked for is_bot instead. */
+export const ROLE_CODES: Record<Exclude<Role, 'bot'>, number> = { owner: 100, admin: 200, moderator: 300, member: 400, member2: 400, guest: 600 };
 const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
 
 export class PreflightError extends Error {}
@@ -70,7 +71,9 @@ async function checkAccount(client: ApiClient, role: Role, account: Account) {
     throw new PreflightError(`${role} account: GET /users/me answered HTTP ${status}${me ? `: ${String(me.msg)}` : ' with no JSON body'}`);
   }
   if (!Number.isInteger(me.user_id)) throw new PreflightError(`${role} account: GET /users/me has no integer user_id`);
-  if (me.role !== ROLE_CODES[role]) {
+  if (role === 'bot') {
+    if (me.is_bot !== true) throw new PreflightError(`bot account: ${account.email} is not a bot (is_bot ${String(me.is_bot)})`);
+  } else if (me.role !== ROLE_CODES[role]) {
     const got = ROLE_NAMES[me.role as number] ?? String(me.role);
     throw new PreflightError(`${role} account: ${account.email} has role ${String(me.role)} (${got}), configured as ${role} (${ROLE_CODES[role]})`);
   }

@@ -34,7 +34,7 @@ export async function run(config: Config, io: Output): Promise<number> {
   const embedded = config.targetUrl === null ? await startEmbedded(config) : null;
   try {
     const targetUrl = embedded?.url ?? config.targetUrl!;
-    const effective = embedded ? { ...config, accounts: embedded.accounts } : config;
+    const effective = embedded ? { ...config, accounts: { ...embedded.accounts, bot: embedded.bot } } : config;
     const checked = await preflight(effective, targetUrl);
     const settings: RunSettings = {
       targetUrl, profile: config.profile, featureLevel: checked.featureLevel, claimedFeatureLevel: checked.claimedFeatureLevel,

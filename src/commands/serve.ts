@@ -13,7 +13,7 @@ export interface ServeOptions {
 
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
   const server = await startReferenceServer({ port: options.port, host: options.host, quirks: options.quirks });
-  if (options.envOut) writeFileSync(options.envOut, envFileText(server.url, server.accounts), { mode: 0o600 });
+  if (options.envOut) writeFileSync(options.envOut, envFileText(server.url, { ...server.accounts, bot: server.bot }), { mode: 0o600 });
   log(`reference server listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`);
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
   await new Promise<void>((resolve) => {

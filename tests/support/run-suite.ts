@@ -23,7 +23,7 @@ let runCounter = 0;
 export async function withSession<T>(options: SuiteRun, fn: (session: Session) => Promise<T>): Promise<T> {
   const server = await startReferenceServer({ quirks: options.quirks ?? [] });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
-  const accounts = Object.fromEntries(Object.entries(server.accounts).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
+  const accounts = Object.fromEntries(Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
   const session = new Session({
     targetUrl: proxy?.url ?? server.url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
     claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
