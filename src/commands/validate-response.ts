@@ -10,9 +10,10 @@ import { schemaErrors, schemaValidator } from '../spec/schemas.js';
 import type { SpecFile } from '../spec/types.js';
 
 /** The schema a successful answer of the operation is checked with in its spec file. */
-export function successSchema(spec: SpecFile): string {
-  const method = spec.operation.split(' ')[0];
-  for (const c of spec.cases) {
+export function successSchema(specs: SpecFile | SpecFile[]): string {
+  const files = Array.isArray(specs) ? specs : [specs];
+  const method = files[0].operation.split(' ')[0];
+  for (const c of files.flatMap((spec) => spec.cases)) {
     for (const step of c.steps) {
       if (step.request.method === method && step.expect?.result === 'success' && step.expect.schema) return step.expect.schema;
     }
@@ -21,9 +22,9 @@ export function successSchema(spec: SpecFile): string {
 }
 
 export function validateResponse(operation: string, status: number, text: string): { schema: string; problems: string[] } {
-  const spec = loadSuite().specs.find((s) => s.operation === operation);
-  if (!spec) {
-    const known = loadSuite().specs.map((s) => s.operation).sort().join(', ');
+  const specs = loadSuite().specs.filter((s) => s.operation === operation);
+  if (!specs.length) {
+    const known = [...new Set(loadSuite().specs.map((s) => s.operation))].sort().join(', ');
     throw new ConfigError(`--operation "${operation}": not an operation of the API document (${known})`);
   }
   let json: unknown;
@@ -32,7 +33,7 @@ export function validateResponse(operation: string, status: number, text: string
   } catch (error) {
     return { schema: '(none)', problems: [`the body is not JSON: ${(error as Error).message}`] };
   }
-  const schema = status >= 400 ? 'error-envelope' : successSchema(spec);
+  const schema = status >= 400 ? 'error-envelope' : successSchema(specs);
   const envelope = envelopeFailures({ status, headers: {}, text, json }).map((f) => `[${f.clause}] ${f.message}`);
   const validate = schemaValidator(schema);
   const problems = [...envelope, ...(validate(json) ? [] : schemaErrors(validate.errors, 20))];

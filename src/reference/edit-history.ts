@@ -4,6 +4,8 @@
 import { accessMessage, shownTopic } from './message-access.js';
 import { htmlDiff, renderContent } from './message-render.js';
 import type { Message, Realm } from './model.js';
+import { realmSettings } from './realm-settings.js';
+import { badRequest } from './errors.js';
 import type { Context, Route } from './router.js';
 
 /** One edit as stored: only what that edit changed. */
@@ -65,6 +67,9 @@ export function snapshots(realm: Realm, message: Message, allowEmptyTopic: boole
 }
 
 function getHistory(ctx: Context) {
+  if (!realmSettings(ctx.realm).allowEditHistory && !ctx.quirks.has('edit-history-ignores-disabled')) {
+    throw badRequest('Message edit history is disabled in this organization');
+  }
   const allowEmpty = ctx.params.bool('allow_empty_topic_name', false) || ctx.quirks.has('edit-history-empty-topic-raw');
   const message = accessMessage(ctx.realm, ctx.user, ctx.path.message_id);
   return { message_history: snapshots(ctx.realm, message, allowEmpty, ctx.quirks) };

@@ -152,6 +152,7 @@ export const QUIRKS: Record<string, string> = {
   'edit-history-unsorted': 'op15: snapshots newest first',
   'edit-history-empty-topic-raw': 'op15: the empty topic shown as "" even without allow_empty_topic_name',
   'edit-history-target-only': 'op15: messages moved along with the target get no snapshot',
+  'edit-history-ignores-disabled': 'GET /messages/{message_id}/history: answers even when the organisation disabled edit history',
 };
 
 export type Quirks = ReadonlySet<string>;

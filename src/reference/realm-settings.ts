@@ -23,6 +23,8 @@ export interface RealmSettings {
   canMoveMessagesBetweenTopicsGroup: GroupSetting;
   canMentionManyUsersGroup: GroupSetting;
   topicsPolicy: RealmTopicsPolicy;
+  /** Whether members may read edit histories (op 15: "may be disabled in some organizations"). */
+  allowEditHistory: boolean;
 }
 
 /** Zulip's "many users": a wildcard mention reaches more than this many subscribers or participants. */
@@ -40,6 +42,7 @@ export function defaultRealmSettings(): RealmSettings {
     canMoveMessagesBetweenTopicsGroup: SYSTEM_GROUPS['role:everyone'],
     canMentionManyUsersGroup: SYSTEM_GROUPS['role:administrators'],
     topicsPolicy: 'allow_empty_topic',
+    allowEditHistory: true,
   };
 }
 
@@ -98,6 +101,7 @@ export const SETTINGS: SettingSpec[] = [
   group('canMoveMessagesBetweenTopicsGroup', 'can_move_messages_between_topics_group'),
   group('canMentionManyUsersGroup', 'can_mention_many_users_group'),
   { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy },
+  { key: 'allowEditHistory', param: 'allow_edit_history', register: 'realm_allow_edit_history', read: readBool },
 ];
 
 /** The `realm_*` fields POST /register shows for these settings. */

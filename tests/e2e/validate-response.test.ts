@@ -31,7 +31,8 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 
 describe('validate-response', () => {
   it('finds each operation\'s success schema in its spec file', () => {
-    const schemas = Object.fromEntries(loadSuite().specs.map((s) => [s.operation, successSchema(s)]));
+    const specs = loadSuite().specs;
+    const schemas = Object.fromEntries(specs.map((s) => [s.operation, successSchema(specs.filter((o) => o.operation === s.operation))]));
     expect(schemas['GET /streams']).toBe('get-streams');
     expect(schemas['GET /messages/{message_id}/history']).toBe('message-history');
   });

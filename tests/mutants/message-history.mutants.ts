@@ -1,5 +1,5 @@
 // Mutants for GET /messages/{message_id}/history (operation 15).
-import type { Json, Mutant } from '../support/mutant-helpers.js';
+import { refuse, type Json, type Mutant } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 
 const HISTORY = 'GET /messages/{message_id}/history';
@@ -28,4 +28,9 @@ export const MUTANTS: Mutant[] = [
   { name: 'history-errors-answered-empty', kind: 'error-code', operations: [HISTORY],
     rewrite: { answer: (req, a) => { if (isHistory(req) && (a.json as Json).result === 'error') { a.status = 200; a.json = { result: 'success', msg: '', message_history: [] }; } } },
     kills: ['op15.nonexistent', 'op15.inaccessible'] },
+  { name: 'edit-history-ignores-disabled', kind: 'effect', operations: [HISTORY], quirks: ['edit-history-ignores-disabled'],
+    kills: ['op15.zulip.disabled-history'] },
+  { name: 'edit-history-refused-always', kind: 'effect', operations: [HISTORY],
+    rewrite: refuse(isHistory),
+    kills: ['op15.zulip.enabled-history'] },
 ];

@@ -7,7 +7,7 @@ import type { Profile } from '../../src/config.js';
 import type { PropertyCase } from '../../src/property/define.js';
 import { runProperty } from '../../src/property/run-property.js';
 import { withSession, type SuiteRun } from '../support/run-suite.js';
-import { isStatusWrite, refuse, statusRead } from '../support/mutant-helpers.js';
+import { isStatusWrite, paramsOf, refuse, statusRead } from '../support/mutant-helpers.js';
 import type { Rewrite } from '../support/rewriting-proxy.js';
 
 const files = import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true });
@@ -46,6 +46,15 @@ const BREAKERS: [string, SuiteRun, RegExp][] = [
   // parameter): caught as a kept subgroup, or as a success where the model expects "not a subgroup".
   ['prop.op7.membership-is-a-set', { profile: 'zulip', rewrite: ignoredAsSuccess('delete_subgroups') },
     /counterexample \[[^\]]*delete_subgroups\(s\d\)[^\]]*\]: (after )?delete_subgroups\(s\d\)/],
+  ['prop.op8.visibility-policy-values', { quirks: ['user-topics-accepts-bad-policy'] }, /counterexample \[\{"policy":\{"value":-?\d+,"valid":false\},"topic":"[^"]+"\}\]: visibility_policy -?\d+ is not allowed: expected a BAD_REQUEST error, got "success"/],
+  ['prop.op8.visibility-policy-values', { quirks: ['user-topics-rejects-policy-3'] }, /counterexample \[\{"policy":\{"value":3,"valid":true\}.*visibility_policy 3 is allowed: expected success, got "BAD_REQUEST"/],
+  ['prop.op18.fragment-blank-or-not', { quirks: ['nav-blank-fragment-ok'] }, /counterexample \[\{"text":"","blank":true\}\]: fragment "" is blank: expected a BAD_REQUEST error, got "success"/],
+  // A server that refuses slashes past the search term: caught on a non-blank fragment.
+  ['prop.op18.fragment-blank-or-not', { rewrite: refuse((req) => req.method === 'POST' && req.path === '/navigation_views' && /cf-[^/]*\/.*\//.test(paramsOf(req).get('fragment') ?? '')) },
+    /counterexample \[\{"text":"\w[\w-]*\/\w[\w-]*","blank":false\}\]: fragment "[^"]+" is not blank: expected success/],
+  ['prop.op13.status-emoji-rules', { quirks: ['status-unknown-emoji-ok'] }, /counterexample \[\{"emoji_name":"\w+","valid":false\}\]: \{"emoji_name":"\w+"\} is not allowed: expected a BAD_REQUEST error, got "success"/],
+  ['prop.op13.status-emoji-rules', { quirks: ['status-emoji-code-without-name-ok'] }, /counterexample \[\{"status_text":"cf emoji","(emoji_code|reaction_type)":"\w+","valid":false\}\]: .* is not allowed: expected a BAD_REQUEST error, got "success"/],
+  ['prop.op13.status-emoji-rules', { quirks: ['status-name-code-mismatch-ok'] }, /counterexample \[\{"emoji_name":"\w+","emoji_code":"[0-9a-f]+","reaction_type":"unicode_emoji","valid":false\}\]/],
   ['prop.conv.malformed-any-operation', { quirks: ['settings-int-lenient'] }, /counterexample \[\{"method":"PATCH","path":"\/settings".*expected an error, got "success"/],
   // A server that crashes (HTTP 500 with an error envelope) on a history request for an unknown message.
   ['prop.conv.malformed-any-operation', { profile: 'zulip', rewrite: { answer: (req, a) => { if (/^\/messages\/21\d{8}\/history$/.test(req.path)) a.status = 500; } } },

@@ -153,6 +153,15 @@ export const editProbes: QuirkProbe[] = [
     normal: ['v1', 'v2'], quirked: ['v2', 'v1'],
   },
   {
+    quirk: 'edit-history-ignores-disabled',
+    probe: async (s) => {
+      const id = await send(s, 'member', 'h', 'v1');
+      await setRealm(s, { allow_edit_history: 'false' });
+      return (await call(s, 'GET', `/messages/${id}/history`, { as: s.accounts.member })).body.result;
+    },
+    normal: 'error', quirked: 'success',
+  },
+  {
     quirk: 'edit-history-empty-topic-raw',
     probe: async (s) => (await history(s, 'member', 3))[0].topic,
     normal: 'general chat', quirked: '',
