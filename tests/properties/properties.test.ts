@@ -7,7 +7,7 @@ import type { Profile } from '../../src/config.js';
 import type { PropertyCase } from '../../src/property/define.js';
 import { runProperty } from '../../src/property/run-property.js';
 import { withSession, type SuiteRun } from '../support/run-suite.js';
-import { isStatusWrite, paramsOf, refuse, statusRead } from '../support/mutant-helpers.js';
+import { accept, isStatusWrite, paramsOf, refuse, statusRead } from '../support/mutant-helpers.js';
 import type { Rewrite } from '../support/rewriting-proxy.js';
 
 const files = import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true });
@@ -55,6 +55,10 @@ const BREAKERS: [string, SuiteRun, RegExp][] = [
   ['prop.op13.status-emoji-rules', { quirks: ['status-unknown-emoji-ok'] }, /counterexample \[\{"emoji_name":"\w+","valid":false\}\]: \{"emoji_name":"\w+"\} is not allowed: expected a BAD_REQUEST error, got "success"/],
   ['prop.op13.status-emoji-rules', { quirks: ['status-emoji-code-without-name-ok'] }, /counterexample \[\{"status_text":"cf emoji","(emoji_code|reaction_type)":"\w+","valid":false\}\]: .* is not allowed: expected a BAD_REQUEST error, got "success"/],
   ['prop.op13.status-emoji-rules', { quirks: ['status-name-code-mismatch-ok'] }, /counterexample \[\{"emoji_name":"\w+","emoji_code":"[0-9a-f]+","reaction_type":"unicode_emoji","valid":false\}\]/],
+  ['prop.op6.group-setting-updates', { profile: 'zulip', quirks: ['group-update-old-mismatch-ok'] }, /counterexample \[\{"kind":"old-mismatch","value":\d+,"old":\d+\}\]: can_mention_group=.* has an old value that is not the current \d+ \[zulip profile\]: expected an error, got "success"/],
+  // A server that answers success to any can_mention_group without a "new" member (no validation).
+  ['prop.op6.group-setting-updates', { rewrite: accept((req) => req.method === 'PATCH' && /^\/user_groups\/\d+$/.test(req.path) && !(paramsOf(req).get('can_mention_group') ?? '"new"').includes('"new"')) },
+    /counterexample \[\{"kind":"malformed","raw":"[^"]*"\}\]: can_mention_group=\S* is malformed: expected a BAD_REQUEST error, got "success"/],
   ['prop.conv.malformed-any-operation', { quirks: ['settings-int-lenient'] }, /counterexample \[\{"method":"PATCH","path":"\/settings".*expected an error, got "success"/],
   // A server that crashes (HTTP 500 with an error envelope) on a history request for an unknown message.
   ['prop.conv.malformed-any-operation', { profile: 'zulip', rewrite: { answer: (req, a) => { if (/^\/messages\/21\d{8}\/history$/.test(req.path)) a.status = 500; } } },

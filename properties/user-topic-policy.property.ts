@@ -1,0 +1,45 @@
+// For any visibility_policy and topic name, POST /user_topics accepts exactly the document's
+// values 0-3 and answers every other value (integers outside the range, non-integers) with
+// BAD_REQUEST. The channel is the property's own; every topic touched is set back to
+// policy 0 (no preference) in teardown.
+import fc from 'fast-check';
+import { defineProperty, violated } from '../src/property/define.js';
+import { topicName } from './arbitraries/topic-name.js';
+import { visibilityPolicy, type PolicyValue } from './arbitraries/visibility-policy.js';
+import { archiveChannels, makeChannel, realmTopicFacts } from './support/channels.js';
+
+const show = (v: unknown) => JSON.stringify(v);
+
+interface State {
+  channel: number;
+  maxTopicLength: number;
+  touched: Set<string>;
+}
+
+export const PROPERTY = defineProperty<{ policy: PolicyValue; topic: string }, State>({
+  id: 'prop.op8.visibility-policy-values',
+  endpoint: 'POST /user_topics',
+  title: 'visibility_policy is accepted exactly when it is 0, 1, 2 or 3',
+  clauses: ['op8.visibility-policy', 'op8.topic', 'errors.bad-request'],
+  roles: ['owner', 'member'],
+  runs: 16,
+  async setup(api) {
+    const { maxTopicLength } = await realmTopicFacts(api);
+    return { channel: await makeChannel(api, 'prop user-topics'), maxTopicLength, touched: new Set() };
+  },
+  async teardown(api, state) {
+    if (!state) return;
+    for (const topic of state.touched) await api.call('member', 'POST', '/user_topics', { stream_id: state.channel, topic, visibility_policy: 0 });
+    await archiveChannels(api, [state.channel]);
+  },
+  arbitrary: (state) => fc.record({ policy: visibilityPolicy, topic: topicName(state.maxTopicLength) }),
+  async check(api, { policy, topic }, state) {
+    state.touched.add(topic);
+    const { body, request } = await api.call('member', 'POST', '/user_topics', { stream_id: state.channel, topic, visibility_policy: policy.value });
+    if (policy.valid) {
+      violated(body.result === 'success', () => `visibility_policy ${show(policy.value)} is allowed: expected success, got ${show(body.code)} ${show(body.msg)} (${request})`);
+    } else {
+      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${show(body.result)} ${show(body.code)} (${request})`);
+    }
+  },
+});
