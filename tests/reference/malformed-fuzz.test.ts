@@ -68,7 +68,7 @@ describe('the reference server under random malformed requests', () => {
       }));
       expect(problems.slice(0, 10)).toEqual([]);
 
-      const accounts = Object.fromEntries(Object.entries(server.accounts).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
+      const accounts = Object.fromEntries(Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
       const session = new Session({ targetUrl: server.url, profile: 'zulip', featureLevel: 420, claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000,
         concurrency: 8, runId: 'fuzz', accounts, register: {}, grep: null, operations: [], clauses: [], seed: null, propertyFactor: 1 });
       try {

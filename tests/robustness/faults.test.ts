@@ -33,7 +33,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tcc-faults-'));
 beforeAll(async () => {
   server = await startReferenceServer();
   proxy = await startProxy(server.url, { answer: (req, a) => FAULTS.find((f) => f.when(req))?.apply(a) });
-  writeFileSync(join(dir, 'target.env'), envFileText(proxy.url, server.accounts));
+  writeFileSync(join(dir, 'target.env'), envFileText(proxy.url, { ...server.accounts, bot: server.bot }));
 });
 afterAll(async () => {
   await proxy.close();
