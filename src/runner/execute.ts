@@ -22,7 +22,7 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
       return { ...baseResult(spec, c), status: 'errored', message: error.message, durationMs: 0 };
     }
     return runCase(spec, c, session.ctx, { ...vars }, session.redactor);
-  });
+  }, c.steps[0]?.as ?? 'member');
 }
 
 export function planCase(session: Session, spec: SpecFile, c: Case): Decision {

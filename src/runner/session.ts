@@ -77,11 +77,12 @@ export class Session {
 
   /** Runs fn when the spec file's scheduling rules allow: exclusive files alone and one case at a
    * time (their cases restore organisation-wide settings other cases of the file rely on), serial
-   * files one case at a time. */
-  async scheduled<T>(spec: SpecFile, fn: () => Promise<T>): Promise<T> {
+   * files one case at a time, `serial: per-role` files one case at a time per calling role. */
+  async scheduled<T>(spec: SpecFile, fn: () => Promise<T>, role = 'member'): Promise<T> {
     const releaseRealm = spec.exclusive ? await this.realm.write(spec.file) : await this.realm.read();
-    let fileLock = this.fileLocks.get(spec.file);
-    if (!fileLock) this.fileLocks.set(spec.file, (fileLock = new Semaphore(spec.serial || spec.exclusive ? 1 : Number.MAX_SAFE_INTEGER)));
+    const key = spec.serial === 'per-role' ? `${spec.file}#${role}` : spec.file;
+    let fileLock = this.fileLocks.get(key);
+    if (!fileLock) this.fileLocks.set(key, (fileLock = new Semaphore(spec.serial || spec.exclusive ? 1 : Number.MAX_SAFE_INTEGER)));
     const releaseFile = await fileLock.acquire();
     const releaseSlot = await this.slots.acquire();
     try {

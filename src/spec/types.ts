@@ -63,7 +63,7 @@ export interface SpecFile {
   operation: string;
   title: string;
   /** Cases change shared state (the caller's own settings): run them one at a time. */
-  serial?: boolean;
+  serial?: boolean | 'per-role';
   /** Cases change organisation-wide state: run them while nothing else runs. */
   exclusive?: boolean;
   fixtures?: Step[];

@@ -63,3 +63,12 @@ describe('spec loader', () => {
     expect(() => loadSuite(dir)).toThrow(/b\.yaml:4: cases\[0\]\.id: duplicate case id "op20\.example" \(also in .*a\.yaml\)/);
   });
 });
+
+describe('serial: per-role', () => {
+  it('refuses a case that calls as two roles', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'specs-'));
+    writeFileSync(join(dir, 'clauses.yaml'), 'clauses:\n  - { id: op20.success-body, endpoint: GET /streams, text: body }\n');
+    writeFileSync(join(dir, 'a.yaml'), GOOD.replace('cases:', 'serial: per-role\ncases:').replace('        expect: { result: success }', '        expect: { result: success }\n      - as: admin\n        request: { method: GET, path: /streams }'));
+    expect(() => loadSuite(dir)).toThrow(/a\.yaml:\d+: cases\[0\]\.steps: calls as member and admin; a serial: per-role file needs one role per case/);
+  });
+});
