@@ -4,25 +4,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectPath } from '../../src/paths.js';
+import { BIN, cleanEnv, runCli } from '../support/cli.js';
 
-const BIN = projectPath('bin', 'teamchat-conformance.mjs');
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-e2e-'));
-// The suite's own environment must not leak a target into these runs.
-const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
-
-interface Ran { code: number | null; stdout: string; stderr: string }
-
-function cli(args: string[], cwd = tmp()): Promise<Ran> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: cleanEnv() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], cwd = tmp()) => runCli(args, { cwd });
 
 describe.concurrent('teamchat-conformance run', () => {
   it('with no target, tests the embedded reference server, exits 0 and writes conformance.json', async () => {

@@ -2,29 +2,21 @@
 // HAR, --feature-level with compare, baselines and expectations on a broken server, --shard with
 // merge, and --list. Runs share a few CLI invocations (each takes 2-3 s) and run concurrently.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectPath } from '../../src/paths.js';
 import { parseXml } from '../report/xml-check.js';
+import { BIN, cleanEnv, runCli, type Ran as CliRan } from '../support/cli.js';
 
-const BIN = projectPath('bin', 'teamchat-conformance.mjs');
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-rep-'));
-const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && k !== 'GITHUB_ACTIONS'));
 
-interface Ran { code: number | null; stdout: string; stderr: string; dir: string }
+type Ran = CliRan & { dir: string };
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+/** Runs the CLI in a fresh working directory, which the result names. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
   const dir = tmp();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...cleanEnv(), ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr, dir }));
-  });
+  return { ...(await runCli(args, { cwd: dir, env })), dir };
 }
 const json = (dir: string) => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
 type Case = { id: string; status: string; message?: string };

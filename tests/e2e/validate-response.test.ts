@@ -1,10 +1,9 @@
 // validate-response: one recorded body against an operation's schemas, from the command line.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../src/paths.js';
+import { runCli } from '../support/cli.js';
 import { successSchema, validateResponse } from '../../src/commands/validate-response.js';
 import { loadSuite } from '../../src/spec/load.js';
 
@@ -18,16 +17,6 @@ const channel = {
   can_move_messages_within_channel_group: 6, a_field_from_the_future: true,
 };
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [projectPath('bin', 'teamchat-conformance.mjs'), ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('validate-response', () => {
   it('finds each operation\'s success schema in its spec file', () => {
@@ -50,9 +39,9 @@ describe('validate-response', () => {
     writeFileSync(join(dir, 'ok.json'), JSON.stringify({ result: 'success', msg: '', streams: [channel] }));
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ result: 'success', msg: '', streams: [{ ...channel, creator_id: 'me' }] }));
     const [ok, bad, wrong] = await Promise.all([
-      cli(['validate-response', '--operation', 'GET /streams', '--status', '200', join(dir, 'ok.json')]),
-      cli(['validate-response', '--operation', 'GET /streams', '--status', '200', join(dir, 'bad.json')]),
-      cli(['validate-response', '--operation', 'GET /nothing', '--status', '200', join(dir, 'ok.json')]),
+      runCli(['validate-response', '--operation', 'GET /streams', '--status', '200', join(dir, 'ok.json')]),
+      runCli(['validate-response', '--operation', 'GET /streams', '--status', '200', join(dir, 'bad.json')]),
+      runCli(['validate-response', '--operation', 'GET /nothing', '--status', '200', join(dir, 'ok.json')]),
     ]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^valid: .* is a conforming GET \/streams answer \(HTTP 200, schema get-streams\)/);

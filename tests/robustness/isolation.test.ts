@@ -1,7 +1,6 @@
 // Isolation: an interrupted run (Ctrl-C) removes what it made; a killed run's leftovers are
 // removed by `cleanup --ledger`; two runs against one server both pass and leave its seeded
 // data as it was.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { envFileText } from '../../src/commands/env-format.js';
-import { projectPath } from '../../src/paths.js';
+import { runCli } from '../support/cli.js';
 import { startProxy, type Proxy } from '../support/rewriting-proxy.js';
 
 let server: ReferenceServer;
 let slow: Proxy;
 const dir = mkdtempSync(join(tmpdir(), 'tcc-isolation-'));
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
 
 beforeAll(async () => {
   server = await startReferenceServer();
@@ -42,20 +40,15 @@ async function activeRunChannels(): Promise<string[]> {
 
 /** Runs the CLI; with `interrupt`, sends that signal once the run's ledger shows it has created things. */
 function cli(args: string[], interrupt?: { signal: NodeJS.Signals; ledger: string }) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [projectPath('bin', 'teamchat-conformance.mjs'), ...args], { env });
-    let stdout = '';
-    let stderr = '';
-    if (interrupt) {
+  return runCli(args, {
+    onSpawn: (child) => {
+      if (!interrupt) return;
       const poll = setInterval(() => {
         const lines = existsSync(interrupt.ledger) ? readFileSync(interrupt.ledger, 'utf8').split('\n').length : 0;
         if (lines > 10) { clearInterval(poll); child.kill(interrupt.signal); }
       }, 50);
       child.on('close', () => clearInterval(poll));
-    }
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    },
   });
 }
 

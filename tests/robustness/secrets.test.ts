@@ -1,25 +1,13 @@
 // Credentials never reach an output: console, reports, HAR, ledger, in a passing and in a
 // failing run alike (failures carry the request and answer, where a leak would show first).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { envFileText } from '../../src/commands/env-format.js';
-import { projectPath } from '../../src/paths.js';
+import { runCli } from '../support/cli.js';
 
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
-
-function cli(args: string[]): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [projectPath('bin', 'teamchat-conformance.mjs'), ...args], { env });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('close', () => resolve(output));
-  });
-}
 
 describe.concurrent('no credential in any output', () => {
   it.each([
@@ -30,7 +18,8 @@ describe.concurrent('no credential in any output', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tcc-secrets-'));
     try {
       writeFileSync(join(dir, 'target.env'), envFileText(server.url, server.accounts));
-      const output = await cli(['run', '--env-file', join(dir, 'target.env'), '--profile', 'zulip', '--report-dir', join(dir, 'reports'), '--har', join(dir, 'run.har')]);
+      const ran = await runCli(['run', '--env-file', join(dir, 'target.env'), '--profile', 'zulip', '--report-dir', join(dir, 'reports'), '--har', join(dir, 'run.har')]);
+      const output = ran.stdout + ran.stderr;
       const files = [...readdirSync(join(dir, 'reports')).map((f) => join(dir, 'reports', f)), join(dir, 'run.har')];
       const texts = [output, ...files.map((f) => readFileSync(f, 'utf8'))];
       expect(files.length).toBeGreaterThanOrEqual(6); // json, html, md, junit, ledger, har

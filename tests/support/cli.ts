@@ -1,0 +1,37 @@
+// Runs the command line as a user would, in a child process, for the end-to-end tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { projectPath } from '../../src/paths.js';
+
+export const BIN = projectPath('bin', 'teamchat-conformance.mjs');
+
+/** The environment without the suite's own settings or CI annotations: a test's run sees only its flags. */
+export function cleanEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && k !== 'GITHUB_ACTIONS'));
+}
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface CliOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Called with the child right after it starts (to signal it, say). */
+  onSpawn?: (child: ChildProcess) => void;
+}
+
+export function runCli(args: string[], options: CliOptions = {}): Promise<Ran> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...cleanEnv(), ...options.env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    options.onSpawn?.(child);
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
