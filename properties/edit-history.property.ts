@@ -2,13 +2,12 @@
 // GET /messages/{id}/history is chronological, the original snapshot has only its five fields,
 // each later snapshot has those five plus exactly the fields its edit modified, and the last
 // snapshot is the message as it stands (under the zulip profile also as GET /messages shows it).
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import type { PropertyApi } from '../src/property/api.js';
 import { messageEdits, type MessageEdit } from './arbitraries/message-edits.js';
 import { archiveChannels, makeChannel, realmTopicFacts } from './support/channels.js';
 import { freshContent, freshTopic } from './support/fresh.js';
 
-const show = (v: unknown) => JSON.stringify(v);
 const BASE = ['content', 'rendered_content', 'timestamp', 'topic', 'user_id'];
 
 /** The fields a snapshot of this edit carries, sorted. */

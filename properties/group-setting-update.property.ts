@@ -4,11 +4,10 @@
 // parameters with BAD_REQUEST, the two refused system groups with an error; under the zulip
 // profile also an `old` that is not the current value. The group is the member's own,
 // deactivated in teardown; the property tracks its current value to send a matching `old`.
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import { settingUpdate, type GroupIds, type GroupSettingValue, type SettingUpdate } from './arbitraries/group-setting.js';
 import { runId } from './support/channels.js';
 
-const show = (v: unknown) => JSON.stringify(v);
 const REFUSED = ['role:internet', 'role:owners'];
 
 interface State extends GroupIds {

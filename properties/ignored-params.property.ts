@@ -1,10 +1,8 @@
 // Any set of unsupported parameters sent to GET /streams comes back in
 // ignored_parameters_unsupported, exactly (and, under the zulip profile, only when sent).
 import fc from 'fast-check';
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import { unknownParams } from './arbitraries/unknown-params.js';
-
-const show = (v: unknown) => JSON.stringify(v);
 
 export const PROPERTY = defineProperty({
   id: 'prop.conv.ignored-params-exact',

@@ -3,12 +3,10 @@
 // zulip profile never a 5xx, and the object the request aimed at is left as it was: the
 // message's edit history (documented), the group's members and the caller's settings (read
 // back through operations the document does not show).
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import type { PropertyApi } from '../src/property/api.js';
 import { malformedRequest, type Aim, type MalformedRequest } from './arbitraries/malformed-requests.js';
 import { archiveChannels, makeChannel, runId } from './support/channels.js';
-
-const show = (v: unknown) => JSON.stringify(v);
 
 interface State { channel: number; message: number; group: number }
 

@@ -1,10 +1,9 @@
 // Any malformed value for a boolean parameter gets an error envelope with a code; under the
 // zulip profile never a 5xx, and the caller's status is left as it was.
 import fc from 'fast-check';
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import { notBoolean } from './arbitraries/malformed-values.js';
 
-const show = (v: unknown) => JSON.stringify(v);
 const BOOLEANS: [string, string][] = [
   ['GET', 'include_public'], ['GET', 'include_subscribed'], ['GET', 'exclude_archived'], ['GET', 'include_all'],
   ['GET', 'include_default'], ['GET', 'include_web_public'], ['POST', 'away'],

@@ -2,12 +2,10 @@
 // BAD_REQUEST and accepts a non-blank one. Non-blank fragments and names are run-unique (and
 // unique per run: Zulip refuses a fragment or name the user already has); each view added is
 // deleted again at once, and any the deletion missed in teardown.
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import type { PropertyApi } from '../src/property/api.js';
 import { navigationFragment, type FragmentValue } from './arbitraries/navigation-fragment.js';
 import { runId } from './support/channels.js';
-
-const show = (v: unknown) => JSON.stringify(v);
 
 interface State {
   count: number;

@@ -2,11 +2,9 @@
 // messages the mode names (change_one the target, change_later the target and later ones,
 // change_all all) and no message ID changes: each message's own edit history (operation 15,
 // read by its original ID) shows the move for the moved ones and nothing for the others.
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import { movedIndexes, topicMove, type TopicMove } from './arbitraries/topic-move.js';
 import { archiveChannels, makeChannel } from './support/channels.js';
-
-const show = (v: unknown) => JSON.stringify(v);
 
 interface State { channel: number; runs: number }
 

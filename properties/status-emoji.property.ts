@@ -3,10 +3,8 @@
 // type; a code or type without a name, an unknown name, or a name that does not name the code
 // is BAD_REQUEST. Runs as the moderator, whose status no other case or property touches (the
 // status-text property reads member2's text back concurrently); cleared in teardown.
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import { statusEmoji, type StatusEmoji } from './arbitraries/status-emoji.js';
-
-const show = (v: unknown) => JSON.stringify(v);
 
 export const PROPERTY = defineProperty<StatusEmoji>({
   id: 'prop.op13.status-emoji-rules',

@@ -1,10 +1,8 @@
 // For any status text: at most 60 characters (code points) is accepted, more is BAD_REQUEST;
 // under the zulip profile the text is read back as sent, and a rejected one changes nothing.
 // Runs as member2 so it never meets the member's status cases.
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import { codePoints, statusText } from './arbitraries/status-text.js';
-
-const show = (v: unknown) => JSON.stringify(v);
 
 export const PROPERTY = defineProperty({
   id: 'prop.op13.status-text-limit',

@@ -3,12 +3,10 @@
 // ID of the topic's last message, and the empty topic is listed under
 // realm_empty_topic_display_name unless allow_empty_topic_name=true.
 import fc from 'fast-check';
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import { topicSends, type TopicSend } from './arbitraries/topic-sends.js';
 import { distinctTopics } from './arbitraries/topic-name.js';
 import { archiveChannels, makeChannel, realmTopicFacts } from './support/channels.js';
-
-const show = (v: unknown) => JSON.stringify(v);
 
 interface State { channel: number; topics: string[]; emptyName: string; lastIds: Map<number, number> }
 

@@ -3,12 +3,10 @@
 // BAD_REQUEST. The channel is the property's own; every topic touched is set back to
 // policy 0 (no preference) in teardown.
 import fc from 'fast-check';
-import { defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated } from '../src/property/define.js';
 import { topicName } from './arbitraries/topic-name.js';
 import { visibilityPolicy, type PolicyValue } from './arbitraries/visibility-policy.js';
 import { archiveChannels, makeChannel, realmTopicFacts } from './support/channels.js';
-
-const show = (v: unknown) => JSON.stringify(v);
 
 interface State {
   channel: number;

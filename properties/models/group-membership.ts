@@ -5,7 +5,7 @@
 // through GET /user_groups with the model.
 import fc from 'fast-check';
 import type { PropertyApi } from '../../src/property/api.js';
-import { violated } from '../../src/property/define.js';
+import { show, violated } from '../../src/property/define.js';
 
 export const USERS = ['member2', 'moderator', 'admin'] as const;
 export const SUBGROUPS = ['s1', 's2'] as const;
@@ -13,7 +13,6 @@ export const SUBGROUPS = ['s1', 's2'] as const;
 export interface GroupModel { members: Set<string>; subgroups: Set<string> }
 export interface GroupReal { api: PropertyApi; group: number; userIds: Record<string, number>; subgroupIds: Record<string, number> }
 
-const show = (v: unknown) => JSON.stringify(v);
 const sorted = (s: Iterable<string>) => [...s].sort();
 
 /** The group as the target shows it, in the model's names. */

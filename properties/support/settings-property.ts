@@ -5,10 +5,8 @@
 // touched is restored in teardown to the value read in setup.
 import type { Role } from '../../src/config.js';
 import type { PropertyApi } from '../../src/property/api.js';
-import { defineProperty, violated } from '../../src/property/define.js';
+import { show, defineProperty, violated } from '../../src/property/define.js';
 import { settingTries, settingTry, type SettingTry } from '../arbitraries/setting-values.js';
-
-const show = (v: unknown) => JSON.stringify(v);
 
 interface Target { op: 'op2' | 'op5'; role: Role; path: string; field: string }
 interface State { originals: Record<string, unknown>; current: Record<string, unknown>; touched: Set<string> }

@@ -34,6 +34,9 @@ export function defineProperty<T, S = undefined>(def: PropertyCase<T, S>): Prope
   return def;
 }
 
+/** A value as it appears in a property's failure message. */
+export const show = (value: unknown): string => JSON.stringify(value);
+
 export function violated(condition: boolean, message: () => string): void {
   if (!condition) throw new PropertyViolation(message());
 }
