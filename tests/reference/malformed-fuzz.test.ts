@@ -6,7 +6,7 @@ import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { ROUTES } from '../../src/reference/routes.js';
-import { Session } from '../../src/runner/session.js';
+import { sessionFor } from '../support/run-suite.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import { loadSuite } from '../../src/spec/load.js';
 
@@ -68,9 +68,7 @@ describe('the reference server under random malformed requests', () => {
       }));
       expect(problems.slice(0, 10)).toEqual([]);
 
-      const accounts = Object.fromEntries(Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
-      const session = new Session({ targetUrl: server.url, profile: 'zulip', featureLevel: 420, claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000,
-        concurrency: 8, runId: 'fuzz', accounts, register: {}, grep: null, operations: [], clauses: [], seed: null, propertyFactor: 1 });
+      const session = sessionFor(server);
       try {
         const results = await executeSpecs(session, loadSuite().specs);
         expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.message}`)).toEqual([]);

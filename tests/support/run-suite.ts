@@ -1,6 +1,6 @@
 // Runs spec cases against the reference server (optionally with quirks, optionally behind a
 // rewriting proxy) exactly as a conformance run does, without spawning vitest.
-import { startReferenceServer } from '../../src/reference/server.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { loadSuite } from '../../src/spec/load.js';
 import { Session } from '../../src/runner/session.js';
 import { executeSpecs } from '../../src/runner/execute.js';
@@ -19,16 +19,21 @@ export interface SuiteRun {
 
 let runCounter = 0;
 
+/** A Session on a running reference server (every account, the bot too), reached at `url`. */
+export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url = server.url): Session {
+  const accounts = Object.fromEntries(Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
+  return new Session({
+    targetUrl: url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
+    claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
+    grep: null, operations: options.operations ?? [], clauses: [], seed: null, propertyFactor: 1,
+  });
+}
+
 /** A Session against a fresh reference server (quirks, proxy) for the duration of fn. */
 export async function withSession<T>(options: SuiteRun, fn: (session: Session) => Promise<T>): Promise<T> {
   const server = await startReferenceServer({ quirks: options.quirks ?? [] });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
-  const accounts = Object.fromEntries(Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
-  const session = new Session({
-    targetUrl: proxy?.url ?? server.url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
-    claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
-    grep: null, operations: options.operations ?? [], clauses: [], seed: null, propertyFactor: 1,
-  });
+  const session = sessionFor(server, options, proxy?.url);
   try {
     return await fn(session);
   } finally {
