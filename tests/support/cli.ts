@@ -4,9 +4,13 @@ import { projectPath } from '../../src/paths.js';
 
 export const BIN = projectPath('bin', 'teamchat-conformance.mjs');
 
-/** The environment without the suite's own settings or CI annotations: a test's run sees only its flags. */
+/**
+ * The environment without the suite's own settings, CI annotations or forced colour: a test's run
+ * sees only its flags, and its output is plain text to match against even where CI sets FORCE_COLOR.
+ */
 export function cleanEnv(): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && k !== 'GITHUB_ACTIONS'));
+  const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && k !== 'GITHUB_ACTIONS' && k !== 'FORCE_COLOR');
+  return { ...Object.fromEntries(inherited), NO_COLOR: '1' };
 }
 
 export interface Ran {
