@@ -1,7 +1,7 @@
 // --list: the plan of a run (every case: run, or skip and why) and every write request it would
 // make (fixtures, cases, cleanups, and the preflight's event queue), without sending anything.
 // Values captured at run time are shown as <name>.
-import { readdirSync } from 'node:fs';
+import { basename } from 'node:path';
 import { ROLES, type Config, type Role } from '../config.js';
 import { NEWEST_FEATURE_LEVEL } from '../preflight.js';
 import { decide, type PlanInput } from '../spec/plan.js';
@@ -10,7 +10,7 @@ import { encodeParam } from '../http/encode.js';
 import type { Suite } from '../spec/load.js';
 import type { Step } from '../spec/types.js';
 import type { Params } from '../http/encode.js';
-import { projectPath } from '../paths.js';
+import { propertyFiles } from '../property/files.js';
 import type { Output } from './run.js';
 
 const REPEAT = /^repeat\(/;
@@ -72,16 +72,8 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
   io.out(`  write: POST /register as ${roles[0] ?? 'member'}: fetch_event_types=["realm"] event_types=["message"]`);
   io.out(`  write: DELETE /events as ${roles[0] ?? 'member'}: queue_id=<queue_id>`);
   for (const line of lines) io.out(line);
-  const properties = propertyFiles();
+  const properties = propertyFiles().map((file) => basename(file));
   if (properties.length) io.out(`properties/: ${properties.length} property files also run (${properties.join(', ')}); their requests are generated at run time`);
   io.out(`${run} cases would run, ${skipped} would be skipped; ${writeCount + 2} write requests (non-GET), nothing sent`);
   return 0;
-}
-
-function propertyFiles(): string[] {
-  try {
-    return readdirSync(projectPath('properties')).filter((n) => n.endsWith('.property.ts')).sort();
-  } catch {
-    return [];
-  }
 }

@@ -14,6 +14,7 @@ import { projectPath, PROJECT_ROOT } from '../paths.js';
 import { ConformanceReporter } from '../report/vitest-reporter.js';
 import { finishRun, prepareRun } from './run-report.js';
 import { listPlan } from './list-plan.js';
+import { propertyFiles } from '../property/files.js';
 import type { RunSettings } from '../runner/settings.js';
 import type { SpecFile } from '../spec/types.js';
 
@@ -115,11 +116,14 @@ async function runVitest(settings: RunSettings, reporter: ConformanceReporter, s
       // STACK.md: per-file isolation costs 130-170 ms a file; the cases share nothing mutable.
       isolate: false,
       maxWorkers: 2,
+      // Transformed modules kept in node_modules/.experimental-vitest-cache, keyed by content:
+      // a run after the first starts its worker in about half the time.
+      experimental: { fsModuleCache: true },
       // The Session schedules cases; vitest only needs to let them all be in flight.
       maxConcurrency: 10_000,
       testTimeout: 0,
       hookTimeout: 0,
-      provide: { conformance: settings, specs },
+      provide: { conformance: settings, specs, propertyFiles: propertyFiles() },
     },
   });
   // vitest's logger exits the process on SIGINT/SIGTERM; this run cancels instead, so that it

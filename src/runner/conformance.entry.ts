@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 // The vitest entry of a conformance run: every case of every spec file, and every property of
 // properties/, becomes a test carrying its CaseResult in task.meta, where the reporter reads it.
 // Scheduling (concurrency, serial and exclusive files) is the Session's; vitest only runs
@@ -44,8 +43,8 @@ for (const spec of inject('specs')) {
   }
 }
 
-const propertyFiles = import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true });
-for (const { PROPERTY: def } of Object.values(propertyFiles)) {
+const propertyModules = await Promise.all(inject('propertyFiles').map((file) => import(/* @vite-ignore */ file) as Promise<{ PROPERTY: PropertyCase<unknown, unknown> }>));
+for (const { PROPERTY: def } of propertyModules) {
   const { spec, c } = planPropertyShape(def);
   add(def.endpoint, {
     id: def.id, decision: planProperty(session, def),
