@@ -1,7 +1,7 @@
 // Every parameter of PATCH /realm/user_settings_defaults: allowed values accepted, invalid ones
 // BAD_REQUEST; under the zulip profile read back through POST /register
-// realm_user_settings_defaults, a refused one unchanged. Organisation-wide: runs alone, as the
-// admin, every touched default restored in teardown.
+// realm_user_settings_defaults, a refused one unchanged. As the admin, taking turns with
+// update-realm-user-defaults.yaml; every touched default restored in teardown.
 import { settingsProperty } from './support/settings-property.js';
 
 export const PROPERTY = settingsProperty(

@@ -1,6 +1,6 @@
 // Every parameter of PATCH /settings: allowed values accepted, invalid ones BAD_REQUEST; under
 // the zulip profile read back through POST /register user_settings, a refused one unchanged.
-// As member2, restored in teardown; exclusive (typing and presence settings affect other cases).
+// As member2, restored in teardown; it runs with the user-settings group (typing and presence settings affect other cases).
 import { settingsProperty } from './support/settings-property.js';
 
 export const PROPERTY = settingsProperty(

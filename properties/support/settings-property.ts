@@ -21,8 +21,13 @@ export function settingsProperty(target: Target, meta: { id: string; endpoint: s
   return defineProperty<SettingTry, State>({
     ...meta,
     roles: [target.role],
-    // Some settings change what other cases see (typing notifications, presence): run alone.
-    exclusive: true,
+    // A user's settings change what other cases see (typing notifications, presence): run while
+    // only update-settings.yaml does, taking turns with its cases for the same account. Realm
+    // defaults reach only users created later, which no other file creates: run beside the rest,
+    // taking turns with update-realm-user-defaults.yaml.
+    ...(target.op === 'op2'
+      ? { exclusive: 'user-settings', lock: `user-settings#${target.role}` }
+      : { lock: 'realm-user-defaults' }),
     async setup(api) {
       const originals = await read(api, target);
       return { originals, current: { ...originals }, touched: new Set() };

@@ -50,7 +50,7 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
     const decided = spec.cases.map((c) => ({ c, d: decide(spec, c, input) })).filter(({ d }) => !('omit' in d));
     if (!decided.length) continue;
     const anyRuns = decided.some(({ d }) => d.run);
-    const block = [`${spec.operation} (${spec.file}${spec.exclusive ? ', exclusive' : spec.serial ? ', serial' : ''})`];
+    const block = [`${spec.operation} (${spec.file}${scheduling(spec)})`];
     if (anyRuns && spec.fixtures?.length) block.push('  fixtures:', ...writes(spec.fixtures, '    '));
     for (const { c, d } of decided) {
       if (d.run) {
@@ -76,4 +76,14 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
   if (properties.length) io.out(`properties/: ${properties.length} property files also run (${properties.join(', ')}); their requests are generated at run time`);
   io.out(`${run} cases would run, ${skipped} would be skipped; ${writeCount + 2} write requests (non-GET), nothing sent`);
   return 0;
+}
+
+/** How the file's cases are scheduled, as the plan shows it. */
+function scheduling(spec: Suite['specs'][number]): string {
+  const parts = [
+    ...(spec.exclusive === true ? ['exclusive'] : spec.exclusive ? [`exclusive, group ${spec.exclusive}`] : []),
+    ...(spec.serial === 'per-role' ? ['serial per role'] : spec.serial ? ['serial'] : []),
+    ...(spec.lock ? [`lock ${spec.lock}`] : []),
+  ];
+  return parts.length ? `, ${parts.join(', ')}` : '';
 }

@@ -14,8 +14,10 @@ export interface PropertyCase<T, S = unknown> {
   profile?: Profile;
   /** Roles the property calls as; a missing one skips it. */
   roles: Role[];
-  /** Changes organisation-wide state: run while nothing else runs. */
-  exclusive?: boolean;
+  /** Changes organisation-wide state: run while nothing else runs (a group name: as in spec files). */
+  exclusive?: boolean | string;
+  /** Shares state with the spec files naming this lock key: run one at a time with their cases. */
+  lock?: string;
   /** Runs per property by default; --thorough multiplies it. Kept small: each run is HTTP calls. */
   runs: number;
   /** Makes what every run needs (a channel, a message...) once; its result is passed to each run. */

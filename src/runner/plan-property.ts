@@ -10,7 +10,7 @@ export function planPropertyShape(def: PropertyCase<unknown, unknown>): { spec: 
     id: def.id, title: def.title, clauses: def.clauses, since: def.since, profile: def.profile,
     steps: def.roles.map((as) => ({ as, request: { method: 'GET', path: '/' } })),
   };
-  return { spec: { file: `properties/${def.id}`, operation: def.endpoint, title: def.title, exclusive: def.exclusive, cases: [c] }, c };
+  return { spec: { file: `properties/${def.id}`, operation: def.endpoint, title: def.title, exclusive: def.exclusive, lock: def.lock, cases: [c] }, c };
 }
 
 export function planProperty(session: Session, def: PropertyCase<unknown, unknown>): Decision {

@@ -75,14 +75,21 @@ export class Session {
     return this.redactor.text(`cleanup of ${spec.file}: ${outcome.status === 'errored' ? outcome.cause : outcome.failures[0].message}`);
   }
 
-  /** Runs fn when the spec file's scheduling rules allow: exclusive files alone and one case at a
-   * time (their cases restore organisation-wide settings other cases of the file rely on), serial
-   * files one case at a time, `serial: per-role` files one case at a time per calling role. */
+  /**
+   * Runs fn when the spec file's scheduling rules allow. Exclusive files run while no
+   * non-exclusive case runs: alone (`exclusive: true`) or beside the files of their group, one
+   * case at a time (their cases restore organisation-wide settings that other cases rely on).
+   * Serial files run one case at a time, `serial: per-role` files one at a time per calling
+   * role; files that name the same lock share that one-at-a-time slot.
+   */
   async scheduled<T>(spec: SpecFile, fn: () => Promise<T>, role = 'member'): Promise<T> {
-    const releaseRealm = spec.exclusive ? await this.realm.write(spec.file) : await this.realm.read();
-    const key = spec.serial === 'per-role' ? `${spec.file}#${role}` : spec.file;
+    const group = spec.exclusive === true ? spec.file : spec.exclusive || null;
+    const releaseRealm = group ? await this.realm.write(group) : await this.realm.read();
+    const lockName = spec.lock ?? spec.file;
+    const key = spec.serial === 'per-role' ? `${lockName}#${role}` : lockName;
     let fileLock = this.fileLocks.get(key);
-    if (!fileLock) this.fileLocks.set(key, (fileLock = new Semaphore(spec.serial || spec.exclusive ? 1 : Number.MAX_SAFE_INTEGER)));
+    const oneAtATime = Boolean(spec.serial || spec.exclusive || spec.lock);
+    if (!fileLock) this.fileLocks.set(key, (fileLock = new Semaphore(oneAtATime ? 1 : Number.MAX_SAFE_INTEGER)));
     const releaseFile = await fileLock.acquire();
     const releaseSlot = await this.slots.acquire();
     try {

@@ -64,8 +64,14 @@ export interface SpecFile {
   title: string;
   /** Cases change shared state (the caller's own settings): run them one at a time. */
   serial?: boolean | 'per-role';
-  /** Cases change organisation-wide state: run them while nothing else runs. */
-  exclusive?: boolean;
+  /**
+   * Cases change organisation-wide state: run them while no other file's cases run. `true` runs
+   * the file alone; a group name lets it run beside the other files of that group (whose changes
+   * it does not see), each still one case at a time.
+   */
+  exclusive?: boolean | string;
+  /** Cases of every file (and property) naming this lock run one at a time: they change the same state. */
+  lock?: string;
   fixtures?: Step[];
   cleanup?: Step[];
   cases: Case[];
