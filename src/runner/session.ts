@@ -91,7 +91,9 @@ export class Session {
     const oneAtATime = Boolean(spec.serial || spec.exclusive || spec.lock);
     if (!fileLock) this.fileLocks.set(key, (fileLock = new Semaphore(oneAtATime ? 1 : Number.MAX_SAFE_INTEGER)));
     const releaseFile = await fileLock.acquire();
-    const releaseSlot = await this.slots.acquire();
+    // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
+    // case that arrived meanwhile: it goes first instead, so a long chain is not the run's tail.
+    const releaseSlot = await this.slots.acquire(oneAtATime);
     try {
       return await fn();
     } finally {

@@ -2,16 +2,25 @@
 // a readers-writer lock so the cases that change organisation-wide state run without others.
 export class Semaphore {
   private waiting: (() => void)[] = [];
+  /** How many of the waiting are urgent: they sit at the front, in their own arrival order. */
+  private urgent = 0;
   constructor(private free: number) {}
 
-  async acquire(): Promise<() => void> {
+  /** Waits for a free unit. An urgent caller goes ahead of every non-urgent one already waiting. */
+  async acquire(urgent = false): Promise<() => void> {
     if (this.free > 0) this.free -= 1;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else {
+      await new Promise<void>((resolve) => {
+        if (urgent) this.waiting.splice(this.urgent++, 0, resolve);
+        else this.waiting.push(resolve);
+      });
+    }
     let released = false;
     return () => {
       if (released) return;
       released = true;
       const next = this.waiting.shift();
+      if (this.urgent > 0) this.urgent -= 1;
       if (next) next();
       else this.free += 1;
     };

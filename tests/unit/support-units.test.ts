@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/http/redact.js';
 import { ReadWriteLock, Semaphore } from '../../src/spec/locks.js';
+import { Session } from '../../src/runner/session.js';
+import type { RunSettings } from '../../src/runner/settings.js';
+import type { SpecFile } from '../../src/spec/types.js';
 import { clauseEntries, summarize } from '../../src/report/model.js';
 import type { CaseResult } from '../../src/spec/run-case.js';
 
@@ -28,6 +31,17 @@ describe('locks', () => {
       release();
     }));
     expect(peak).toBe(2);
+  });
+
+  it('an urgent waiter goes ahead of the others already waiting, in arrival order', async () => {
+    const s = new Semaphore(1);
+    const release = await s.acquire();
+    const order: string[] = [];
+    const wait = async (name: string, urgent: boolean) => { const rel = await s.acquire(urgent); order.push(name); rel(); };
+    const all = Promise.all([wait('n1', false), wait('n2', false), wait('u1', true), wait('u2', true)]);
+    release();
+    await all;
+    expect(order).toEqual(['u1', 'u2', 'n1', 'n2']);
   });
 
   it('a writer runs alone, after the readers already queued', async () => {
@@ -63,6 +77,44 @@ describe('exclusive groups', () => {
       expect(groups.size, `ran together: ${snapshot.join(',')}`).toBe(1);
     }
     expect(seen).toContainEqual(['a1', 'a2']);
+  });
+});
+
+describe('Session scheduling', () => {
+  const settings = { targetUrl: 'http://127.0.0.1:9', profile: 'spec', featureLevel: 420, timeoutMs: 1000, concurrency: 8, runId: 't', accounts: {}, register: {} } as unknown as RunSettings;
+  const file = (name: string, more: Partial<SpecFile> = {}): SpecFile => ({ file: name, operation: 'GET /x', title: name, cases: [], ...more });
+
+  it('shares a lock across files, lets an exclusive group run together, and keeps readers out', async () => {
+    const session = new Session(settings);
+    const files = {
+      defaults: file('defaults', { lock: 'realm-user-defaults' }),
+      defaultsProperty: file('prop', { lock: 'realm-user-defaults' }),
+      reader: file('reader'),
+      user: file('user', { exclusive: 'organisation', lock: 'member2' }),
+      byEmail: file('by-email', { exclusive: 'organisation', lock: 'member2' }),
+      editSettings: file('edit-settings', { exclusive: 'organisation' }),
+      alone: file('alone', { exclusive: true }),
+    };
+    let active: string[] = [];
+    const overlaps: string[][] = [];
+    const job = (name: keyof typeof files) => session.scheduled(files[name], async () => {
+      active.push(name);
+      if (active.length > 1) overlaps.push([...active].sort());
+      await new Promise((r) => setTimeout(r, 3));
+      active = active.filter((a) => a !== name);
+    });
+    const names = Object.keys(files) as (keyof typeof files)[];
+    await Promise.all([...names, ...names].map(job));
+    await session.close();
+    const together = (a: string, b: string) => overlaps.some((o) => o.includes(a) && o.includes(b));
+    expect(together('defaults', 'defaultsProperty')).toBe(false); // one lock
+    expect(together('defaults', 'reader')).toBe(true); // a lock alone does not exclude others
+    expect(together('user', 'byEmail')).toBe(false); // same group, same lock
+    expect(together('user', 'editSettings') || together('byEmail', 'editSettings')).toBe(true); // same group
+    for (const exclusive of ['user', 'byEmail', 'editSettings', 'alone']) {
+      for (const other of ['reader', 'defaults', 'defaultsProperty']) expect(together(exclusive, other), `${exclusive} with ${other}`).toBe(false);
+    }
+    expect(overlaps.filter((o) => o.includes('alone'))).toEqual([]);
   });
 });
 
