@@ -42,6 +42,8 @@ export interface ClientOptions {
   maxBodyBytes?: number;
   /** Called with every finished exchange (the HAR recorder); credentials are still in it. */
   onExchange?: (exchange: Exchange, startedAt: Date) => void;
+  /** Called just before a request goes out (the ledger notes what it may create). */
+  onRequest?: (request: Exchange['request']) => void;
 }
 
 const DEFAULT_MAX_BODY = 8 * 1024 * 1024;
@@ -99,6 +101,7 @@ export class ApiClient {
       request: { method, url: `${this.origin}${path}`, role: req.auth?.role ?? null, body, headers },
       durationMs: 0,
     };
+    this.options.onRequest?.(exchange.request);
     const startedAt = new Date();
     const started = performance.now();
     try {

@@ -27,12 +27,16 @@ export class Session {
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
+    // The ledger: what the run creates, for cleanup after a crash.
+    const ledger = settings.ledgerFile ? ledgerRecorder(settings.ledgerFile, settings.runId) : null;
     const listeners = [
       ...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []),
-      ...(settings.ledgerFile ? [ledgerRecorder(settings.ledgerFile)] : []),
+      ...(ledger ? [ledger.onExchange] : []),
     ];
     const onExchange = listeners.length ? (exchange: Exchange, at: Date) => listeners.forEach((listen) => listen(exchange, at)) : undefined;
-    const client = new ApiClient(settings.targetUrl, { timeoutMs: settings.timeoutMs, connections: settings.concurrency * 2, onExchange });
+    const client = new ApiClient(settings.targetUrl, {
+      timeoutMs: settings.timeoutMs, connections: settings.concurrency * 2, onExchange, onRequest: ledger?.onRequest,
+    });
     this.ctx = { client, accounts: settings.accounts, profile: settings.profile };
     this.slots = new Semaphore(settings.concurrency);
     const accounts: Record<string, { email: string; user_id: number }> = {};
