@@ -44,7 +44,7 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
     ...(baseline ? { baseline } : {}),
     ...(expectations ? { expectations } : {}),
     cases,
-    clauses: clauseEntries(parts.catalog, cases),
+    clauses: clauseEntries(parts.catalog, cases, parts.target.profile),
     runWarnings: parts.runWarnings,
   });
 }

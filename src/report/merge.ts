@@ -37,8 +37,12 @@ export function mergeReports(reports: { file: string; report: ConformanceReport 
       const have = clauses.get(cl.id);
       const citing = [...new Set([...(have?.cases ?? []), ...cl.cases])].sort();
       const ran = citing.some((id) => statusOf.has(id) && statusOf.get(id) !== 'skipped');
-      const status = cl.status === 'unspecified' || cl.status === 'disputed' ? cl.status : ran ? 'tested' : 'untested';
-      clauses.set(cl.id, { ...cl, status, cases: citing });
+      // A clause unobservable under spec is tested as soon as one shard ran a case for it.
+      const unobservable = have ? have.unobservable && cl.unobservable : cl.unobservable;
+      const fixed = (cl.status === 'unspecified' && !cl.unobservable) || cl.status === 'disputed';
+      const status = fixed ? cl.status : ran ? 'tested' : unobservable ? 'unspecified' : 'untested';
+      const { unobservable: _dropped, ...rest } = cl;
+      clauses.set(cl.id, { ...rest, status, ...(status === 'unspecified' && unobservable ? { unobservable } : {}), cases: citing });
     }
   }
   const started = reports.map((r) => r.report.startedAt).sort()[0];

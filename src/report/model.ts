@@ -13,6 +13,8 @@ export interface ClauseEntry {
   since?: number;
   status: ClauseStatus;
   disputed?: string;
+  /** Why the clause is unspecified under this profile although the document states it. */
+  unobservable?: string;
   cases: string[];
 }
 
@@ -101,11 +103,14 @@ export function summarize(cases: CaseResult[]): Summary {
   return summary;
 }
 
-export function clauseEntries(catalog: Clause[], cases: CaseResult[]): ClauseEntry[] {
+export function clauseEntries(catalog: Clause[], cases: CaseResult[], profile: Profile): ClauseEntry[] {
   return catalog.map((clause) => {
     const citing = cases.filter((c) => c.clauses.includes(clause.id));
     const ran = citing.some((c) => c.status !== 'skipped');
-    const status: ClauseStatus = clause.status === 'unspecified' ? 'unspecified'
+    // Under spec, a statement whose only reads are "not shown" cannot be checked: the document
+    // leaves the means unspecified, as DESIGN.md's spec profile asks to report it.
+    const unobservable = !ran && profile === 'spec' && clause.unobservableUnderSpec ? clause.unobservableUnderSpec : undefined;
+    const status: ClauseStatus = clause.status === 'unspecified' || unobservable ? 'unspecified'
       : clause.disputed ? 'disputed'
       : ran ? 'tested' : 'untested';
     return {
@@ -113,6 +118,7 @@ export function clauseEntries(catalog: Clause[], cases: CaseResult[]): ClauseEnt
       ...(clause.since ? { since: clause.since } : {}),
       status,
       ...(clause.disputed ? { disputed: clause.disputed } : {}),
+      ...(unobservable ? { unobservable } : {}),
       cases: citing.map((c) => c.id),
     };
   });

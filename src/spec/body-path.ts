@@ -1,15 +1,16 @@
 // Body paths: "a.b", "list[0].c", "list[*].c" (every element), "list[?name=x].c" (the first
-// element whose field equals x). A path with [*] yields the list of what it reached.
+// element whose field equals x), "list[*?name=x].c" (every such element). A path with [* yields
+// the list of what it reached.
 export interface Resolved {
   found: boolean;
   value: unknown;
 }
 
-type Segment = { key: string } | { index: number } | { all: true } | { field: string; equals: string };
+type Segment = { key: string } | { index: number } | { all: true } | { field: string; equals: string; every: boolean };
 
 export function parsePath(path: string): Segment[] {
   const segments: Segment[] = [];
-  const re = /([^.[\]]+)|\[(\d+)\]|\[\*\]|\[\?([^=\]]+)=([^\]]*)\]/g;
+  const re = /([^.[\]]+)|\[(\d+)\]|\[\*\]|\[(\*?)\?([^=\]]+)=([^\]]*)\]/g;
   let m: RegExpExecArray | null;
   let consumed = 0;
   while ((m = re.exec(path))) {
@@ -17,7 +18,7 @@ export function parsePath(path: string): Segment[] {
     consumed = re.lastIndex;
     if (m[1] !== undefined) segments.push({ key: m[1] });
     else if (m[2] !== undefined) segments.push({ index: Number(m[2]) });
-    else if (m[3] !== undefined) segments.push({ field: m[3], equals: m[4] });
+    else if (m[4] !== undefined) segments.push({ field: m[4], equals: m[5], every: m[3] === '*' });
     else segments.push({ all: true });
     if (path[consumed] === '.') consumed += 1;
   }
@@ -26,7 +27,7 @@ export function parsePath(path: string): Segment[] {
 }
 
 export function hasWildcard(path: string): boolean {
-  return path.includes('[*]');
+  return path.includes('[*');
 }
 
 export function resolvePath(root: unknown, path: string): Resolved {
@@ -48,8 +49,8 @@ function walk(values: unknown[], segments: Segment[]): unknown[] {
       } else if ('all' in seg) {
         if (Array.isArray(v)) next.push(...v);
       } else if (Array.isArray(v)) {
-        const hit = v.find((e) => isObject(e) && String(e[seg.field]) === seg.equals);
-        if (hit !== undefined) next.push(hit);
+        const hits = v.filter((e) => isObject(e) && String(e[seg.field]) === seg.equals);
+        next.push(...(seg.every ? hits : hits.slice(0, 1)));
       }
     }
     current = next;

@@ -15,6 +15,11 @@ export interface Clause {
   since?: number;
   status?: 'unspecified';
   disputed?: string;
+  /**
+   * Why the document gives no way to observe this (its reads or events are "not shown"), so the
+   * spec profile cannot check it and lists it as unspecified; the zulip profile checks it.
+   */
+  unobservableUnderSpec?: string;
 }
 
 export const CATALOG_FILE = 'clauses.yaml';

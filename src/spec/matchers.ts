@@ -84,6 +84,22 @@ export const MATCHERS: Record<string, Matcher> = {
     }
     return null;
   },
+  /** A list of lists (events[*].message_ids) whose lists follow each other in order: with
+   *  descending, everything in a later list is below everything in the lists before it. */
+  sortedGroups: (got, want) => {
+    const list = asList(got);
+    if (typeof list === 'string') return list;
+    const groups = list.filter((g): g is unknown[] => Array.isArray(g) && g.length > 0);
+    if (groups.length !== list.length) return `expected a list of non-empty lists, got ${show(list)}`;
+    const sign = want === 'descending' ? -1 : 1;
+    for (let i = 1; i < groups.length; i += 1) {
+      for (const earlier of groups.slice(0, i).flat()) {
+        const later = groups[i].find((v) => sign * compare(earlier, v) >= 0);
+        if (later !== undefined) return `expected groups in ${want} order, got ${show(later)} in group ${i} after ${show(earlier)} in an earlier one (${show(list)})`;
+      }
+    }
+    return null;
+  },
   unique: (got) => {
     const list = asList(got);
     if (typeof list === 'string') return list;

@@ -39,7 +39,7 @@ export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
     return { run: false, omit: true };
   }
   if (c.requires?.includes('reference-seed') && !input.referenceSeed) {
-    return { run: false, skip: "needs the reference server's seeded realm (backdated messages, crowded channels), which a client cannot create" };
+    return { run: false, skip: "needs the reference server's seeded realm (backdated messages, crowded channels, push devices behind failing relays), which a client cannot create" };
   }
   if (c.since && c.since > input.featureLevel) {
     return { run: false, skip: `needs feature level ${c.since}, target has ${input.featureLevel}` };

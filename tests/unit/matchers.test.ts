@@ -13,6 +13,8 @@ describe('body paths', () => {
     expect(resolvePath(body, 'streams[*].stream_id').value).toEqual([1, 2]);
     expect(resolvePath(body, 'streams[?stream_id=2].name').value).toBe('b');
     expect(resolvePath(body, 'streams[?stream_id=9].name').found).toBe(false);
+    expect(resolvePath({ e: [{ t: 'a', n: 1 }, { t: 'b', n: 2 }, { t: 'a', n: 3 }] }, 'e[*?t=a].n').value).toEqual([1, 3]);
+    expect(resolvePath({ e: [{ t: 'b' }] }, 'e[*?t=a].n')).toEqual({ found: true, value: [] });
     expect(resolvePath(body, 'status.missing').found).toBe(false);
     expect(() => resolvePath(body, 'streams[x')).toThrow(/bad body path/);
   });
@@ -61,5 +63,19 @@ describe('interpolation', () => {
   });
   it('names an undefined variable', () => {
     expect(() => interpolate('${public_id}', vars)).toThrow('${public_id} is not defined (no "public_id")');
+  });
+});
+
+describe('sortedGroups', () => {
+  const groups = (lists: number[][]) => ({ found: true, value: lists });
+  it('passes groups that follow each other, whatever the order inside one', () => {
+    expect(MATCHERS.sortedGroups(groups([[9, 8], [6, 7], [1]]), 'descending')).toBeNull();
+    expect(MATCHERS.sortedGroups(groups([[3, 1, 2]]), 'descending')).toBeNull();
+    expect(MATCHERS.sortedGroups(groups([[1, 2], [3]]), 'ascending')).toBeNull();
+  });
+  it('fails a later group reaching back past an earlier one, naming both values', () => {
+    expect(MATCHERS.sortedGroups(groups([[1, 2], [5, 6]]), 'descending')).toMatch(/got 5 in group 1 after 1/);
+    expect(MATCHERS.sortedGroups(groups([[9, 4], [6]]), 'descending')).toMatch(/got 6 in group 1 after 4/);
+    expect(MATCHERS.sortedGroups({ found: true, value: [[1], []] }, 'descending')).toMatch(/non-empty lists/);
   });
 });

@@ -14,7 +14,7 @@ describe('plan', () => {
     ['skips a case whose role is not configured', { ...base, steps: [{ as: 'guest' as const, request: { method: 'GET', path: '/' } }] }, input,
       { run: false, skip: 'needs the guest account, not configured' }],
     ['skips a case needing the reference seed elsewhere', { ...base, requires: ['reference-seed' as const] }, input,
-      { run: false, skip: "needs the reference server's seeded realm (backdated messages, crowded channels), which a client cannot create" }],
+      { run: false, skip: "needs the reference server's seeded realm (backdated messages, crowded channels, push devices behind failing relays), which a client cannot create" }],
     ['runs it on the reference server', { ...base, requires: ['reference-seed' as const] }, { ...input, referenceSeed: true }, { run: true }],
     ['omits a case filtered by clause prefix', base, { ...input, clauses: ['op13'] }, { run: false, omit: true }],
     ['keeps a case matching a clause prefix', base, { ...input, clauses: ['op20'] }, { run: true }],

@@ -126,9 +126,20 @@ describe('report model', () => {
     const entries = clauseEntries([
       { id: 'x', endpoint: 'e', text: 't' }, { id: 'y', endpoint: 'e', text: 't' },
       { id: 'u', endpoint: 'e', text: 't', status: 'unspecified' }, { id: 'd', endpoint: 'e', text: 't', disputed: 'no' },
-    ], cases);
+    ], cases, 'spec');
     expect(entries.map((e) => [e.id, e.status, e.cases])).toEqual([
       ['x', 'tested', ['a', 'b']], ['y', 'untested', ['s']], ['u', 'unspecified', []], ['d', 'disputed', []],
     ]);
+  });
+
+  it('lists a clause without a documented read as unspecified under spec only, with the reason', () => {
+    const catalog = [
+      { id: 'ev', endpoint: 'e', text: 't', unobservableUnderSpec: 'the event queue: not shown' },
+      { id: 'ev2', endpoint: 'e', text: 't', unobservableUnderSpec: 'the event queue: not shown' },
+    ];
+    const cases = [c('a', 'passed', ['ev2'])];
+    const spec = clauseEntries(catalog, cases, 'spec');
+    expect(spec.map((e) => [e.id, e.status, e.unobservable])).toEqual([['ev', 'unspecified', 'the event queue: not shown'], ['ev2', 'tested', undefined]]);
+    expect(clauseEntries(catalog, cases, 'zulip').map((e) => e.status)).toEqual(['untested', 'tested']);
   });
 });

@@ -22,14 +22,15 @@ export function clauseCoverage(report: ConformanceReport): string {
       return `<tr class="clause" id="${anchor('clause', cl.id)}" data-cstatus="${cl.status}">`
         + `<td><code>${esc(cl.id)}</code>${cl.since ? `<div class="dim">since ${cl.since}</div>` : ''}</td>`
         + `<td><span class="cbadge ${cl.status}">${cl.status}</span></td>`
-        + `<td>${esc(cl.text)}${cl.disputed ? `<div class="note">The Zulip server: ${esc(cl.disputed)}</div>` : ''}</td>`
+        + `<td>${esc(cl.text)}${cl.disputed ? `<div class="note">The Zulip server: ${esc(cl.disputed)}</div>` : ''}`
+        + `${cl.unobservable ? `<div class="note">Not observable under the spec profile: ${esc(cl.unobservable)}</div>` : ''}</td>`
         + `<td class="case-links">${cases || '<span class="dim">no case</span>'}</td></tr>`;
     }).join('');
     return `<tbody class="clause-group"><tr class="group-head"><th colspan="4">${esc(endpoint)}</th></tr>${rows}</tbody>`;
   }).join('');
   const chips = ORDER.map((s) => `<button type="button" class="chip cchip ${s}" data-cstatus="${s}" aria-pressed="true">${s} <b>${counts[s]}</b></button>`).join('');
   return `<section id="clauses"><h2>Clause coverage</h2>`
-    + `<p class="lede">${report.clauses.length} statements of the API document. <em>unspecified</em>: the document says "not shown", nothing is asserted; <em>disputed</em>: the document and the Zulip server disagree; <em>untested</em>: no case of this run checks it.</p>`
+    + `<p class="lede">${report.clauses.length} statements of the API document. <em>unspecified</em>: the document says "not shown" (of the statement, or of every way to observe it), nothing is asserted; <em>disputed</em>: the document and the Zulip server disagree; <em>untested</em>: no case of this run checks it.</p>`
     + shareBar(ORDER.map((s) => ({ label: s, count: counts[s], color: CLAUSE_COLORS[s] })))
     + `<div class="filters" role="group" aria-label="clause status">${chips}</div>`
     + `<table class="clauses"><thead><tr><th>clause</th><th>status</th><th>statement</th><th>cases</th></tr></thead>${groups}</table></section>`;
