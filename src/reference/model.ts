@@ -66,10 +66,14 @@ export interface ProfileField {
 }
 
 /** A mobile device registered for end-to-end encrypted push notifications. */
+/** How the push relay answers for a device: only the seed makes anything but `ok`. */
+export type RelayState = 'ok' | 'misconfigured' | 'unreachable' | 'failing';
+
 export interface PushDevice {
   userId: number;
   pushAccountId: number;
   tokenKind: string;
+  relay?: RelayState;
 }
 
 export interface Channel {

@@ -1,8 +1,10 @@
 // Op 21, POST /mobile_push/e2ee/test_notification, and registering a device for it
 // (POST /mobile_push/register, Zulip 11's E2EE registration, accepted as given). The push
-// relay ("bouncer") is not modelled: reference-only quirks stand in for its failures.
+// relay ("bouncer") is a state per device: registered devices reach a working relay, the seed
+// adds devices behind relays in each failing state (a set-up no client can arrange), and the
+// push-* quirks make every relay fail.
 import { badRequest, ApiError } from './errors.js';
-import type { User } from './model.js';
+import type { PushDevice, RelayState, User } from './model.js';
 import type { Context, Route } from './router.js';
 
 const TOKEN_KINDS = ['fcm', 'apns'];
@@ -23,19 +25,20 @@ function registerDevice(ctx: Context) {
   return {};
 }
 
-/** What the relay would answer; only the quirks make it fail. */
-function bouncerFailure(ctx: Context): ApiError | undefined {
+const RELAY_ERRORS: Record<Exclude<RelayState, 'ok'>, () => ApiError> = {
+  misconfigured: () => new ApiError(403, 'ADMIN_ACTION_REQUIRED', 'Push notification configuration issue on server, contact the server administrator or retry later.'),
+  unreachable: () => new ApiError(502, 'FAILED_TO_CONNECT_BOUNCER', 'Network error while connecting to Zulip push notification service.'),
+  failing: () => new ApiError(502, 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'Internal server error on Zulip push notification service, retry later.'),
+};
+
+/** What the relay answers for these devices: the first failure, or nothing. */
+function bouncerFailure(ctx: Context, devices: PushDevice[]): ApiError | undefined {
   const q = ctx.quirks;
-  if (q.has('push-admin-action-required')) {
-    return new ApiError(403, 'ADMIN_ACTION_REQUIRED', 'Push notification configuration issue on server, contact the server administrator or retry later.');
-  }
-  if (q.has('push-bouncer-unreachable')) {
-    return new ApiError(502, 'FAILED_TO_CONNECT_BOUNCER', 'Network error while connecting to Zulip push notification service.');
-  }
-  if (q.has('push-bouncer-5xx')) {
-    return new ApiError(502, 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'Internal server error on Zulip push notification service, retry later.');
-  }
-  return undefined;
+  if (q.has('push-admin-action-required')) return RELAY_ERRORS.misconfigured();
+  if (q.has('push-bouncer-unreachable')) return RELAY_ERRORS.unreachable();
+  if (q.has('push-bouncer-5xx')) return RELAY_ERRORS.failing();
+  const failing = devices.find((d) => d.relay && d.relay !== 'ok');
+  return failing ? RELAY_ERRORS[failing.relay as Exclude<RelayState, 'ok'>]() : undefined;
 }
 
 function testNotification(ctx: Context) {
@@ -47,7 +50,7 @@ function testNotification(ctx: Context) {
   if (devices.length === 0 && !quirks.has('push-no-device-success')) {
     throw new ApiError(400, 'NO_ACTIVE_PUSH_DEVICE', 'No active registered push device');
   }
-  const failure = bouncerFailure(ctx);
+  const failure = bouncerFailure(ctx, devices);
   if (failure) throw failure;
   return {};
 }

@@ -48,6 +48,7 @@ export const QUIRKS: Record<string, string> = {
   'delete-topic-member-ok': 'non-administrators may delete topics',
   'delete-topic-incomplete': 'delete_topic removes only the newest message of the topic, yet answers complete: true',
   'delete-topic-complete-false': 'delete_topic removes every message but answers complete: false',
+  'delete-topic-oldest-first': 'delete_topic deletes its batches oldest first',
   'delete-topic-whole-channel': 'delete_topic removes every message of the channel, whatever the topic',
   'delete-topic-no-first-message-event': "deleting a channel's first message sends no first_message_id update event",
   'topic-display-name-literal': 'delete_topic and mark_topic_as_read read realm_empty_topic_display_name as a topic name, not as the empty topic',

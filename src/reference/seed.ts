@@ -1,10 +1,10 @@
-// The deterministic starting realm: every server start gets the same users, channels and
-// messages; only the API keys differ.
+// The deterministic starting realm: every server start gets the same users, channels,
+// messages and push devices; only the API keys differ.
 import { randomBytes } from 'node:crypto';
 import { seedSystemGroups } from './seed-groups.js';
 import { seedProfileFields } from './custom-profile-fields.js';
 import { defaultSettings } from './user-settings.js';
-import { ROLE, SYSTEM_GROUPS, emptyStatus, type Channel, type Message, type Realm, type User } from './model.js';
+import { ROLE, SYSTEM_GROUPS, emptyStatus, type Channel, type Message, type PushDevice, type Realm, type RelayState, type User } from './model.js';
 
 export const REALM_HOST = 'reference.test';
 const SEED_TIME = 1_735_689_600; // 2025-01-01T00:00:00Z: fixed so answers are reproducible
@@ -129,6 +129,15 @@ function seedMessages(): Message[] {
   ];
 }
 
+/** The push account ids of the moderator's seeded devices, by the state of the relay behind each. */
+export const SEEDED_PUSH_ACCOUNTS = { ok: 7001, misconfigured: 7002, unreachable: 7003, failing: 7004 } as const;
+
+/** Devices of the moderator behind a working relay and behind one in each failing state. */
+function seedPushDevices(): PushDevice[] {
+  return Object.entries(SEEDED_PUSH_ACCOUNTS).map(([relay, pushAccountId]) => (
+    { userId: SEED_USER_IDS.moderator, pushAccountId, tokenKind: 'fcm', relay: relay as RelayState }));
+}
+
 export function createSeededRealm(): Realm {
   return {
     host: REALM_HOST,
@@ -146,7 +155,7 @@ export function createSeededRealm(): Realm {
     userSettingsDefaults: defaultSettings(),
     userTopics: [],
     profileFields: seedProfileFields(),
-    pushDevices: [],
+    pushDevices: seedPushDevices(),
     nextRecordId: 100,
     nextChannelId: 6,
     nextMessageId: 25,

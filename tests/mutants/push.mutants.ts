@@ -30,5 +30,8 @@ export const MUTANTS: Mutant[] = [
   { name: 'push-generic-error-code', kind: 'error-code', operations: [OP], rewrite: genericCode, kills: [
       'op21.account-id-zero', 'op21.no-devices.guest', 'op21.no-devices.member2', 'op21.unknown-account-id',
       'op21.zulip.no-device-message'] },
+  { name: 'push-relay-always-misconfigured', kind: 'effect', operations: [OP], quirks: ['push-admin-action-required'], kills: [
+      'op21.seeded.relay-ok', 'op21.seeded.bouncer-unreachable', 'op21.seeded.bouncer-5xx'] },
+  { name: 'push-relay-always-unreachable', kind: 'error-code', operations: [OP], quirks: ['push-bouncer-unreachable'], kills: ['op21.seeded.admin-action-required'] },
   { name: 'push-text-id-accepted', kind: 'invalid-input', operations: [OP], rewrite: textIdAccepted, kills: ['op21.account-id-not-integer'] },
 ];

@@ -32,6 +32,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'delete-topic-incomplete', kind: 'effect', operations: [DELETE], quirks: ['delete-topic-incomplete'], kills: ['op14.topic-removed'] },
   { name: 'delete-topic-complete-false', kind: 'field', operations: [DELETE], quirks: ['delete-topic-complete-false'],
     kills: ['op14.complete', 'op14.no-messages', 'op14.topic-removed'] },
+  { name: 'delete-topic-oldest-first', kind: 'order', operations: [DELETE], quirks: ['delete-topic-oldest-first'], kills: ['op14.zulip.batches-newest-first'] },
   { name: 'delete-topic-whole-channel', kind: 'effect', operations: [DELETE], quirks: ['delete-topic-whole-channel'], kills: ['op14.other-topics-kept'] },
   { name: 'delete-topic-no-first-message-event', kind: 'effect', operations: [DELETE], quirks: ['delete-topic-no-first-message-event'],
     kills: ['op14.zulip.first-message-id'] },

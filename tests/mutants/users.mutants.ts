@@ -49,6 +49,14 @@ const readLosesFields: Rewrite = {
   },
 };
 
+/** GET /users/{id} shows a guest as an administrator too: the guest-and-administrator user the document rules out. */
+const guestShownAsAdmin: Rewrite = {
+  answer: (req, a) => {
+    const user = isUserRead(req) ? ((a.json as Json).user as Json | undefined) : undefined;
+    if (user?.role === 600) user.is_admin = true;
+  },
+};
+
 export const MUTANTS: Mutant[] = [
   { name: 'update-user-refuses-valid', kind: 'invalid-input', operations: [BY_ID, BY_EMAIL], rewrite: refuseUpdates, kills: [
       'op10.full-name', 'op10.ignored-params', 'op10.profile-data', 'op10.role.200', 'op10.role.300', 'op10.role.600',
@@ -69,6 +77,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'update-user-read-loses-fields', kind: 'field', operations: [BY_ID, BY_EMAIL], rewrite: readLosesFields, kills: [
       'op10.profile-data', 'op10.role.200', 'op10.role.300', 'op10.role.600', 'op10.role.owner-by-admin',
       'op10.role.owner-by-owner', 'op9.zulip.role'] },
+  { name: 'update-user-guest-admin', kind: 'field', operations: [BY_ID], rewrite: guestShownAsAdmin, kills: ['op10.zulip.guest-never-admin'] },
   { name: 'update-user-ignored-params-missing', kind: 'envelope', operations: [BY_ID], quirks: ['ignored-params-missing'], kills: ['op10.ignored-params'] },
   { name: 'update-user-email-ignores-visibility', kind: 'permission', operations: [BY_EMAIL], quirks: ['update-user-email-ignores-visibility'], kills: ['op9.zulip.hidden-email'] },
   // Disputed: a server that follows the document (owner with can_change_user_emails only)

@@ -2,6 +2,7 @@
 // POST /mobile_push/register, and the push relay's failures (reference-config quirks).
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
+import { SEEDED_PUSH_ACCOUNTS } from '../../src/reference/seed.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 const DEVICE = { token_kind: 'fcm', push_account_id: '4242', push_public_key: 'pk', bouncer_public_key: 'bk', encrypted_push_registration: 'enc' };
@@ -19,6 +20,17 @@ describe('reference server: op 21 E2EE test notification', () => {
     expectError(await test({ push_account_id: '4243' }), 400, 'NO_ACTIVE_PUSH_DEVICE');
     expectError(await test({ push_account_id: '4242' }, 'member2'), 400, 'NO_ACTIVE_PUSH_DEVICE');
     expectError(await test({ push_account_id: 'abc' }), 400, 'BAD_REQUEST');
+  });
+
+  it('the seed gives the moderator devices behind a working relay and behind one in each failing state', async () => {
+    const as = server().accounts.moderator;
+    const notify = (id: number) => call(server(), 'POST', '/mobile_push/e2ee/test_notification', { as, form: { push_account_id: String(id) } });
+    expectSuccess(await notify(SEEDED_PUSH_ACCOUNTS.ok));
+    expectError(await notify(SEEDED_PUSH_ACCOUNTS.misconfigured), 403, 'ADMIN_ACTION_REQUIRED');
+    expectError(await notify(SEEDED_PUSH_ACCOUNTS.unreachable), 502, 'FAILED_TO_CONNECT_BOUNCER');
+    expectError(await notify(SEEDED_PUSH_ACCOUNTS.failing), 502, 'INTERNAL_SERVER_ERROR_ON_BOUNCER');
+    // All of the moderator's devices at once: the first failing relay decides.
+    expectError(await call(server(), 'POST', '/mobile_push/e2ee/test_notification', { as }), 403, 'ADMIN_ACTION_REQUIRED');
   });
 
   it('registration checks its parameters', async () => {

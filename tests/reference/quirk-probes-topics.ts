@@ -56,6 +56,17 @@ async function firstIdEvents(s: ReferenceServer) {
   return (await events(s, owner, q)).map((e) => e.property);
 }
 
+/** Deletes a topic of four messages: its deletion events, as lists of message ids relative to the first message. */
+async function deletionBatches(s: ReferenceServer) {
+  const { owner } = s.accounts;
+  const c = await newChannel(s, owner, [owner.userId]);
+  const ids: number[] = [];
+  for (let i = 0; i < 4; i += 1) ids.push(await send(s, owner, c, 'batches'));
+  const q = await openQueue(s, owner, {}, ['delete_message']);
+  await call(s, 'POST', `/streams/${c}/delete_topic`, { as: owner, form: { topic_name: 'batches' } });
+  return (await events(s, owner, q)).map((e) => e.message_ids.map((id: number) => ids.indexOf(id)));
+}
+
 /** Marks topic "news" read as the member; returns the member's flags in news and other. */
 async function readFlags(s: ReferenceServer) {
   const { owner, member, member2 } = s.accounts;
@@ -95,6 +106,7 @@ export const topicProbes: QuirkProbe[] = [
   { quirk: 'delete-topic-member-ok', probe: (s) => afterDelete(s, 'member'), normal: ['UNAUTHORIZED_PRINCIPAL', ['', 'kept', 'doomed']], quirked: [true, ['', 'kept']] },
   { quirk: 'delete-topic-incomplete', probe: (s) => afterDelete(s, 'admin'), normal: [true, ['', 'kept']], quirked: [true, ['', 'kept', 'doomed']] },
   { quirk: 'delete-topic-complete-false', probe: (s) => afterDelete(s, 'admin'), normal: [true, ['', 'kept']], quirked: [false, ['', 'kept']] },
+  { quirk: 'delete-topic-oldest-first', probe: deletionBatches, normal: [[3, 2, 1], [0]], quirked: [[0, 1, 2], [3]] },
   { quirk: 'delete-topic-whole-channel', probe: (s) => afterDelete(s, 'admin'), normal: [true, ['', 'kept']], quirked: [true, []] },
   { quirk: 'delete-topic-no-first-message-event', probe: firstIdEvents, normal: ['first_message_id'], quirked: [] },
   { quirk: 'topic-display-name-literal', probe: (s) => afterDelete(s, 'admin', 'general chat'), normal: [true, ['kept', 'doomed']], quirked: [true, ['', 'kept', 'doomed']] },
