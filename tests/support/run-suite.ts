@@ -15,6 +15,8 @@ export interface SuiteRun {
   /** Only these spec files' operations, e.g. ["GET /streams"]. */
   operations?: string[];
   featureLevel?: number;
+  /** Cases in flight at once (8, the CLI's default, unless given). */
+  concurrency?: number;
 }
 
 let runCounter = 0;
@@ -24,7 +26,7 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
   const accounts = Object.fromEntries(Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
   return new Session({
     targetUrl: url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
-    claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
+    claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: options.concurrency ?? 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
     grep: null, operations: options.operations ?? [], clauses: [], seed: null, propertyFactor: 1,
   });
 }
