@@ -9,6 +9,8 @@ export function summary(values: number[]): { min: number; median: number; max: n
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
+/** A figure with its spread; a ratio (no unit) gets two decimals, since 0.45 and 0.54 differ. */
 export function line(label: string, s: { min: number; median: number; max: number }, unit: string): string {
-  return `${label.padEnd(52)} median ${fmt(s.median)} ${unit} (min ${fmt(s.min)}, max ${fmt(s.max)})`;
+  const digits = unit === '' ? 2 : 1;
+  return `${label.padEnd(52)} median ${fmt(s.median, digits)} ${unit} (min ${fmt(s.min, digits)}, max ${fmt(s.max, digits)})`.replace(/ {2}\(/, ' (');
 }

@@ -15,7 +15,7 @@ const OTHER_COMMANDS = new Set(['serve', 'cleanup', 'validate-response', 'compar
 const args = process.argv.slice(2);
 const command = args.find((arg) => !arg.startsWith('-'));
 if (!OTHER_COMMANDS.has(command) && !args.includes('--list') && !args.includes('--help') && !args.includes('--version')) {
-  await Promise.all(['vitest/node', 'undici', 'ajv/dist/2020.js', 'ajv-formats', 'yaml', 'commander', 'fast-check'].map((name) => import(name)));
+  await Promise.all(['vitest/node', 'undici', 'ajv/dist/2020.js', 'ajv-formats', 'yaml', 'commander'].map((name) => import(name)));
 }
 
 register();

@@ -1,10 +1,11 @@
 // Every parameter of PATCH /settings: allowed values accepted, invalid ones BAD_REQUEST; under
 // the zulip profile read back through POST /register user_settings, a refused one unchanged.
-// As member2, restored in teardown; it runs with the user-settings group (typing and presence settings affect other cases).
+// As the owner, restored in teardown. It runs in the user-settings group (typing and presence
+// settings affect other cases), beside update-settings.yaml, whose cases never call as the owner.
 import { settingsProperty } from './support/settings-property.js';
 
 export const PROPERTY = settingsProperty(
-  { op: 'op2', role: 'member2', path: '/settings', field: 'user_settings' },
+  { op: 'op2', role: 'owner', path: '/settings', field: 'user_settings' },
   {
     id: 'prop.op2.settings-values',
     endpoint: 'PATCH /settings',
