@@ -21,8 +21,24 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
       if (!(error instanceof FixtureError)) throw error;
       return { ...baseResult(spec, c), status: 'errored', message: error.message, durationMs: 0 };
     }
+    const lacking = missingOptional(spec, c, vars);
+    if (lacking) return skippedResult(spec, c, `an optional fixture found nothing: ${lacking}`);
     return runCase(spec, c, session.ctx, { ...vars }, session.redactor);
   }, c.steps[0]?.as ?? 'member');
+}
+
+/**
+ * What an optional fixture step looked for and did not find, when the case uses its capture
+ * (a deactivated user on a target that has none): the case is skipped with that, not errored.
+ */
+function missingOptional(spec: SpecFile, c: Case, vars: Record<string, unknown>): string | null {
+  const text = JSON.stringify([c.steps, c.cleanup ?? []]);
+  for (const step of spec.fixtures ?? []) {
+    if (!step.optional || !step.capture) continue;
+    const missing = Object.keys(step.capture).find((name) => !(name in vars) && new RegExp(`\\$\\{${name}[}.\\[]`).test(text));
+    if (missing) return step.note ?? `the optional fixture step that captures ${missing} found nothing`;
+  }
+  return null;
 }
 
 export function planCase(session: Session, spec: SpecFile, c: Case): Decision {
