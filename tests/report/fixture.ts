@@ -35,7 +35,7 @@ export function fixtureReport(overrides: Partial<ConformanceReport> = {}): Confo
     clauses: [
       { id: 'op1.rule', endpoint: 'GET /streams', text: 'Lists channels.', status: 'tested', cases: ['op1.pass'] },
       { id: 'op1.order', endpoint: 'GET /streams', text: 'Channels come <sorted> by name.', status: 'tested', cases: ['op1.fail'] },
-      { id: 'op1.hidden', endpoint: 'GET /streams', text: 'Not shown.', status: 'unspecified', cases: [] },
+      { id: 'op1.hidden', endpoint: 'GET /streams', text: 'Not shown.', status: 'unspecified', unobservable: 'reads of <it> are not shown', cases: [] },
       { id: 'op2.text', endpoint: 'POST /users/me/status', text: 'Stores the text.', since: 167, status: 'tested', cases: ['op2.error'] },
       { id: 'op2.new', endpoint: 'POST /users/me/status', text: 'A newer field.', since: 392, status: 'untested', cases: ['op2.skip'] },
     ],

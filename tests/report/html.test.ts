@@ -43,6 +43,7 @@ describe('conformance.html', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&quot;name&quot;: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;');
     expect(html).toContain('<q>Channels come &lt;sorted&gt; by name.</q>');
+    expect(html).toContain('<div class="note">Not observable under the spec profile: reads of &lt;it&gt; are not shown</div>');
     expect(html).toContain('<span class="k">expected</span><code>ascending order</code><span class="k">got</span><code class="got">&quot;b&quot; before &quot;a&quot; (index 0)</code>');
     expect(html).toContain('sorted &lt;by&gt; name &amp; &quot;id&quot;');
     expect(html).toContain('curl -sS -X POST -u &quot;$CONFORMANCE_MEMBER_EMAIL:$CONFORMANCE_MEMBER_API_KEY&quot; --data-raw &#39;status_text=it&#39;\\&#39;&#39;s&#39;');
