@@ -27,14 +27,14 @@ afterAll(async () => {
   await server.close();
 });
 
-async function api(path: string) {
-  const owner = server.accounts.owner;
-  const res = await request(`${server.url}/api/v1${path}`, { headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` } });
+async function api(path: string, on = server) {
+  const owner = on.accounts.owner;
+  const res = await request(`${on.url}/api/v1${path}`, { headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` } });
   return (await res.body.json()) as Record<string, unknown>;
 }
 /** Channels a run made and left active (their names start with "cf "). */
-async function activeRunChannels(): Promise<string[]> {
-  const body = await api('/streams?include_all=true&exclude_archived=true');
+async function activeRunChannels(on = server): Promise<string[]> {
+  const body = await api('/streams?include_all=true&exclude_archived=true', on);
   return (body.streams as { name: string }[]).map((s) => s.name).filter((n) => n.startsWith('cf '));
 }
 
@@ -75,16 +75,24 @@ describe('isolation', () => {
     expect(await activeRunChannels()).toEqual([]);
   });
 
+  // A server of its own: a run killed above may leave a message whose answer never arrived (so
+  // the ledger never heard of it) in a seeded topic, which the seeded cases count.
   it('two runs one after the other both pass and leave the seeded channels as they were', async () => {
-    const seeded = async () => JSON.stringify(((await api('/streams?include_all=true&exclude_archived=false')).streams as { name: string }[])
-      .filter((s) => !s.name.startsWith('cf ')));
-    const before = await seeded();
-    for (const n of [1, 2]) {
-      const ran = await cli(['run', '--env-file', join(dir, 'direct.env'), '--report-dir', join(dir, `run${n}`)]);
-      expect(ran.stdout).toMatch(/ 0 failed, \d+ skipped, 0 errored/);
-      expect(ran.code).toBe(0);
+    const own = await startReferenceServer();
+    try {
+      writeFileSync(join(dir, 'own.env'), envFileText(own.url, own.accounts));
+      const seeded = async () => JSON.stringify(((await api('/streams?include_all=true&exclude_archived=false', own)).streams as { name: string }[])
+        .filter((s) => !s.name.startsWith('cf ')));
+      const before = await seeded();
+      for (const n of [1, 2]) {
+        const ran = await cli(['run', '--env-file', join(dir, 'own.env'), '--report-dir', join(dir, `run${n}`)]);
+        expect(ran.stdout).toMatch(/ 0 failed, \d+ skipped, 0 errored/);
+        expect(ran.code).toBe(0);
+      }
+      expect(await seeded()).toBe(before);
+      expect(await activeRunChannels(own)).toEqual([]);
+    } finally {
+      await own.close();
     }
-    expect(await seeded()).toBe(before);
-    expect(await activeRunChannels()).toEqual([]);
   });
 });
