@@ -54,6 +54,25 @@ describe('merge', () => {
     expect(merged.verdict).toEqual(whole.verdict);
   });
 
+  it('counts a clause unobservable in one shard as tested when another shard ran a case for it', () => {
+    const one = fixtureReport({ shard: { index: 1, count: 2 } });
+    one.cases = one.cases.filter((c) => c.endpoint === 'GET /streams');
+    const two = fixtureReport({ shard: { index: 2, count: 2 } });
+    two.cases = two.cases.filter((c) => c.endpoint !== 'GET /streams');
+    const ran = two.cases.find((c) => c.id === 'op2.error')!;
+    ran.clauses = [...ran.clauses, 'op1.hidden'];
+    two.clauses = two.clauses.map((cl) => {
+      if (cl.id !== 'op1.hidden') return cl;
+      const { unobservable: _, ...rest } = cl;
+      return { ...rest, status: 'tested' as const, cases: ['op2.error'] };
+    });
+    const merged = mergeReports([{ file: '1.json', report: one }, { file: '2.json', report: two }]);
+    expect(merged.clauses.find((c) => c.id === 'op1.hidden')).toMatchObject({ status: 'tested', cases: ['op2.error'] });
+    expect(merged.clauses.find((c) => c.id === 'op1.hidden')!.unobservable).toBeUndefined();
+    const alone = mergeReports([{ file: '1.json', report: one }, { file: '2.json', report: fixtureReport({ shard: { index: 2, count: 2 } }) }]);
+    expect(alone.clauses.find((c) => c.id === 'op1.hidden')).toMatchObject({ status: 'unspecified', unobservable: 'reads of <it> are not shown' });
+  });
+
   it('refuses reports of different profiles or overlapping shards that disagree', () => {
     const zulip = fixtureReport();
     zulip.target = { ...zulip.target, profile: 'zulip' };
