@@ -4,7 +4,7 @@
 // parameters with BAD_REQUEST, the two refused system groups with an error; under the zulip
 // profile also an `old` that is not the current value. The group is the member's own,
 // deactivated in teardown; the property tracks its current value to send a matching `old`.
-import { show, defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated, outcome } from '../src/property/define.js';
 import { settingUpdate, type GroupIds, type GroupSettingValue, type SettingUpdate } from './arbitraries/group-setting.js';
 import { runId } from './support/channels.js';
 
@@ -56,10 +56,10 @@ export const PROPERTY = defineProperty<SettingUpdate, State>({
     }
     const { body, request } = await api.call('member', 'PATCH', `/user_groups/${state.group}`, { can_mention_group: raw });
     if (update.kind === 'valid') {
-      violated(body.result === 'success', () => `can_mention_group=${raw} is well-formed: expected success, got ${show(body.code)} ${show(body.msg)} (${request})`);
+      violated(body.result === 'success', () => `can_mention_group=${raw} is well-formed: expected success, got ${outcome(body)} (${request})`);
       state.current = plainId(update.value);
     } else if (update.kind === 'malformed') {
-      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `can_mention_group=${raw} is malformed: expected a BAD_REQUEST error, got ${show(body.result)} ${show(body.code)} (${request})`);
+      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `can_mention_group=${raw} is malformed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
     } else {
       const why = update.kind === 'refused' ? `names ${update.group}` : `has an old value that is not the current ${state.current} [zulip profile]`;
       violated(body.result === 'error', () => `can_mention_group=${raw} ${why}: expected an error, got ${show(body.result)} (${request})`);

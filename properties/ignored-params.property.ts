@@ -1,7 +1,7 @@
 // Any set of unsupported parameters sent to GET /streams comes back in
 // ignored_parameters_unsupported, exactly (and, under the zulip profile, only when sent).
 import fc from 'fast-check';
-import { show, defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated, outcome } from '../src/property/define.js';
 import { unknownParams } from './arbitraries/unknown-params.js';
 
 export const PROPERTY = defineProperty({
@@ -17,7 +17,7 @@ export const PROPERTY = defineProperty({
     const params: Record<string, string | boolean | undefined> = { include_public: includePublic };
     for (const name of unknown) params[name] = 'x';
     const { body, request } = await api.call('member', 'GET', '/streams', params);
-    violated(body.result === 'success', () => `expected success, got ${show(body.code)} ${show(body.msg)} (${request})`);
+    violated(body.result === 'success', () => `expected success, got ${outcome(body)} (${request})`);
     const listed = body.ignored_parameters_unsupported;
     if (unknown.length) {
       const got = Array.isArray(listed) ? [...listed].sort() : listed;

@@ -2,7 +2,7 @@
 // BAD_REQUEST and accepts a non-blank one. Non-blank fragments and names are run-unique (and
 // unique per run: Zulip refuses a fragment or name the user already has); each view added is
 // deleted again at once, and any the deletion missed in teardown.
-import { show, defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated, outcome } from '../src/property/define.js';
 import type { PropertyApi } from '../src/property/api.js';
 import { navigationFragment, type FragmentValue } from './arbitraries/navigation-fragment.js';
 import { runId } from './support/channels.js';
@@ -39,9 +39,9 @@ export const PROPERTY = defineProperty<FragmentValue, State>({
       await remove(api, state, fragment);
     }
     if (value.blank) {
-      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `fragment ${show(fragment)} is blank: expected a BAD_REQUEST error, got ${show(body.result)} ${show(body.code)} (${request})`);
+      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `fragment ${show(fragment)} is blank: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
     } else {
-      violated(body.result === 'success', () => `fragment ${show(fragment)} is not blank: expected success, got ${show(body.code)} ${show(body.msg)} (${request})`);
+      violated(body.result === 'success', () => `fragment ${show(fragment)} is not blank: expected success, got ${outcome(body)} (${request})`);
     }
   },
 });

@@ -2,7 +2,7 @@
 // messages the mode names (change_one the target, change_later the target and later ones,
 // change_all all) and no message ID changes: each message's own edit history (operation 15,
 // read by its original ID) shows the move for the moved ones and nothing for the others.
-import { show, defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated, outcome } from '../src/property/define.js';
 import { movedIndexes, topicMove, type TopicMove } from './arbitraries/topic-move.js';
 import { archiveChannels, makeChannel } from './support/channels.js';
 
@@ -34,7 +34,7 @@ export const PROPERTY = defineProperty<TopicMove, State>({
     const moved: number[] = [];
     for (const [i, id] of ids.entries()) {
       const { body, request } = await api.call('member', 'GET', `/messages/${id}/history`);
-      violated(body.result === 'success', () => `message ${i} (ID ${id}) has no history after the move: ${show(body.code)} ${show(body.msg)}; its ID changed? (${request})`);
+      violated(body.result === 'success', () => `message ${i} (ID ${id}) has no history after the move: ${outcome(body)}; its ID changed? (${request})`);
       const history = body.message_history as Record<string, unknown>[];
       const last = history[history.length - 1];
       if (last.topic === to) moved.push(i);

@@ -3,7 +3,7 @@
 // type; a code or type without a name, an unknown name, or a name that does not name the code
 // is BAD_REQUEST. Runs as the moderator, whose status no other case or property touches (the
 // status-text property reads member2's text back concurrently); cleared in teardown.
-import { show, defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated, outcome } from '../src/property/define.js';
 import { statusEmoji, type StatusEmoji } from './arbitraries/status-emoji.js';
 
 export const PROPERTY = defineProperty<StatusEmoji>({
@@ -19,7 +19,7 @@ export const PROPERTY = defineProperty<StatusEmoji>({
   },
   async check(api, { valid, ...emoji }) {
     const { body, request } = await api.call('moderator', 'POST', '/users/me/status', { ...emoji });
-    if (valid) violated(body.result === 'success', () => `${show(emoji)} is allowed: expected success, got ${show(body.code)} ${show(body.msg)} (${request})`);
-    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${show(emoji)} is not allowed: expected a BAD_REQUEST error, got ${show(body.result)} ${show(body.code)} (${request})`);
+    if (valid) violated(body.result === 'success', () => `${show(emoji)} is allowed: expected success, got ${outcome(body)} (${request})`);
+    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${show(emoji)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
   },
 });

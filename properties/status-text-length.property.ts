@@ -1,7 +1,7 @@
 // For any status text: at most 60 characters (code points) is accepted, more is BAD_REQUEST;
 // under the zulip profile the text is read back as sent, and a rejected one changes nothing.
 // Runs as member2 so it never meets the member's status cases.
-import { show, defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated, outcome } from '../src/property/define.js';
 import { codePoints, statusText } from './arbitraries/status-text.js';
 
 export const PROPERTY = defineProperty({
@@ -19,8 +19,8 @@ export const PROPERTY = defineProperty({
     const before = api.profile === 'zulip' ? await readText(api) : undefined;
     const { body, request } = await api.call('member2', 'POST', '/users/me/status', { status_text: text });
     const fits = codePoints(text) <= 60;
-    if (fits) violated(body.result === 'success', () => `${codePoints(text)} characters: expected success, got ${show(body.code)} ${show(body.msg)} (${request})`);
-    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${codePoints(text)} characters: expected a BAD_REQUEST error, got ${show(body.result)} ${show(body.code)} (${request})`);
+    if (fits) violated(body.result === 'success', () => `${codePoints(text)} characters: expected success, got ${outcome(body)} (${request})`);
+    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${codePoints(text)} characters: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
     if (api.profile !== 'zulip') return;
     const after = await readText(api);
     const want = fits ? text : before;

@@ -3,7 +3,7 @@
 // BAD_REQUEST. The channel is the property's own; every topic touched is set back to
 // policy 0 (no preference) in teardown.
 import fc from 'fast-check';
-import { show, defineProperty, violated } from '../src/property/define.js';
+import { show, defineProperty, violated, outcome } from '../src/property/define.js';
 import { topicName } from './arbitraries/topic-name.js';
 import { visibilityPolicy, type PolicyValue } from './arbitraries/visibility-policy.js';
 import { archiveChannels, makeChannel, realmTopicFacts } from './support/channels.js';
@@ -35,9 +35,9 @@ export const PROPERTY = defineProperty<{ policy: PolicyValue; topic: string }, S
     state.touched.add(topic);
     const { body, request } = await api.call('member', 'POST', '/user_topics', { stream_id: state.channel, topic, visibility_policy: policy.value });
     if (policy.valid) {
-      violated(body.result === 'success', () => `visibility_policy ${show(policy.value)} is allowed: expected success, got ${show(body.code)} ${show(body.msg)} (${request})`);
+      violated(body.result === 'success', () => `visibility_policy ${show(policy.value)} is allowed: expected success, got ${outcome(body)} (${request})`);
     } else {
-      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${show(body.result)} ${show(body.code)} (${request})`);
+      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
     }
   },
 });

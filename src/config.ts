@@ -31,6 +31,8 @@ export interface Config {
   clauses: string[];
   /** fast-check seed for the property cases; null: a new one each run (printed on failure). */
   seed: number | null;
+  /** fast-check path of a shrunk counterexample, for the property --grep names (with --seed). */
+  replayPath: string | null;
   /** Property cases run ten times their default number of runs. */
   thorough: boolean;
   /** Multiplies every property's default number of runs (--thorough: 10). */
@@ -101,6 +103,11 @@ const profile = (raw: string, name: string) => {
   return raw;
 };
 
+const replayPath = (raw: string, name: string) => {
+  if (!/^\d+(:\d+)*$/.test(raw.trim())) throw new ConfigError(`${name}: expected a fast-check path like "4:2:0", got "${raw}"`);
+  return raw.trim();
+};
+
 const shard = (raw: string, name: string): Shard => {
   const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
   const index = m ? Number(m[1]) : 0;
@@ -127,6 +134,8 @@ export const CONFIG_KEYS: KeySpec[] = [
     help: 'comma-separated named faults for the embedded reference server (the suite\'s self-tests)' },
   { key: 'seed', env: 'CONFORMANCE_SEED', flag: 'seed', parse: integer, default: () => null,
     help: 'fast-check seed for the property cases, to replay a failure (printed with it)' },
+  { key: 'replayPath', env: 'CONFORMANCE_REPLAY_PATH', flag: 'replay-path', parse: replayPath, default: () => null,
+    help: 'with --seed and --grep <property id>: go straight to the shrunk counterexample at this path (printed with a failure)' },
   { key: 'thorough', env: 'CONFORMANCE_THOROUGH', flag: 'thorough', parse: bool, default: () => false, boolean: true,
     help: 'give the property cases ten times their default number of runs' },
   { key: 'propertyFactor', env: 'CONFORMANCE_PROPERTY_FACTOR', flag: 'property-factor', parse: positiveInt, default: () => 1,
@@ -211,5 +220,9 @@ export function loadConfig(input: ConfigInput = {}): Config {
     }
   }
   config.accounts = accounts;
+  // A path means something only for one property under one seed.
+  if (config.replayPath !== null && (config.seed === null || config.grep === null)) {
+    throw new ConfigError('--replay-path: needs --seed and --grep <property id>, as printed with the failure');
+  }
   return config as unknown as Config;
 }

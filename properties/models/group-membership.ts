@@ -5,7 +5,7 @@
 // through GET /user_groups with the model.
 import fc from 'fast-check';
 import type { PropertyApi } from '../../src/property/api.js';
-import { show, violated } from '../../src/property/define.js';
+import { show, violated, outcome } from '../../src/property/define.js';
 
 export const USERS = ['member2', 'moderator', 'admin'] as const;
 export const SUBGROUPS = ['s1', 's2'] as const;
@@ -38,7 +38,7 @@ abstract class MembersCommand implements fc.AsyncCommand<GroupModel, GroupReal> 
     const ids = this.names.map((n) => (this.kind.endsWith('subgroups') ? real.subgroupIds[n] : real.userIds[n]));
     const { body, request } = await real.api.call('member', 'POST', `/user_groups/${real.group}/members`, { [this.kind]: ids });
     const accept = this.accepted(m);
-    if (accept) violated(body.result === 'success', () => `${this} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected success, got ${show(body.code)} ${show(body.msg)} (${request})`);
+    if (accept) violated(body.result === 'success', () => `${this} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected success, got ${outcome(body)} (${request})`);
     else violated(body.result === 'error', () => `${this} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected an error, got success (${request}) [zulip profile]`);
     if (accept) this.apply(m);
     const got = await readGroup(real);

@@ -5,7 +5,7 @@
 // touched is restored in teardown to the value read in setup.
 import type { Role } from '../../src/config.js';
 import type { PropertyApi } from '../../src/property/api.js';
-import { show, defineProperty, violated } from '../../src/property/define.js';
+import { show, defineProperty, violated, outcome } from '../../src/property/define.js';
 import { settingTries, settingTry, type SettingTry } from '../arbitraries/setting-values.js';
 
 interface Target { op: 'op2' | 'op5'; role: Role; path: string; field: string }
@@ -42,8 +42,8 @@ export function settingsProperty(target: Target, meta: { id: string; endpoint: s
       if (api.profile !== 'zulip' && !isSpecTry(target.op, name, value, state)) return;
       state.touched.add(name);
       const { body, request } = await api.call(target.role, 'PATCH', target.path, { [name]: value });
-      if (valid) violated(body.result === 'success', () => `${name}=${show(value)} is allowed, got ${show(body.code)} ${show(body.msg)} (${request})`);
-      else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${show(body.result)} ${show(body.code)} (${request})`);
+      if (valid) violated(body.result === 'success', () => `${name}=${show(value)} is allowed, got ${outcome(body)} (${request})`);
+      else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
       if (valid) state.current[name] = value;
       if (api.profile !== 'zulip') return;
       const now = (await read(api, target))[name];

@@ -43,7 +43,7 @@ export async function run(config: Config, io: Output): Promise<number> {
       timeoutMs: config.timeoutMs, concurrency: config.concurrency, runId: randomBytes(4).toString('hex'),
       accounts: checked.accounts, register: checked.register,
       grep: config.grep, operations: config.operations, clauses: config.clauses,
-      seed: config.seed, propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
+      seed: config.seed, replayPath: config.replayPath, propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
       shard: config.shard, harDir: inputs.harDir,
     };
     const ledgerFile = startLedger(config.reportDir);

@@ -39,6 +39,13 @@ export function defineProperty<T, S = undefined>(def: PropertyCase<T, S>): Prope
 /** A value as it appears in a property's failure message. */
 export const show = (value: unknown): string => JSON.stringify(value);
 
+/** What an answer says, for a message: "success", or error "CODE" "msg", or the body itself. */
+export function outcome(body: Record<string, unknown>): string {
+  if (body.result === 'success') return '"success"';
+  if (body.result === 'error') return `error ${show(body.code)} ${show(body.msg)}`;
+  return `the body ${show(body).slice(0, 160)}`;
+}
+
 export function violated(condition: boolean, message: () => string): void {
   if (!condition) throw new PropertyViolation(message());
 }

@@ -9,6 +9,8 @@ import { PropertyViolation, type PropertyCase } from './define.js';
 
 export interface PropertyOptions {
   seed?: number;
+  /** Where a shrunk counterexample sits (with its seed): fast-check replays just that. */
+  path?: string;
   /** Multiplies every property's run count (--thorough). */
   runsFactor: number;
   vars: Record<string, unknown>;
@@ -32,13 +34,13 @@ export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetCont
       await def.check(api, value, state);
     });
     const numRuns = Math.max(1, Math.round(def.runs * options.runsFactor));
-    const details = await fc.check(property, { numRuns, ...(options.seed !== undefined ? { seed: options.seed } : {}) });
+    const details = await fc.check(property, { numRuns, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.path ? { path: options.path } : {}) });
     if (api.fault) return done({ status: 'errored', message: `${def.endpoint}: could not judge: ${api.fault.message}` });
     if (!details.failed) return done({ status: 'passed' });
     const error = details.errorInstance;
     const why = error instanceof PropertyViolation ? error.message : `the check threw: ${(error as Error)?.message ?? String(error)}`;
     const message = `${def.endpoint} [${def.clauses.join(', ')}]: property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s); `
-      + `counterexample ${fc.stringify(details.counterexample)}: ${why} (replay: --seed ${details.seed} --grep ${def.id}; path ${details.counterexamplePath})`;
+      + `counterexample ${fc.stringify(details.counterexample)}: ${why} (replay: --seed ${details.seed} --grep ${def.id} --replay-path ${details.counterexamplePath})`;
     return done({ status: 'failed', message, failures: [{ clause: def.clauses[0], message: why }] });
   } finally {
     if (def.teardown) await def.teardown(api, state).catch(() => undefined);

@@ -51,6 +51,7 @@ for (const { PROPERTY: def } of propertyModules) {
     skipped: (reason) => skippedResult(spec, c, reason),
     run: (signal) => session.scheduled(spec, async () => signal.aborted || session.stopped ? skippedResult(spec, c, INTERRUPTED) : runProperty(def, session.ctx, session.redactor, {
       seed: settings.seed ?? undefined, runsFactor: settings.propertyFactor, vars: session.globals,
+      ...(settings.replayPath && settings.grep === def.id ? { path: settings.replayPath } : {}),
     })),
   });
 }

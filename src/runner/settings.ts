@@ -21,6 +21,8 @@ export interface RunSettings {
   operations: string[];
   clauses: string[];
   seed: number | null;
+  /** fast-check path to replay, for the property whose id is `grep`. */
+  replayPath?: string | null;
   /** Multiplier of every property's default number of runs. */
   propertyFactor: number;
   /** --shard i/n: only the spec files of this shard run. */

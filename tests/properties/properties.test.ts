@@ -13,10 +13,10 @@ import type { Rewrite } from '../support/rewriting-proxy.js';
 const files = import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true });
 const PROPERTIES = new Map(Object.values(files).map((f) => [f.PROPERTY.id, f.PROPERTY]));
 
-function run(id: string, options: SuiteRun & { seed?: number } = {}) {
+function run(id: string, options: SuiteRun & { seed?: number; path?: string } = {}) {
   const def = PROPERTIES.get(id);
   if (!def) throw new Error(`no property ${id}`);
-  return withSession(options, (session) => runProperty(def, session.ctx, session.redactor, { seed: options.seed ?? 42, runsFactor: 1, vars: session.globals }));
+  return withSession(options, (session) => runProperty(def, session.ctx, session.redactor, { seed: options.seed ?? 42, path: options.path, runsFactor: 1, vars: session.globals }));
 }
 
 /** Property -> a server that breaks it, and what the message must show. */
@@ -47,7 +47,7 @@ const BREAKERS: [string, SuiteRun, RegExp][] = [
   ['prop.op7.membership-is-a-set', { profile: 'zulip', rewrite: ignoredAsSuccess('delete_subgroups') },
     /counterexample \[[^\]]*delete_subgroups\(s\d\)[^\]]*\]: (after )?delete_subgroups\(s\d\)/],
   ['prop.op8.visibility-policy-values', { quirks: ['user-topics-accepts-bad-policy'] }, /counterexample \[\{"policy":\{"value":-?\d+,"valid":false\},"topic":"[^"]+"\}\]: visibility_policy -?\d+ is not allowed: expected a BAD_REQUEST error, got "success"/],
-  ['prop.op8.visibility-policy-values', { quirks: ['user-topics-rejects-policy-3'] }, /counterexample \[\{"policy":\{"value":3,"valid":true\}.*visibility_policy 3 is allowed: expected success, got "BAD_REQUEST"/],
+  ['prop.op8.visibility-policy-values', { quirks: ['user-topics-rejects-policy-3'] }, /counterexample \[\{"policy":\{"value":3,"valid":true\}.*visibility_policy 3 is allowed: expected success, got error "BAD_REQUEST"/],
   ['prop.op18.fragment-blank-or-not', { quirks: ['nav-blank-fragment-ok'] }, /counterexample \[\{"text":"","blank":true\}\]: fragment "" is blank: expected a BAD_REQUEST error, got "success"/],
   // A server that refuses slashes past the search term: caught on a non-blank fragment.
   ['prop.op18.fragment-blank-or-not', { rewrite: refuse((req) => req.method === 'POST' && req.path === '/navigation_views' && /cf-[^/]*\/.*\//.test(paramsOf(req).get('fragment') ?? '')) },
@@ -87,6 +87,16 @@ describe('properties', () => {
     expect(result.message).toMatch(message);
     expect(result.message).toMatch(/shrunk \d+ time\(s\)/);
     expect(result.message).toMatch(/replay: --seed 42 --grep /);
+  });
+
+  it('the printed seed and path replay just the shrunk counterexample', async () => {
+    const broken = { quirks: ['status-no-length-limit'] };
+    const first = await run('prop.op13.status-text-limit', { ...broken, seed: 7 });
+    const [, seed, path] = /--seed (-?\d+) --grep prop\.op13\.status-text-limit --replay-path ([\d:]+)/.exec(first.message!)!;
+    const replayed = await run('prop.op13.status-text-limit', { ...broken, seed: Number(seed), path });
+    expect(replayed.message).toMatch(/property failed after 1 run\(s\), shrunk 0 time\(s\)/);
+    const counterexample = (message: string) => /counterexample (\[.*?\]):/.exec(message)![1];
+    expect(counterexample(replayed.message!)).toBe(counterexample(first.message!));
   });
 
   it('every property is broken by some server in the table', () => {

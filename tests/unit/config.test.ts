@@ -37,6 +37,13 @@ describe('loadConfig precedence: flag > environment > env file > default', () =>
     expect(() => loadConfig({ flags: { profile: 'strict' }, env: {}, cwd: dir() })).toThrow(ConfigError);
   });
 
+  it('takes a replay path only as printed: with a seed and a property to grep for', () => {
+    const replay = { 'replay-path': '4:2:0', seed: '42', grep: 'prop.op13.status-text-limit' };
+    expect(loadConfig({ flags: replay, env: {}, cwd: dir() }).replayPath).toBe('4:2:0');
+    expect(() => loadConfig({ flags: { ...replay, seed: undefined }, env: {}, cwd: dir() })).toThrow(/--replay-path: needs --seed and --grep/);
+    expect(() => loadConfig({ flags: { ...replay, 'replay-path': '4,2' }, env: {}, cwd: dir() })).toThrow(/--replay-path: expected a fast-check path like "4:2:0", got "4,2"/);
+  });
+
   it('refuses half an account and a missing env file', () => {
     expect(() => loadConfig({ env: { CONFORMANCE_GUEST_EMAIL: 'g@x.test' }, cwd: dir() })).toThrow(/guest account: CONFORMANCE_GUEST_API_KEY is not set/);
     expect(() => loadConfig({ env: {}, envFile: '/nonexistent/x.env' })).toThrow(/env file \/nonexistent\/x.env: not found/);
