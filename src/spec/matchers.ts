@@ -92,11 +92,12 @@ export const MATCHERS: Record<string, Matcher> = {
     const groups = list.filter((g): g is unknown[] => Array.isArray(g) && g.length > 0);
     if (groups.length !== list.length) return `expected a list of non-empty lists, got ${show(list)}`;
     const sign = want === 'descending' ? -1 : 1;
-    for (let i = 1; i < groups.length; i += 1) {
-      for (const earlier of groups.slice(0, i).flat()) {
-        const later = groups[i].find((v) => sign * compare(earlier, v) >= 0);
-        if (later !== undefined) return `expected groups in ${want} order, got ${show(later)} in group ${i} after ${show(earlier)} in an earlier one (${show(list)})`;
-      }
+    // The value furthest along the order so far: every value of the next group must pass it.
+    let reached: unknown;
+    for (const [i, group] of groups.entries()) {
+      const behind = i > 0 ? group.find((v) => sign * compare(reached, v) >= 0) : undefined;
+      if (behind !== undefined) return `expected groups in ${want} order, got ${show(behind)} in group ${i} after ${show(reached)} in an earlier one (${show(list)})`;
+      reached = group.reduce((a, b) => (sign * compare(a, b) < 0 ? b : a));
     }
     return null;
   },
