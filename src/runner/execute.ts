@@ -2,6 +2,7 @@
 // a case exactly the same way.
 import { decide, type Decision } from '../spec/plan.js';
 import { baseResult, runCase, type CaseResult } from '../spec/run-case.js';
+import { placeholderRoots } from '../spec/interpolate.js';
 import type { Case, SpecFile } from '../spec/types.js';
 import { FixtureError, type Session } from './session.js';
 
@@ -32,10 +33,10 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
  * (a deactivated user on a target that has none): the case is skipped with that, not errored.
  */
 function missingOptional(spec: SpecFile, c: Case, vars: Record<string, unknown>): string | null {
-  const text = JSON.stringify([c.steps, c.cleanup ?? []]);
+  const used = placeholderRoots([c.steps, c.cleanup ?? []]);
   for (const step of spec.fixtures ?? []) {
     if (!step.optional || !step.capture) continue;
-    const missing = Object.keys(step.capture).find((name) => !(name in vars) && new RegExp(`\\$\\{${name}[}.\\[]`).test(text));
+    const missing = Object.keys(step.capture).find((name) => !(name in vars) && used.has(name));
     if (missing) return step.note ?? `the optional fixture step that captures ${missing} found nothing`;
   }
   return null;

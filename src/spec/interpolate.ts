@@ -22,6 +22,15 @@ export function lookup(vars: Vars, expr: string): unknown {
   return value;
 }
 
+/** The variables a value's placeholders start from ("${former}", "${before.color_scheme}" -> former, before). */
+export function placeholderRoots(value: unknown): Set<string> {
+  const roots = new Set<string>();
+  for (const [, expr] of JSON.stringify(value ?? null).matchAll(ANY)) {
+    if (!REPEAT.test(expr.trim())) roots.add(expr.trim().split('.')[0]);
+  }
+  return roots;
+}
+
 export function interpolate<T>(value: T, vars: Vars): T {
   if (typeof value === 'string') {
     const whole = WHOLE.exec(value);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MATCHERS } from '../../src/spec/matchers.js';
 import { resolvePath } from '../../src/spec/body-path.js';
-import { interpolate } from '../../src/spec/interpolate.js';
+import { interpolate, placeholderRoots } from '../../src/spec/interpolate.js';
 
 const body = { streams: [{ stream_id: 1, name: 'a', tags: [] }, { stream_id: 2, name: 'b' }], status: { text: 'hi' }, n: 3 };
 const check = (path: string, matcher: string, want: unknown) => MATCHERS[matcher](resolvePath(body, path), want);
@@ -77,5 +77,11 @@ describe('sortedGroups', () => {
     expect(MATCHERS.sortedGroups(groups([[1, 2], [5, 6]]), 'descending')).toMatch(/got 5 in group 1 after 1/);
     expect(MATCHERS.sortedGroups(groups([[9, 4], [6]]), 'descending')).toMatch(/got 6 in group 1 after 4/);
     expect(MATCHERS.sortedGroups({ found: true, value: [[1], []] }, 'descending')).toMatch(/non-empty lists/);
+  });
+});
+
+describe('placeholderRoots', () => {
+  it('names the variable each placeholder starts from, not repeat() builders', () => {
+    expect([...placeholderRoots({ p: ['${former}', 'x ${before.color_scheme} y'], q: "${repeat('d', 3)}" })].sort()).toEqual(['before', 'former']);
   });
 });
