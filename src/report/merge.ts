@@ -37,11 +37,11 @@ export function mergeReports(reports: { file: string; report: ConformanceReport 
       const have = clauses.get(cl.id);
       const citing = [...new Set([...(have?.cases ?? []), ...cl.cases])].sort();
       const ran = citing.some((id) => statusOf.has(id) && statusOf.get(id) !== 'skipped');
-      // A clause unobservable under spec is tested as soon as one shard ran a case for it.
-      const unobservable = have ? have.unobservable && cl.unobservable : cl.unobservable;
-      const fixed = (cl.status === 'unspecified' && !cl.unobservable) || cl.status === 'disputed';
+      // Every shard lists every clause; one unobservable under spec (same profile, same reason in
+      // each) is tested as soon as any shard ran a case for it.
+      const { unobservable, ...rest } = cl;
+      const fixed = (cl.status === 'unspecified' && !unobservable) || cl.status === 'disputed';
       const status = fixed ? cl.status : ran ? 'tested' : unobservable ? 'unspecified' : 'untested';
-      const { unobservable: _dropped, ...rest } = cl;
       clauses.set(cl.id, { ...rest, status, ...(status === 'unspecified' && unobservable ? { unobservable } : {}), cases: citing });
     }
   }
