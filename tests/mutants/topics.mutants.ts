@@ -29,7 +29,7 @@ export const MUTANTS: Mutant[] = [
   // --- POST /streams/{stream_id}/delete_topic ---
   { name: 'delete-topic-member-ok', kind: 'permission', operations: [DELETE], quirks: ['delete-topic-member-ok'],
     kills: ['op14.member-refused', 'op14.moderator-refused', 'op14.guest-refused'] },
-  { name: 'delete-topic-incomplete', kind: 'effect', operations: [DELETE], quirks: ['delete-topic-incomplete'], kills: ['op14.topic-removed'] },
+  { name: 'delete-topic-incomplete', kind: 'effect', operations: [DELETE], quirks: ['delete-topic-incomplete'], kills: ['op14.topic-removed', 'op14.zulip.batches-newest-first'] },
   { name: 'delete-topic-complete-false', kind: 'field', operations: [DELETE], quirks: ['delete-topic-complete-false'],
     kills: ['op14.complete', 'op14.no-messages', 'op14.topic-removed'] },
   { name: 'delete-topic-oldest-first', kind: 'order', operations: [DELETE], quirks: ['delete-topic-oldest-first'], kills: ['op14.zulip.batches-newest-first'] },
