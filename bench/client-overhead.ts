@@ -6,8 +6,8 @@ import { Worker } from 'node:worker_threads';
 import { Pool } from 'undici';
 import { ApiClient } from '../src/http/client.js';
 import { Redactor } from '../src/http/redact.js';
-import { runCase } from '../src/spec/run-case.js';
-import type { SpecFile } from '../src/spec/types.js';
+import { runCase } from '../src/engine/run-case.js';
+import type { SpecFile } from '../src/engine/types.js';
 
 const SERVER = `
 const { createServer } = require('node:http');

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { CONFIG_KEYS, ConfigError, loadConfig } from './config.js';
-import { SpecError } from './spec/yaml-source.js';
+import { SpecError } from './engine/yaml-source.js';
 import { PreflightError } from './preflight.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

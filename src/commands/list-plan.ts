@@ -4,11 +4,11 @@
 import { basename } from 'node:path';
 import { ROLES, type Config, type Role } from '../config.js';
 import { NEWEST_FEATURE_LEVEL } from '../preflight.js';
-import { decide, type PlanInput } from '../spec/plan.js';
-import { lookup } from '../spec/interpolate.js';
+import { decide, type PlanInput } from '../engine/plan.js';
+import { lookup } from '../engine/interpolate.js';
 import { encodeParam } from '../http/encode.js';
-import type { Suite } from '../spec/load.js';
-import type { Step } from '../spec/types.js';
+import type { Suite } from '../engine/load.js';
+import type { Step } from '../engine/types.js';
 import type { Params } from '../http/encode.js';
 import { propertyFiles } from '../property/files.js';
 import type { Output } from './run.js';

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
-import { loadSuite } from '../spec/load.js';
+import { loadSuite } from '../engine/load.js';
 import { preflight } from '../preflight.js';
 import { requireWriteConsent } from './write-consent.js';
 import { projectPath, PROJECT_ROOT } from '../paths.js';
@@ -16,7 +16,7 @@ import { finishRun, prepareRun } from './run-report.js';
 import { listPlan } from './list-plan.js';
 import { propertyFiles } from '../property/files.js';
 import type { RunSettings } from '../runner/settings.js';
-import type { SpecFile } from '../spec/types.js';
+import type { SpecFile } from '../engine/types.js';
 
 export interface Output {
   out: (line: string) => void;

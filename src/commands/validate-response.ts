@@ -4,10 +4,10 @@
 // against the error envelope. Exit 0 valid, 1 invalid (the reasons, one per line).
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config.js';
-import { loadSuite } from '../spec/load.js';
-import { envelopeFailures } from '../spec/envelope-checks.js';
-import { schemaErrors, schemaValidator } from '../spec/schemas.js';
-import type { SpecFile } from '../spec/types.js';
+import { loadSuite } from '../engine/load.js';
+import { envelopeFailures } from '../engine/envelope-checks.js';
+import { schemaErrors, schemaValidator } from '../engine/schemas.js';
+import type { SpecFile } from '../engine/types.js';
 
 /** The schema a successful answer of the operation is checked with in its spec file. */
 export function successSchema(specs: SpecFile | SpecFile[]): string {

@@ -3,8 +3,8 @@
 // TransportFault, and the runner ends the property at once as errored, without shrinking.
 import type { Role } from '../config.js';
 import type { Params } from '../http/encode.js';
-import type { TargetContext } from '../spec/run-steps.js';
-import { describeRequest } from '../spec/run-steps.js';
+import type { TargetContext } from '../engine/run-steps.js';
+import { describeRequest } from '../engine/run-steps.js';
 
 export class TransportFault extends Error {}
 

@@ -2,8 +2,8 @@
 // counterexample, the seed and path to replay it, or "errored" for a transport fault.
 import fc from 'fast-check';
 import type { Redactor } from '../http/redact.js';
-import type { CaseResult } from '../spec/run-case.js';
-import type { TargetContext } from '../spec/run-steps.js';
+import type { CaseResult } from '../engine/run-case.js';
+import type { TargetContext } from '../engine/run-steps.js';
 import { PropertyApi, TransportFault } from './api.js';
 import { PropertyViolation, type PropertyCase } from './define.js';
 

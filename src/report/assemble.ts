@@ -1,8 +1,8 @@
 // Builds conformance.json from a run's parts: the cases, the clause catalog, and what the report
 // adds: curl lines for failures, the effective feature level, the baseline and expectations
 // sections, and the verdict. `finish` recomputes the derived fields (merge uses it too).
-import type { Clause } from '../spec/load.js';
-import type { CaseResult } from '../spec/run-case.js';
+import type { Clause } from '../engine/load.js';
+import type { CaseResult } from '../engine/run-case.js';
 import { clauseEntries, sortCases, summarize, type ConformanceReport, type ExpectationsSection, type ReportCase, type Target } from './model.js';
 import { curlCommand } from './curl.js';
 import { conformsThrough } from './feature-level.js';

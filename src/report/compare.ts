@@ -1,6 +1,6 @@
 // What changed between two runs (two servers, or two feature levels of one): per case, per
 // operation and per feature level: newly passing, newly failing, skipped in one, only in one.
-import type { CaseStatus } from '../spec/run-case.js';
+import type { CaseStatus } from '../engine/run-case.js';
 import type { ConformanceReport, ReportCase } from './model.js';
 import { levelLabel } from './feature-level.js';
 

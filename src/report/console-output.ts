@@ -1,7 +1,7 @@
 // What a person watching the terminal sees: one line per operation as it completes, failures
 // with their message as they happen, and a summary at the end.
 import pc from 'picocolors';
-import type { CaseResult } from '../spec/run-case.js';
+import type { CaseResult } from '../engine/run-case.js';
 import type { ConformanceReport } from './model.js';
 import { levelSentence } from './feature-level.js';
 import { plural } from './text-helpers.js';

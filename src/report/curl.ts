@@ -1,6 +1,6 @@
 // One shell line that replays a recorded request. Credentials stay out of it: the account's key
 // is a placeholder for the variable the user already has in their env file.
-import type { RecordedExchange } from '../spec/run-case.js';
+import type { RecordedExchange } from '../engine/run-case.js';
 
 export function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;

@@ -2,8 +2,8 @@
 // is expected; a listed case that passes is a stale entry; an entry past `expires` fails the run.
 import { existsSync, readFileSync } from 'node:fs';
 import { ConfigError } from '../config.js';
-import { parseYaml } from '../spec/yaml-source.js';
-import { validateSource } from '../spec/validate.js';
+import { parseYaml } from '../engine/yaml-source.js';
+import { validateSource } from '../engine/validate.js';
 import type { ExpectationsSection, ReportCase } from './model.js';
 import { isBroken } from './groups.js';
 

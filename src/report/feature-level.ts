@@ -1,6 +1,6 @@
 // The target's effective feature level: the highest level L such that every case of level <= L
 // passed (a case without `since` is level 0). Skipped cases neither prove nor break a level.
-import type { CaseStatus } from '../spec/run-case.js';
+import type { CaseStatus } from '../engine/run-case.js';
 import type { Target } from './model.js';
 
 const broken = (status: CaseStatus) => status === 'failed' || status === 'errored';

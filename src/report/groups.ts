@@ -1,5 +1,5 @@
 // Counts of outcomes per operation and per feature level, the rows of every summary table and chart.
-import type { CaseStatus } from '../spec/run-case.js';
+import type { CaseStatus } from '../engine/run-case.js';
 import { levelLabel } from './feature-level.js';
 
 export type Counts = Record<CaseStatus, number> & { total: number };

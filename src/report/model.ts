@@ -1,7 +1,7 @@
 // conformance.json, formatVersion 1 (DESIGN.md): the source of truth every other report and
 // tool (compare, baseline) reads.
-import type { CaseResult } from '../spec/run-case.js';
-import type { Clause } from '../spec/load.js';
+import type { CaseResult } from '../engine/run-case.js';
+import type { Clause } from '../engine/load.js';
 import type { Profile } from '../config.js';
 
 export type ClauseStatus = 'tested' | 'unspecified' | 'disputed' | 'untested';

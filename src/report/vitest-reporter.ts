@@ -1,7 +1,7 @@
 // The vitest reporter of a conformance run: it only consumes vitest's events, collects each
 // case's CaseResult (from task.meta) and prints progress. Writing files is the report writers' job.
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
-import type { CaseResult } from '../spec/run-case.js';
+import type { CaseResult } from '../engine/run-case.js';
 import { caseLine, operationLine, type Write } from './console-output.js';
 
 export class ConformanceReporter implements Reporter {

@@ -8,9 +8,9 @@ import { executeCase, INTERRUPTED, planCase, skippedResult } from './execute.js'
 import { planProperty, planPropertyShape } from './plan-property.js';
 import { runProperty } from '../property/run-property.js';
 import type { PropertyCase } from '../property/define.js';
-import type { CaseResult } from '../spec/run-case.js';
-import type { Decision } from '../spec/plan.js';
-import type { SpecFile } from '../spec/types.js';
+import type { CaseResult } from '../engine/run-case.js';
+import type { Decision } from '../engine/plan.js';
+import type { SpecFile } from '../engine/types.js';
 
 declare module 'vitest' {
   interface TaskMeta {

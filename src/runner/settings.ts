@@ -39,7 +39,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     conformance: RunSettings;
     /** The spec files, loaded and validated once by the CLI (YAML parsing is the costly part). */
-    specs: import('../spec/types.js').SpecFile[];
+    specs: import('../engine/types.js').SpecFile[];
     /** Absolute paths of the property files to import. */
     propertyFiles: string[];
   }

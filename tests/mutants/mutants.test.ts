@@ -1,8 +1,8 @@
 // Every case can fail: each mutant is run, the cases it names must be caught, and every case of
 // specs/ is caught by at least one mutant. Against the clean server, every case passes.
 import { describe, expect, it } from 'vitest';
-import { loadSuite } from '../../src/spec/load.js';
-import type { CaseResult } from '../../src/spec/run-case.js';
+import { loadSuite } from '../../src/engine/load.js';
+import type { CaseResult } from '../../src/engine/run-case.js';
 import type { Profile } from '../../src/config.js';
 import { runSuite } from '../support/run-suite.js';
 import { MUTANTS, type Mutant } from './catalog.js';

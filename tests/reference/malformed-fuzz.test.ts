@@ -8,7 +8,7 @@ import { startReferenceServer } from '../../src/reference/server.js';
 import { ROUTES } from '../../src/reference/routes.js';
 import { sessionFor } from '../support/run-suite.js';
 import { executeSpecs } from '../../src/runner/execute.js';
-import { loadSuite } from '../../src/spec/load.js';
+import { loadSuite } from '../../src/engine/load.js';
 
 const REQUESTS = 2500;
 

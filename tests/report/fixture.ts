@@ -2,7 +2,7 @@
 // text from the "server" that must be escaped everywhere.
 import type { ConformanceReport } from '../../src/report/model.js';
 import { finish, withCurl } from '../../src/report/assemble.js';
-import type { CaseResult } from '../../src/spec/run-case.js';
+import type { CaseResult } from '../../src/engine/run-case.js';
 
 const cases: CaseResult[] = [
   { id: 'op1.pass', endpoint: 'GET /streams', title: 'lists channels', file: 'specs/get-channels.yaml', clauses: ['op1.rule'], status: 'passed', durationMs: 12 },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
-import { loadSuite } from '../../src/spec/load.js';
+import { loadSuite } from '../../src/engine/load.js';
 import { Session } from '../../src/runner/session.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import { assembleHar, type HarEntry } from '../../src/report/har.js';

@@ -10,7 +10,7 @@ import { conformsThrough, levelSentence } from '../../src/report/feature-level.j
 import { annotations, escapeData, escapeProperty } from '../../src/report/github-annotations.js';
 import { finish } from '../../src/report/assemble.js';
 import { compareWithBaseline } from '../../src/report/baseline.js';
-import { shardOf } from '../../src/spec/plan.js';
+import { shardOf } from '../../src/engine/plan.js';
 import { placeholders } from '../../src/commands/list-plan.js';
 import { fixtureReport } from './fixture.js';
 

@@ -1,10 +1,10 @@
 // Runs spec cases against the reference server (optionally with quirks, optionally behind a
 // rewriting proxy) exactly as a conformance run does, without spawning vitest.
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
-import { loadSuite } from '../../src/spec/load.js';
+import { loadSuite } from '../../src/engine/load.js';
 import { Session } from '../../src/runner/session.js';
 import { executeSpecs } from '../../src/runner/execute.js';
-import type { CaseResult } from '../../src/spec/run-case.js';
+import type { CaseResult } from '../../src/engine/run-case.js';
 import type { Profile } from '../../src/config.js';
 import { startProxy, type Rewrite } from './rewriting-proxy.js';
 

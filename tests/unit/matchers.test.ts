@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MATCHERS } from '../../src/spec/matchers.js';
-import { resolvePath } from '../../src/spec/body-path.js';
-import { interpolate, placeholderRoots } from '../../src/spec/interpolate.js';
+import { MATCHERS } from '../../src/engine/matchers.js';
+import { resolvePath } from '../../src/engine/body-path.js';
+import { interpolate, placeholderRoots } from '../../src/engine/interpolate.js';
 
 const body = { streams: [{ stream_id: 1, name: 'a', tags: [] }, { stream_id: 2, name: 'b' }], status: { text: 'hi' }, n: 3 };
 const check = (path: string, matcher: string, want: unknown) => MATCHERS[matcher](resolvePath(body, path), want);

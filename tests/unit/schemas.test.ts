@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/paths.js';
-import { SCHEMA_BASE, schemaValidator } from '../../src/spec/schemas.js';
-import { loadSuite } from '../../src/spec/load.js';
+import { SCHEMA_BASE, schemaValidator } from '../../src/engine/schemas.js';
+import { loadSuite } from '../../src/engine/load.js';
 
 const names = readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.schema.json'));
 const META = ['spec-file', 'clause-catalog', 'expectations'];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/http/redact.js';
-import { ReadWriteLock, Semaphore } from '../../src/spec/locks.js';
+import { ReadWriteLock, Semaphore } from '../../src/engine/locks.js';
 import { Session } from '../../src/runner/session.js';
 import type { RunSettings } from '../../src/runner/settings.js';
-import type { SpecFile } from '../../src/spec/types.js';
+import type { SpecFile } from '../../src/engine/types.js';
 import { clauseEntries, summarize } from '../../src/report/model.js';
-import type { CaseResult } from '../../src/spec/run-case.js';
+import type { CaseResult } from '../../src/engine/run-case.js';
 
 describe('Redactor', () => {
   it('replaces API keys and their Basic header form with the role', () => {

@@ -2,7 +2,7 @@
 // passed | failed (the target broke the document) | errored (could not judge) | skipped.
 import type { Exchange } from '../http/client.js';
 import type { Redactor } from '../http/redact.js';
-import type { Vars } from '../spec/interpolate.js';
+import type { Vars } from '../engine/interpolate.js';
 import { runSteps, type StepRecord, type TargetContext } from './run-steps.js';
 import type { Case, SpecFile } from './types.js';
 

@@ -12,7 +12,7 @@ function inputsKey(dir: string): string {
   const files = [
     ...readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort().map((n) => join(dir, n)),
     projectPath('schemas', 'spec-file.schema.json'), projectPath('schemas', 'clause-catalog.schema.json'),
-    projectPath('src', 'spec', 'load.ts'),
+    projectPath('src', 'engine', 'load.ts'),
   ];
   const hash = createHash('sha256');
   for (const file of files) {
