@@ -51,6 +51,7 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
   const report = assembleReport({
     ...parts,
     catalog: suite.clauses,
+    facts: suite.facts,
     ...(inputs.baseline ? { baseline: inputs.baseline } : {}),
     ...(expectations ? { expectations: { ...expectations, knownIds, today, ...(updated ? { updated } : {}) } } : {}),
   });

@@ -42,6 +42,7 @@ export async function run(config: Config, io: Output): Promise<number> {
       serverVersion: checked.serverVersion,
       timeoutMs: config.timeoutMs, concurrency: config.concurrency, runId: randomBytes(4).toString('hex'),
       accounts: checked.accounts, register: checked.register,
+      disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
       grep: config.grep, operations: config.operations, clauses: config.clauses,
       seed: config.seed, replayPath: config.replayPath, propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
       shard: config.shard, harDir: inputs.harDir,

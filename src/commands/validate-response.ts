@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config.js';
 import { loadSuite } from '../engine/load.js';
-import { envelopeFailures } from '../engine/envelope-checks.js';
+import { envelopeFindings } from '../engine/envelope-checks.js';
+import { findingMessage } from '../engine/failure.js';
 import { schemaErrors, schemaValidator } from '../engine/schemas.js';
 import type { SpecFile } from '../engine/types.js';
 
@@ -34,9 +35,9 @@ export function validateResponse(operation: string, status: number, text: string
     return { schema: '(none)', problems: [`the body is not JSON: ${(error as Error).message}`] };
   }
   const schema = status >= 400 ? 'error-envelope' : successSchema(specs);
-  const envelope = envelopeFailures({ status, headers: {}, text, json }).map((f) => `[${f.clause}] ${f.message}`);
+  const envelope = envelopeFindings({ status, headers: {}, text, json }).map((f) => `[${f.clause}] ${findingMessage(f)}`);
   const validate = schemaValidator(schema);
-  const problems = [...envelope, ...(validate(json) ? [] : schemaErrors(validate.errors, 20))];
+  const problems = [...envelope, ...(validate(json) ? [] : schemaErrors(validate.errors, json, 20))];
   return { schema, problems: [...new Set(problems)] };
 }
 

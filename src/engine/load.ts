@@ -1,11 +1,12 @@
 // Loads the spec files and the clause catalog, validated, cross-checked, with file:line errors.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT, projectPath } from '../paths.js';
 import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
 import { cached } from './suite-cache.js';
 import type { SpecFile } from './types.js';
+import { citationProblems } from './citations.js';
 
 export interface Clause {
   id: string;
@@ -20,9 +21,35 @@ export interface Clause {
    * spec profile cannot check it and lists it as unspecified; the zulip profile checks it.
    */
   unobservableUnderSpec?: string;
+  /** For a disputed clause: the Zulip facts on the server's side. */
+  facts?: string[];
+  /** Where the document states it ("§13 row status_text"): see tests/unit/document-map.test.ts. */
+  source?: string | string[];
+}
+
+/** A behaviour of the Zulip server the zulip profile relies on, with evidence from its source. */
+export interface Fact {
+  id: string;
+  statement: string;
+  evidence: { path: string; symbol: string; note?: string }[];
+  featureLevel: number;
+  commit?: string;
 }
 
 export const CATALOG_FILE = 'clauses.yaml';
+export const FACTS_FILE = 'zulip-facts.yaml';
+
+/**
+ * How strictly the loader holds cases to their citations. `facts`: every zulip-profile
+ * expectation names the facts it rests on. `attribution`: in a case citing several clauses,
+ * every judged step says which clause its checks enforce (or is a `setup` step), and every
+ * cited clause is enforced by some check.
+ */
+export interface Strictness {
+  facts: boolean;
+  attribution: boolean;
+}
+export const STRICTNESS: Strictness = { facts: false, attribution: false };
 
 export function loadSpecFile(path: string, text = readFileSync(path, 'utf8')): SpecFile {
   return parseSpecFile(path, text).spec;
@@ -49,22 +76,45 @@ export function loadCatalog(path = projectPath('specs', CATALOG_FILE)): Clause[]
   return clauses;
 }
 
+export function loadFacts(path = projectPath('specs', FACTS_FILE)): Fact[] {
+  const source = parseYaml(displayPath(path), readFileSync(path, 'utf8'));
+  validateSource(source, 'zulip-facts.schema.json');
+  const facts = (source.data as { facts: Fact[] | null }).facts ?? [];
+  const seen = new Set<string>();
+  facts.forEach((fact, i) => {
+    if (seen.has(fact.id)) throw new SpecError(source.file, source.lineOf(`/facts/${i}/id`), `facts[${i}].id`, `duplicate fact id "${fact.id}"`);
+    seen.add(fact.id);
+  });
+  return facts;
+}
+
 export interface Suite {
   specs: SpecFile[];
   clauses: Clause[];
+  facts: Fact[];
 }
 
 /** Every spec file of a directory, plus the catalog; case ids unique, every cited clause known. */
-export function loadSuite(dir = projectPath('specs')): Suite {
+export function loadSuite(dir = projectPath('specs'), strictness = STRICTNESS): Suite {
   // The project's own specs are cached once validated (suite-cache.ts); other directories are
   // the loader's tests and always parsed.
-  return dir === projectPath('specs') ? cached(dir, () => parseSuite(dir)) : parseSuite(dir);
+  return dir === projectPath('specs') ? cached(dir, () => parseSuite(dir, strictness)) : parseSuite(dir, strictness);
 }
 
-function parseSuite(dir: string): Suite {
+function parseSuite(dir: string, strictness: Strictness): Suite {
   const clauses = loadCatalog(join(dir, CATALOG_FILE));
+  const facts = existsSync(join(dir, FACTS_FILE)) ? loadFacts(join(dir, FACTS_FILE)) : [];
   const known = new Set(clauses.map((c) => c.id));
-  const names = readdirSync(dir).filter((n) => n.endsWith('.yaml') && n !== CATALOG_FILE).sort();
+  const knownFacts = new Set(facts.map((f) => f.id));
+  const catalogFile = displayPath(join(dir, CATALOG_FILE));
+  clauses.forEach((clause, i) => {
+    const unknown = clause.facts?.find((id) => !knownFacts.has(id));
+    if (unknown) throw new SpecError(catalogFile, null, `clauses[${i}].facts`, `unknown fact "${unknown}" (not in ${FACTS_FILE})`);
+    if (strictness.facts && clause.disputed && !clause.facts?.length) {
+      throw new SpecError(catalogFile, null, `clauses[${i}]`, `disputed clause "${clause.id}" names no facts: cite the Zulip facts on the server's side`);
+    }
+  });
+  const names = readdirSync(dir).filter((n) => n.endsWith('.yaml') && n !== CATALOG_FILE && n !== FACTS_FILE).sort();
   const specs: SpecFile[] = [];
   const caseIds = new Map<string, string>();
   for (const name of names) {
@@ -85,10 +135,13 @@ function parseSuite(dir: string): Suite {
           throw new SpecError(spec.file, where(`clauses/${j}`), `cases[${i}].clauses[${j}]`, `unknown clause "${clause}" (not in ${CATALOG_FILE})`);
         }
       });
+      for (const problem of citationProblems(c, known, knownFacts, strictness)) {
+        throw new SpecError(spec.file, where(problem.at), `cases[${i}]${problem.at ? `.${problem.at.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.')}` : ''}`, problem.message);
+      }
     });
     specs.push(spec);
   }
-  return { specs, clauses };
+  return { specs, clauses, facts };
 }
 
 function displayPath(path: string): string {

@@ -5,33 +5,55 @@ import type { ApiClient, Exchange } from '../http/client.js';
 import { encodeParam, type Params } from '../http/encode.js';
 import { resolvePath } from './body-path.js';
 import { interpolate, InterpolationError, type Vars } from './interpolate.js';
-import { judge } from './judge.js';
-import type { CheckFailure } from './envelope-checks.js';
+import { judge, type Attribution } from './judge.js';
+import type { Failure } from './failure.js';
 import type { Step } from './types.js';
 
 export interface TargetContext {
   client: ApiClient;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
   profile: Profile;
+  /** Clauses where the document and the Zulip server disagree: under spec, their checks only warn. */
+  disputedClauses?: ReadonlySet<string>;
 }
 
 export interface StepRecord {
+  /** 0-based position in the list. */
   index: number;
   exchange: Exchange;
-  failures: CheckFailure[];
+  failures: Failure[];
   summary: string;
+  /** The step's captures: name -> body path, as sent (for the reproduction script). */
+  capture?: Record<string, string>;
+  /** The values the captures got. */
+  captured?: Record<string, unknown>;
+}
+
+interface Common {
+  records: StepRecord[];
+  vars: Vars;
+  /** Checks of disputed clauses the target answered the other way: warnings, not failures. */
+  disputes: Failure[];
 }
 
 export type StepsOutcome =
-  | { status: 'passed'; records: StepRecord[]; vars: Vars }
-  | { status: 'failed'; records: StepRecord[]; vars: Vars; failures: CheckFailure[]; summary: string }
-  | { status: 'errored'; records: StepRecord[]; vars: Vars; cause: string };
+  | Common & { status: 'passed' }
+  | Common & { status: 'failed'; failures: Failure[]; summary: string }
+  | Common & { status: 'errored'; cause: string };
+
+/** Whose checks these steps are: a case's (clauses, facts), or none (fixtures, cleanups). */
+export interface StepOwner {
+  clauses: string[];
+  facts?: string[];
+  zulipCase?: boolean;
+}
 
 const DEFAULT_ROLE: Role = 'member';
 
-export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars): Promise<StepsOutcome> {
+export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars, owner: StepOwner = { clauses: [] }): Promise<StepsOutcome> {
   const vars: Vars = { ...initial };
   const records: StepRecord[] = [];
+  const disputes: Failure[] = [];
   for (const [index, step] of steps.entries()) {
     const role = step.as ?? DEFAULT_ROLE;
     let params: Params;
@@ -42,38 +64,56 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars)
       path = interpolate(step.request.path, vars);
       expect = interpolate(step.expect, vars);
     } catch (error) {
-      if (error instanceof InterpolationError) return { status: 'errored', records, vars, cause: `step ${index + 1}: ${error.message}` };
+      if (error instanceof InterpolationError) return { status: 'errored', records, vars, disputes, cause: `step ${index + 1}: ${error.message}` };
       throw error;
     }
     const account = ctx.accounts[role];
-    if (!account) return { status: 'errored', records, vars, cause: `step ${index + 1}: no ${role} account configured` };
+    if (!account) return { status: 'errored', records, vars, disputes, cause: `step ${index + 1}: no ${role} account configured` };
     const auth = step.request.auth === 'none' ? null
       : step.request.auth === 'bad' ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
       : { ...account, role };
     const exchange = await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding, files: step.request.files });
     const summary = describeRequest(role, step.request.method, path, params, step.request.auth);
+    const record: StepRecord = { index, exchange, failures: [], summary };
+    records.push(record);
     if (exchange.error) {
-      records.push({ index, exchange, failures: [], summary });
       if (step.optional) continue;
-      return { status: 'errored', records, vars, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
+      return { status: 'errored', records, vars, disputes, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
     }
     if (exchange.response!.status === 429) {
       // Still rate limited after the client waited it out: the server is not judged for it.
-      records.push({ index, exchange, failures: [], summary });
-      return { status: 'errored', records, vars, cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})` };
+      return { status: 'errored', records, vars, disputes, cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})` };
     }
-    const failures = judge(exchange.response!, expect, ctx.profile);
-    if (!failures.length && step.capture) {
+    const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
+    const judged = judge(exchange.response!, expect, ctx.profile, who).map((f) => ({ ...f, step: index + 1 }));
+    if (!judged.length && step.capture) {
       for (const [name, from] of Object.entries(step.capture)) {
-        const got = resolvePath(exchange.response!.json, interpolate(from, vars));
-        if (!got.found) failures.push({ clause: '', message: `expected ${from} in the answer (to capture ${name}), it is missing` });
-        else vars[name] = got.value;
+        const at = interpolate(from, vars);
+        record.capture = { ...record.capture, [name]: at };
+        const got = resolvePath(exchange.response!.json, at);
+        if (got.found) {
+          vars[name] = got.value;
+          record.captured = { ...record.captured, [name]: got.value };
+        } else {
+          const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
+          judged.push({ clause: clauses[0] ?? '', clauses, check: 'capture', path: at, expected: `a value (to capture ${name})`, actual: 'nothing (the field is missing)', message: `expected ${at} in the answer (to capture ${name}), it is missing`, step: index + 1 });
+        }
       }
     }
-    records.push({ index, exchange, failures, summary });
-    if (failures.length && !step.optional) return { status: 'failed', records, vars, failures, summary };
+    // Under spec, a check of a disputed clause is a warning; every other broken check stays a failure.
+    const disputed = (f: Failure) => ctx.profile === 'spec' && f.profile !== 'zulip' && f.clauses.some((c) => ctx.disputedClauses?.has(c));
+    const failures = judged.filter((f) => !disputed(f));
+    disputes.push(...judged.filter(disputed));
+    record.failures = failures;
+    if (step.optional && judged.length) continue;
+    if (failures.length) {
+      if (step.setup) return { status: 'errored', records, vars, disputes, cause: `could not set up: step ${index + 1}: ${failures[0].message} (${summary})` };
+      return { status: 'failed', records, vars, disputes, failures, summary };
+    }
+    // The steps after a disputed answer build on the other outcome: they would judge nothing.
+    if (judged.length) break;
   }
-  return { status: 'passed', records, vars };
+  return { status: 'passed', records, vars, disputes };
 }
 
 /** "as member, POST /users/me/status status_text="hi"" with long values shortened. */

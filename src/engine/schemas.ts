@@ -1,21 +1,30 @@
-// The response schemas (schemas/*.schema.json), compiled once per worker and reused.
+// The response schemas (schemas/*.schema.json), compiled once per worker and reused. A schema
+// names the clause a field's shape comes from with the annotation "x-clause", so a schema
+// failure names the one clause it breaks, not every clause its case cites.
 import { readdirSync, readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { projectPath } from '../paths.js';
+import type { Finding } from './failure.js';
+import { show } from './matchers.js';
 
 export const SCHEMA_BASE = 'https://teamchat-conformance.test/schemas/';
-const META_SCHEMAS = new Set(['spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json']);
+export const META_SCHEMAS = new Set(['spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json', 'zulip-facts.schema.json']);
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+
+/** The annotation naming the clause of the API document a schema (or one of its fields) states. */
+export const CLAUSE_KEYWORD = 'x-clause';
 
 let ajv: Ajv2020 | null = null;
 const compiled = new Map<string, ValidateFunction>();
 
 export function schemaRegistry(dir = projectPath('schemas')): Ajv2020 {
   if (ajv) return ajv;
-  ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  // verbose: each error carries the schema object it failed in, where x-clause sits.
+  ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
   addFormats(ajv);
+  ajv.addKeyword({ keyword: CLAUSE_KEYWORD, schemaType: ['string', 'array'] });
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.schema.json') && !META_SCHEMAS.has(n)).sort()) {
     ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')));
   }
@@ -35,19 +44,60 @@ export function schemaValidator(name: string): ValidateFunction {
   return validate;
 }
 
-/** ajv's errors as readable lines: "streams[3].creator_id: must be integer,null". */
-export function schemaErrors(errors: ErrorObject[] | null | undefined, limit = 5): string[] {
-  const lines = (errors ?? [])
-    .filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf' && e.keyword !== 'oneOf')
-    .map((e) => {
-      const at = e.instancePath.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') || '(body)';
-      const params = e.params as Record<string, unknown>;
-      if (e.keyword === 'required') return `${at}: missing required field "${String(params.missingProperty)}"`;
-      if (e.keyword === 'additionalProperties') return `${at}: unexpected field "${String(params.additionalProperty)}"`;
-      if (e.keyword === 'const') return `${at}: must be ${JSON.stringify(params.allowedValue)}`;
-      if (e.keyword === 'enum') return `${at}: must be one of ${JSON.stringify(params.allowedValues)}`;
-      return `${at}: ${e.message}`;
-    });
-  const unique = [...new Set(lines)];
-  return unique.length > limit ? [...unique.slice(0, limit), `... and ${unique.length - limit} more`] : unique;
+type SchemaObject = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
+
+function clauseOf(schema: SchemaObject | undefined): string | undefined {
+  const value = schema?.[CLAUSE_KEYWORD];
+  return Array.isArray(value) ? (value[0] as string) : (value as string | undefined);
+}
+
+/** "/streams/3/creator_id" -> "streams[3].creator_id" */
+export function pointerToPath(pointer: string): string {
+  return pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let value = root;
+  for (const part of pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/** One finding per schema error: where, expected, got, and the clause the schema annotates there. */
+export function schemaFindings(errors: ErrorObject[] | null | undefined, body: unknown, limit = 5): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
+    const params = e.params as Record<string, unknown>;
+    const parent = e.parentSchema as SchemaObject | undefined;
+    const at = pointerToPath(e.instancePath);
+    const join = (name: string) => (at ? `${at}.${name}` : name);
+    let f: Finding;
+    if (e.keyword === 'required') {
+      const name = String(params.missingProperty);
+      f = { check: 'schema', path: join(name), expected: 'the field (required)', actual: 'nothing (the field is missing)', clause: clauseOf(parent?.properties?.[name]) ?? clauseOf(parent) };
+    } else if (e.keyword === 'additionalProperties') {
+      const name = String(params.additionalProperty);
+      f = { check: 'schema', path: join(name), expected: 'no such field (only the listed fields)', actual: show(valueAt(body, `${e.instancePath}/${name}`)), clause: clauseOf(parent) };
+    } else {
+      const expected = e.keyword === 'const' ? JSON.stringify(params.allowedValue)
+        : e.keyword === 'enum' ? `one of ${JSON.stringify(params.allowedValues)}`
+        : (e.message ?? e.keyword).replace(/^must (be )?/, '').replace(/^integer,null$/, 'integer or null');
+      f = { check: 'schema', path: at, expected, actual: show(valueAt(body, e.instancePath)), clause: clauseOf(parent) };
+    }
+    const key = `${f.path} ${f.expected}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push(f);
+  }
+  return findings.length > limit ? [...findings.slice(0, limit), { check: 'schema', message: `... and ${findings.length - limit} more schema errors` }] : findings;
+}
+
+/** ajv's errors as readable lines: "[res.channel.creator_id] streams[3].creator_id: expected integer or null, got "x"". */
+export function schemaErrors(errors: ErrorObject[] | null | undefined, body: unknown, limit = 5): string[] {
+  return schemaFindings(errors, body, limit).map((f) => f.message ?? `${f.clause ? `[${f.clause}] ` : ''}${f.path || '(body)'}: expected ${f.expected}, got ${f.actual}`);
 }

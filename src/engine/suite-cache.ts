@@ -11,8 +11,9 @@ const CACHE_FILE = projectPath('node_modules', '.cache', 'teamchat-conformance',
 function inputsKey(dir: string): string {
   const files = [
     ...readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort().map((n) => join(dir, n)),
-    projectPath('schemas', 'spec-file.schema.json'), projectPath('schemas', 'clause-catalog.schema.json'),
-    projectPath('src', 'engine', 'load.ts'),
+    // The meta-schemas validate the files; the response schemas' x-clause annotations back citations.
+    ...readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.json')).sort().map((n) => projectPath('schemas', n)),
+    projectPath('src', 'engine', 'load.ts'), projectPath('src', 'engine', 'citations.ts'),
   ];
   const hash = createHash('sha256');
   for (const file of files) {

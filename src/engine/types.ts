@@ -15,10 +15,17 @@ export interface SpecRequest {
 
 export interface Assertion {
   path: string;
+  /** The clause this assertion enforces, when it is not the step's. */
+  clause?: string;
   [matcher: string]: unknown;
 }
 
 export interface Expect {
+  /** The clause(s) the step's checks enforce (result, code, schema, body), when the case cites several. */
+  clause?: string;
+  clauses?: string[];
+  /** In a `zulip:` block: the Zulip facts (specs/zulip-facts.yaml) its checks rest on; default the case's. */
+  facts?: string[];
   result?: 'success' | 'error';
   code?: string;
   status?: number;
@@ -40,12 +47,19 @@ export interface Step {
   optional?: boolean;
   /** Why this step exists, shown in failure messages. */
   note?: string;
+  /**
+   * The step only prepares what a later step checks (a channel, a message): if it breaks, the
+   * case could not be judged (errored), the target has not broken the clauses the case cites.
+   */
+  setup?: boolean;
 }
 
 export interface Case {
   id: string;
   title: string;
   clauses: string[];
+  /** The Zulip facts (specs/zulip-facts.yaml) its zulip-profile checks rest on. */
+  facts?: string[];
   since?: number;
   profile?: 'spec' | 'zulip';
   /** Data the case needs and cannot make through the API: "reference-seed" (the reference server's seeded realm). */

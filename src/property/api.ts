@@ -1,7 +1,9 @@
 // How a property talks to the target: one call, as a role, returning the decoded envelope.
 // A transport fault (timeout, reset, non-JSON answer) is not a counterexample: it throws
 // TransportFault, and the runner ends the property at once as errored, without shrinking.
+// The calls of the current run are kept, so a failure shows the calls that led to it.
 import type { Role } from '../config.js';
+import type { Exchange } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { TargetContext } from '../engine/run-steps.js';
 import { describeRequest } from '../engine/run-steps.js';
@@ -13,6 +15,8 @@ export interface Answer {
   body: Record<string, unknown>;
   /** "as member, POST /users/me/status status_text=..." for messages. */
   request: string;
+  /** The exchange itself (credentials still in it: the runner redacts what it reports). */
+  exchange: Exchange;
 }
 
 export class PropertyApi {
@@ -20,6 +24,8 @@ export class PropertyApi {
   fault: TransportFault | null = null;
   readonly userIds: Partial<Record<Role, number>>;
   readonly profile: TargetContext['profile'];
+  /** The exchanges of the run under way (reset by the runner before each run). */
+  calls: Exchange[] = [];
 
   constructor(private readonly ctx: TargetContext, readonly vars: Record<string, unknown>) {
     this.profile = ctx.profile;
@@ -31,12 +37,13 @@ export class PropertyApi {
     if (!account) throw new TransportFault(`no ${role} account configured`);
     const request = describeRequest(role, method, path, params);
     const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role } });
+    this.calls.push(exchange);
     if (exchange.error) throw this.record(new TransportFault(`${exchange.error.kind}: ${exchange.error.message} (${request})`));
     const { status, json, jsonError } = exchange.response!;
     if (json === undefined || typeof json !== 'object' || json === null || Array.isArray(json)) {
       throw this.record(new TransportFault(`answer (HTTP ${status}) is ${jsonError ?? 'not a JSON object'} (${request})`));
     }
-    return { status, body: json as Record<string, unknown>, request };
+    return { status, body: json as Record<string, unknown>, request, exchange };
   }
 
   /** Calls and requires success: a failed setup call is a fault of the run, not a counterexample. */

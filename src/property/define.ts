@@ -3,13 +3,15 @@
 // them is run-property.ts's job, so the suite's own tests can run the same definitions.
 import type fc from 'fast-check';
 import type { Profile, Role } from '../config.js';
-import type { PropertyApi } from './api.js';
+import type { Answer, PropertyApi } from './api.js';
 
 export interface PropertyCase<T, S = unknown> {
   id: string;
   endpoint: string;
   title: string;
   clauses: string[];
+  /** The Zulip facts its zulip-profile checks rest on. */
+  facts?: string[];
   since?: number;
   profile?: Profile;
   /** Roles the property calls as; a missing one skips it. */
@@ -28,8 +30,22 @@ export interface PropertyCase<T, S = unknown> {
   check: (api: PropertyApi, value: T, state: S) => Promise<void>;
 }
 
+/** What a violation is about, when the property knows better than "its clauses, the last call". */
+export interface ViolationAbout {
+  /** The clause it breaks (one of the property's). */
+  clause?: string;
+  /** The call whose answer broke it; its operation is where the failure is filed. */
+  answer?: Answer;
+  /** A check of the zulip profile (a read-back the document does not show). */
+  zulip?: boolean;
+}
+
 /** The invariant does not hold: the message says expected and got. */
-export class PropertyViolation extends Error {}
+export class PropertyViolation extends Error {
+  constructor(message: string, readonly about: ViolationAbout = {}) {
+    super(message);
+  }
+}
 
 // Keeps the generic parameters at the definition site.
 export function defineProperty<T, S = undefined>(def: PropertyCase<T, S>): PropertyCase<T, S> {
@@ -46,6 +62,6 @@ export function outcome(body: Record<string, unknown>): string {
   return `the body ${show(body).slice(0, 160)}`;
 }
 
-export function violated(condition: boolean, message: () => string): void {
-  if (!condition) throw new PropertyViolation(message());
+export function violated(condition: boolean, message: () => string, about?: ViolationAbout): void {
+  if (!condition) throw new PropertyViolation(message(), about);
 }

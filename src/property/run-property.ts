@@ -1,9 +1,14 @@
 // Runs one property case with fast-check and turns the outcome into a CaseResult: the shrunk
-// counterexample, the seed and path to replay it, or "errored" for a transport fault.
+// counterexample, filed under the operation of the call that broke the invariant, with that
+// call's request and answer, the calls before it, and the seed and path to replay it; or
+// "errored" for a transport fault.
 import fc from 'fast-check';
 import type { Redactor } from '../http/redact.js';
-import type { CaseResult } from '../engine/run-case.js';
+import type { Exchange } from '../http/client.js';
+import { recordExchange, type CaseResult } from '../engine/run-case.js';
 import type { TargetContext } from '../engine/run-steps.js';
+import { operationMatcher } from '../engine/operation-of.js';
+import type { Failure } from '../engine/failure.js';
 import { PropertyApi, TransportFault } from './api.js';
 import { PropertyViolation, type PropertyCase } from './define.js';
 
@@ -14,14 +19,20 @@ export interface PropertyOptions {
   /** Multiplies every property's run count (--thorough). */
   runsFactor: number;
   vars: Record<string, unknown>;
+  /** The operations of the API document: a failure is filed under the one its call was. */
+  operations?: readonly string[];
 }
 
 export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetContext, redactor: Redactor, options: PropertyOptions): Promise<CaseResult> {
   const started = performance.now();
-  const base = { id: def.id, endpoint: def.endpoint, title: def.title, file: `properties/${def.id}`, clauses: def.clauses, ...(def.since ? { since: def.since } : {}) };
+  const base = { id: def.id, endpoint: def.endpoint, title: def.title, file: `properties/${def.id}`, clauses: def.clauses,
+    ...(def.facts?.length ? { facts: def.facts } : {}), ...(def.since ? { since: def.since } : {}) };
   const api = new PropertyApi(ctx, options.vars);
   const done = (result: Pick<CaseResult, 'status'> & Partial<CaseResult>): CaseResult =>
     redactor.value({ ...base, ...result, durationMs: performance.now() - started });
+  // The calls of each run that broke the invariant, by its error: fast-check reports the error
+  // of the shrunk counterexample, which finds the calls of exactly that run.
+  const callsOf = new WeakMap<Error, Exchange[]>();
   let state: S;
   try {
     state = def.setup ? await def.setup(api) : (undefined as S);
@@ -31,17 +42,38 @@ export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetCont
   try {
     const property = fc.asyncProperty(def.arbitrary(state), async (value) => {
       if (api.fault) return; // a fault already ended this property: do not shrink towards it
-      await def.check(api, value, state);
+      api.calls = [];
+      try {
+        await def.check(api, value, state);
+      } catch (error) {
+        if (error instanceof Error) callsOf.set(error, api.calls);
+        throw error;
+      }
     });
     const numRuns = Math.max(1, Math.round(def.runs * options.runsFactor));
     const details = await fc.check(property, { numRuns, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.path ? { path: options.path } : {}) });
     if (api.fault) return done({ status: 'errored', message: `${def.endpoint}: could not judge: ${api.fault.message}` });
     if (!details.failed) return done({ status: 'passed' });
-    const error = details.errorInstance;
-    const why = error instanceof PropertyViolation ? error.message : `the check threw: ${(error as Error)?.message ?? String(error)}`;
-    const message = `${def.endpoint} [${def.clauses.join(', ')}]: property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s); `
-      + `counterexample ${fc.stringify(details.counterexample)}: ${why} (replay: --seed ${details.seed} --grep ${def.id} --replay-path ${details.counterexamplePath})`;
-    return done({ status: 'failed', message, failures: [{ clause: def.clauses[0], message: why }] });
+    const error = details.errorInstance as Error | undefined;
+    const violation = error instanceof PropertyViolation ? error : null;
+    const why = violation ? violation.message : `the check threw: ${error?.message ?? String(error)}`;
+    const calls = (error && callsOf.get(error)) ?? [];
+    const about = violation?.about.answer?.exchange ?? calls.at(-1);
+    const operation = (about && operationMatcher(options.operations ?? [def.endpoint])(about.request.method, new URL(about.request.url).pathname.replace(/^.*?\/api\/v1/, ''))) ?? def.endpoint;
+    const replay = { seed: details.seed, path: details.counterexamplePath ?? '', grep: def.id };
+    const clauses = violation?.about.clause ? [violation.about.clause] : def.clauses;
+    const zulip = violation?.about.zulip || def.profile === 'zulip';
+    const failure: Failure = {
+      clause: clauses[0], clauses, ...(zulip ? { profile: 'zulip' as const, ...(def.facts?.length ? { facts: def.facts } : {}) } : {}),
+      step: about ? calls.indexOf(about) + 1 : 0, check: 'property', message: why,
+    };
+    const message = `${operation} [${clauses.join(', ')}]: property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s); `
+      + `counterexample ${fc.stringify(details.counterexample)}: ${why} (replay: --seed ${replay.seed} --grep ${replay.grep} --replay-path ${replay.path})`;
+    return done({
+      status: 'failed', endpoint: operation, message, failures: [failure], broken: zulip && def.facts?.length ? def.facts : clauses, replay,
+      ...(about ? { exchange: recordExchange(about, redactor) } : {}),
+      ...(calls.length > 1 ? { steps: calls.map((exchange, i) => ({ step: i + 1, exchange: recordExchange(exchange, redactor) })) } : {}),
+    });
   } finally {
     if (def.teardown) await def.teardown(api, state).catch(() => undefined);
   }

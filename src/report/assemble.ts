@@ -1,10 +1,12 @@
 // Builds conformance.json from a run's parts: the cases, the clause catalog, and what the report
 // adds: curl lines for failures, the effective feature level, the baseline and expectations
 // sections, and the verdict. `finish` recomputes the derived fields (merge uses it too).
-import type { Clause } from '../engine/load.js';
+import type { Clause, Fact } from '../engine/load.js';
 import type { CaseResult } from '../engine/run-case.js';
-import { clauseEntries, sortCases, summarize, type ConformanceReport, type ExpectationsSection, type ReportCase, type Target } from './model.js';
+import { clauseEntries, factEntries, sortCases, summarize, type ConformanceReport, type ExpectationsSection, type ReportCase, type Target } from './model.js';
 import { curlCommand } from './curl.js';
+import { reproScript } from './repro.js';
+import { loadProofs, type ProofsFile } from './proofs.js';
 import { conformsThrough } from './feature-level.js';
 import { compareWithBaseline } from './baseline.js';
 import { applyExpectations, type Expectations } from './expectations.js';
@@ -18,18 +20,26 @@ export interface ReportParts {
   durationMs: number;
   cases: CaseResult[];
   catalog: Clause[];
+  /** The Zulip facts catalog (specs/zulip-facts.yaml). */
+  facts?: Fact[];
+  /** Which cases are proven to catch a server breaking each clause; default specs/proven-cases.json. */
+  proofs?: ProofsFile;
   runWarnings: string[];
   shard?: ConformanceReport['shard'];
   baseline?: { file: string; report: ConformanceReport };
   expectations?: { file: string; entries: Expectations; knownIds: Set<string>; today: string; updated?: ExpectationsSection['updated'] };
 }
 
+/** A broken case gets a curl line for its failing request, and a script replaying all its steps. */
 export function withCurl(c: CaseResult): ReportCase {
-  return isBroken(c) && c.exchange ? { ...c, curl: curlCommand(c.exchange) } : { ...c };
+  if (!isBroken(c) || !c.exchange) return { ...c };
+  return { ...c, curl: curlCommand(c.exchange), ...(c.steps && c.steps.length > 1 ? { repro: reproScript(c.steps) } : {}) };
 }
 
 export function assembleReport(parts: ReportParts): ConformanceReport {
   const cases = sortCases(parts.cases).map(withCurl);
+  const proofs = parts.proofs ?? loadProofs();
+  const facts = factEntries(parts.facts ?? [], cases, parts.catalog, parts.target.profile, proofs);
   const baseline = parts.baseline ? compareWithBaseline(cases, parts.baseline.report, parts.baseline.file) : undefined;
   const ex = parts.expectations;
   const expectations = ex ? { ...applyExpectations(cases, ex.entries, ex.file, ex.knownIds, ex.today), ...(ex.updated ? { updated: ex.updated } : {}) } : undefined;
@@ -44,7 +54,8 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
     ...(baseline ? { baseline } : {}),
     ...(expectations ? { expectations } : {}),
     cases,
-    clauses: clauseEntries(parts.catalog, cases, parts.target.profile),
+    clauses: clauseEntries(parts.catalog, cases, parts.target.profile, proofs),
+    ...(facts.length ? { facts } : {}),
     runWarnings: parts.runWarnings,
   });
 }
@@ -53,6 +64,6 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
 export function finish(report: Omit<ConformanceReport, 'verdict'>): ConformanceReport {
   const summary = summarize(report.cases);
   const target = { ...report.target, conformsThrough: conformsThrough(report.cases, report.target.featureLevel) };
-  const { cases, clauses, runWarnings, ...head } = { ...report, target, summary };
-  return { ...head, verdict: verdictOf({ ...report, target, summary }), cases, clauses, runWarnings };
+  const { cases, clauses, facts, runWarnings, ...head } = { ...report, target, summary };
+  return { ...head, verdict: verdictOf({ ...report, target, summary }), cases, clauses, ...(facts ? { facts } : {}), runWarnings };
 }

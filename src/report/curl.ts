@@ -6,6 +6,26 @@ export function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Values an earlier step captured, by their text, and the shell variable now holding each. */
+export type ShellVars = ReadonlyMap<string, string>;
+
+/** Quotes an argument; where it carries a captured value, the variable stands in its place. */
+export function quoteWithVars(text: string, vars: ShellVars = new Map()): string {
+  const values = [...vars.keys()].sort((a, b) => b.length - a.length).map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (!values.length) return shellQuote(text);
+  // A value counts only as a whole token: 117 in /folders/117 or id=117, not in 21170.
+  const pattern = new RegExp(`(?<![\\w.])(${values.join('|')})(?![\\w.])`, 'g');
+  if (!pattern.test(text)) return shellQuote(text);
+  const escaped = (part: string) => part.replace(/[\\"$`]/g, '\\$&');
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    out += escaped(text.slice(last, m.index)) + `\${${vars.get(m[1])}}`;
+    last = m.index! + m[1].length;
+  }
+  return `"${out}${escaped(text.slice(last))}"`;
+}
+
 function credentials(request: RecordedExchange['request']): string | null {
   const header = request.headers?.authorization;
   const redacted = header ? /^Basic \[redacted: (\w+)\]$/.exec(header) : null;
@@ -21,13 +41,13 @@ function credentials(request: RecordedExchange['request']): string | null {
   return null;
 }
 
-export function curlCommand(exchange: RecordedExchange): string {
+export function curlCommand(exchange: RecordedExchange, vars?: ShellVars): string {
   const { request } = exchange;
   const parts = ['curl', '-sS'];
   if (request.method !== 'GET' || request.body !== null) parts.push('-X', request.method);
   const auth = credentials(request);
   if (auth) parts.push(auth);
-  if (request.body !== null) parts.push('--data-raw', shellQuote(request.body));
-  parts.push(shellQuote(request.url));
+  if (request.body !== null) parts.push('--data-raw', quoteWithVars(request.body, vars));
+  parts.push(quoteWithVars(request.url, vars));
   return parts.join(' ');
 }

@@ -3,7 +3,7 @@
 import type { ConformanceReport, ReportCase } from './model.js';
 import type { ReportWriter } from './write-reports.js';
 import { byOperation, emptyCounts } from './groups.js';
-import { clauseTexts, failureClauses } from './text-helpers.js';
+import { brokenRules, brokenRulesOf, failureWhere, ruleTexts } from './text-helpers.js';
 
 /** Escapes text for XML content and attributes; drops characters XML 1.0 cannot carry. */
 export function xml(text: string): string {
@@ -20,8 +20,8 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 function detail(c: ReportCase, texts: Map<string, string>): string {
   const lines = [c.message ?? ''];
   for (const f of c.failures ?? []) {
-    for (const id of failureClauses(c, f.clause)) lines.push(`[${id}] ${texts.get(id) ?? ''}`);
-    lines.push(`  ${f.message}`);
+    for (const id of brokenRules(f)) lines.push(`[${id}] ${texts.get(id) ?? ''}`);
+    lines.push(`  ${failureWhere(f)}: ${f.expected !== undefined ? `expected ${f.expected}, got ${f.actual ?? 'nothing'}` : f.message}`);
   }
   if (c.exchange) {
     lines.push(`request: ${c.exchange.request.method} ${c.exchange.request.url}${c.exchange.request.role ? ` (as ${c.exchange.request.role})` : ''}`);
@@ -29,7 +29,8 @@ function detail(c: ReportCase, texts: Map<string, string>): string {
     if (c.exchange.response) lines.push(`answer: HTTP ${c.exchange.response.status} ${c.exchange.response.body}`);
     if (c.exchange.error) lines.push(`no answer: ${c.exchange.error}`);
   }
-  if (c.curl) lines.push(`reproduce: ${c.curl}`);
+  if (c.repro) lines.push('reproduce (every step):', c.repro.trimEnd());
+  else if (c.curl) lines.push(`reproduce: ${c.curl}`);
   return lines.join('\n');
 }
 
@@ -38,7 +39,7 @@ function testcase(c: ReportCase, texts: Map<string, string>): string {
   const note = c.baseline === 'known' ? '[known failure] ' : c.expectation ? '[expected] ' : '';
   let inner = '';
   if (c.status === 'failed') {
-    const clause = c.failures?.[0]?.clause || c.clauses.join(', ');
+    const clause = brokenRulesOf(c.failures).join(', ') || c.clauses.join(', ');
     inner = `      <failure message="${xml(note + (c.message ?? ''))}" type="${xml(clause)}">${body(detail(c, texts))}</failure>\n`;
   } else if (c.status === 'errored') {
     inner = `      <error message="${xml(note + (c.message ?? ''))}" type="errored">${body(detail(c, texts))}</error>\n`;
@@ -50,7 +51,7 @@ function testcase(c: ReportCase, texts: Map<string, string>): string {
 }
 
 export function junitReport(report: ConformanceReport): string {
-  const texts = clauseTexts(report);
+  const texts = ruleTexts(report);
   const attrs = (c: ReturnType<typeof emptyCounts>, ms: number) =>
     `tests="${c.total}" failures="${c.failed}" errors="${c.errored}" skipped="${c.skipped}" time="${seconds(ms)}"`;
   const suites = byOperation(report.cases).map(({ key, counts }) => {

@@ -5,7 +5,7 @@ import type { ConformanceReport, ReportCase } from './model.js';
 import type { ReportWriter } from './write-reports.js';
 import { byLevel, byOperation, isBroken, type Group } from './groups.js';
 import { levelSentence } from './feature-level.js';
-import { clauseTexts, failureClauses, headline } from './text-helpers.js';
+import { brokenRulesOf, failureWhere, headline, isFact, ruleTexts } from './text-helpers.js';
 
 const FIRST_FAILURES = 10;
 
@@ -27,15 +27,20 @@ function table(title: string, groups: Group[]): string[] {
 function failureBlock(c: ReportCase, texts: Map<string, string>): string[] {
   const tags = [c.baseline === 'known' ? 'known failure (in the baseline)' : c.baseline === 'regression' ? '**regression**' : '',
     c.expectation ? `expected: ${c.expectation.reason}${c.expectation.issue ? ` (${c.expectation.issue})` : ''}` : ''].filter(Boolean);
-  const clauses = [...new Set((c.failures ?? [{ clause: '' }]).flatMap((f) => failureClauses(c, f.clause)))];
+  // The rules the failures break (not every clause the case cites); a case that errored broke none.
+  const rules = brokenRulesOf(c.failures);
+  const checks = (c.failures ?? []).filter((f) => f.expected !== undefined)
+    .map((f) => `| ${cell(failureWhere(f))} | ${cell(f.expected!)} | ${cell(f.actual ?? 'nothing')} |`);
   return [
     `#### ${c.status === 'errored' ? '⚠️' : '❌'} ${code(c.id)}: ${c.title}`,
     '',
     ...(tags.length ? [`_${tags.join('; ')}_`, ''] : []),
-    ...clauses.map((id) => `> **${id}**: ${texts.get(id) ?? ''}`.trimEnd()),
+    ...rules.map((id) => `> **${id}**${isFact(id) ? ' (Zulip fact)' : ''}: ${texts.get(id) ?? ''}`.trimEnd()),
     '',
+    ...(checks.length ? ['| where | expected | got |', '|---|---|---|', ...checks, ''] : []),
     fenced(c.message ?? ''),
-    ...(c.curl ? ['', '<details><summary>Reproduce</summary>', '', fenced(c.curl, 'sh'), '', '</details>'] : []),
+    ...(c.repro ? ['', '<details><summary>Reproduce (every step)</summary>', '', fenced(c.repro, 'sh'), '', '</details>']
+      : c.curl ? ['', '<details><summary>Reproduce</summary>', '', fenced(c.curl, 'sh'), '', '</details>'] : []),
     '',
   ];
 }
@@ -45,7 +50,7 @@ function idList(title: string, ids: string[]): string[] {
 }
 
 export function markdownReport(report: ConformanceReport): string {
-  const texts = clauseTexts(report);
+  const texts = ruleTexts(report);
   const broken = report.cases.filter(isBroken);
   // New failures first: they are what a reviewer must act on.
   const ordered = [...broken.filter((c) => c.baseline !== 'known' && !c.expectation), ...broken.filter((c) => c.baseline === 'known' || c.expectation)];

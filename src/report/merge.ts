@@ -1,7 +1,7 @@
 // Joins the reports of a sharded run (--shard i/n on several machines) into one report set:
 // the cases of every shard, the clause coverage recomputed from them, and the derived fields.
 import { ConfigError } from '../config.js';
-import { sortCases, type ClauseEntry, type ConformanceReport, type ReportCase } from './model.js';
+import { clauseStatus, sortCases, type ClauseEntry, type ConformanceReport, type FactEntry, type ReportCase } from './model.js';
 import { finish } from './assemble.js';
 import { compareWithBaseline } from './baseline.js';
 
@@ -31,18 +31,25 @@ export function mergeReports(reports: { file: string; report: ConformanceReport 
   });
   const shardBaselines = reports.map((r) => r.report.baseline).filter((b) => b !== undefined);
   const statusOf = new Map(merged.map((c) => [c.id, c.status]));
-  const clauses = new Map<string, ClauseEntry>();
+  // Every shard lists every clause: a clause is tested as soon as any shard ran a proven case.
+  const shardsOf = new Map<string, ClauseEntry[]>();
+  for (const { report } of reports) for (const cl of report.clauses) shardsOf.set(cl.id, [...(shardsOf.get(cl.id) ?? []), cl]);
+  const clauses = [...shardsOf.values()].map((entries): ClauseEntry => {
+    const { unobservable: _u, provenBy: _p, ...rest } = entries[0];
+    const citing = [...new Set(entries.flatMap((e) => e.cases))].sort();
+    const provenBy = [...new Set(entries.flatMap((e) => e.provenBy ?? []))].filter((id) => statusOf.get(id) !== 'skipped').sort();
+    const unobservableUnderSpec = entries.find((e) => e.unobservable)?.unobservable;
+    const catalogUnspecified = entries.some((e) => e.status === 'unspecified' && !e.unobservable);
+    const { status, unobservable } = clauseStatus({ status: catalogUnspecified ? 'unspecified' : undefined, disputed: rest.disputed, unobservableUnderSpec }, first.target.profile, provenBy.length > 0);
+    return { ...rest, status, ...(unobservable ? { unobservable } : {}), cases: citing, ...(provenBy.length ? { provenBy } : {}) };
+  });
+  const factsById = new Map<string, FactEntry>();
   for (const { report } of reports) {
-    for (const cl of report.clauses) {
-      const have = clauses.get(cl.id);
-      const citing = [...new Set([...(have?.cases ?? []), ...cl.cases])].sort();
-      const ran = citing.some((id) => statusOf.has(id) && statusOf.get(id) !== 'skipped');
-      // Every shard lists every clause; one unobservable under spec (same profile, same reason in
-      // each) is tested as soon as any shard ran a case for it.
-      const { unobservable, ...rest } = cl;
-      const fixed = (cl.status === 'unspecified' && !unobservable) || cl.status === 'disputed';
-      const status = fixed ? cl.status : ran ? 'tested' : unobservable ? 'unspecified' : 'untested';
-      clauses.set(cl.id, { ...rest, status, ...(status === 'unspecified' && unobservable ? { unobservable } : {}), cases: citing });
+    for (const f of report.facts ?? []) {
+      const have = factsById.get(f.id);
+      const cases = [...new Set([...(have?.cases ?? []), ...f.cases])].sort();
+      const provenBy = [...new Set([...(have?.provenBy ?? []), ...(f.provenBy ?? [])])].sort();
+      factsById.set(f.id, { ...f, cases, ...(provenBy.length ? { provenBy } : {}) });
     }
   }
   const started = reports.map((r) => r.report.startedAt).sort()[0];
@@ -73,7 +80,8 @@ export function mergeReports(reports: { file: string; report: ConformanceReport 
       },
     } : {}),
     cases: merged,
-    clauses: [...clauses.values()],
+    clauses,
+    ...(factsById.size ? { facts: [...factsById.values()] } : {}),
     runWarnings: reports.flatMap((r) => r.report.runWarnings),
   });
 }

@@ -1,8 +1,9 @@
 // conformance.json, formatVersion 1 (DESIGN.md): the source of truth every other report and
 // tool (compare, baseline) reads.
 import type { CaseResult } from '../engine/run-case.js';
-import type { Clause } from '../engine/load.js';
+import type { Clause, Fact } from '../engine/load.js';
 import type { Profile } from '../config.js';
+import { provenCases, type ProofsFile } from './proofs.js';
 
 export type ClauseStatus = 'tested' | 'unspecified' | 'disputed' | 'untested';
 
@@ -15,7 +16,20 @@ export interface ClauseEntry {
   disputed?: string;
   /** Why the clause is unspecified under this profile although the document states it. */
   unobservable?: string;
+  /** For a disputed clause: the Zulip facts on the server's side. */
+  facts?: string[];
+  /** Every case citing it that ran or was skipped. */
   cases: string[];
+  /** Of those, the cases seen to fail against a server breaking this clause (specs/proven-cases.json). */
+  provenBy?: string[];
+}
+
+/** A Zulip fact the run's zulip-profile checks rest on, with its evidence. */
+export interface FactEntry extends Fact {
+  /** Cases citing it in this run. */
+  cases: string[];
+  /** Of those, the ones seen to fail against a server that breaks it. */
+  provenBy?: string[];
 }
 
 export interface Summary {
@@ -30,6 +44,8 @@ export interface Summary {
 export interface ReportCase extends CaseResult {
   /** One shell line reproducing the failing request (credentials as $CONFORMANCE_<ROLE>_... placeholders). */
   curl?: string;
+  /** A multi-step case: a shell script replaying every step up to the failure, captures passed along. */
+  repro?: string;
   /** The expectations file lists this case (a failure it explains, or a stale entry). */
   expectation?: { reason: string; issue?: string; expires?: string };
   /** Against --baseline: a failure it already had, a new one, or one it no longer has. */
@@ -88,6 +104,8 @@ export interface ConformanceReport {
   summary: Summary;
   cases: ReportCase[];
   clauses: ClauseEntry[];
+  /** The Zulip facts cited by the run's cases (zulip-profile checks), with their evidence. */
+  facts?: FactEntry[];
   /** Problems outside any case (cleanup that failed, errors vitest caught outside tests). */
   runWarnings: string[];
   /** --shard i/n: this report holds only that shard's spec files (`merge` joins them). */
@@ -103,24 +121,49 @@ export function summarize(cases: CaseResult[]): Summary {
   return summary;
 }
 
-export function clauseEntries(catalog: Clause[], cases: CaseResult[], profile: Profile): ClauseEntry[] {
+/**
+ * A clause's status in a run: unspecified (the document says "not shown", or under spec shows
+ * no way to observe it), disputed, tested (a case proven to catch a server breaking it ran),
+ * else untested, even when cases that cite it ran: they were never seen to catch anything.
+ */
+export function clauseStatus(clause: Pick<Clause, 'status' | 'disputed' | 'unobservableUnderSpec'>, profile: Profile, provenRan: boolean): { status: ClauseStatus; unobservable?: string } {
+  // Under spec, a statement whose only reads are "not shown" cannot be checked: the document
+  // leaves the means unspecified, as DESIGN.md's spec profile asks to report it.
+  const unobservable = !provenRan && profile === 'spec' && clause.unobservableUnderSpec ? clause.unobservableUnderSpec : undefined;
+  const status: ClauseStatus = clause.status === 'unspecified' || unobservable ? 'unspecified'
+    : clause.disputed ? 'disputed'
+    : provenRan ? 'tested' : 'untested';
+  return { status, ...(unobservable ? { unobservable } : {}) };
+}
+
+export function clauseEntries(catalog: Clause[], cases: CaseResult[], profile: Profile, proofs: ProofsFile): ClauseEntry[] {
+  const ran = new Set(cases.filter((c) => c.status !== 'skipped').map((c) => c.id));
   return catalog.map((clause) => {
     const citing = cases.filter((c) => c.clauses.includes(clause.id));
-    const ran = citing.some((c) => c.status !== 'skipped');
-    // Under spec, a statement whose only reads are "not shown" cannot be checked: the document
-    // leaves the means unspecified, as DESIGN.md's spec profile asks to report it.
-    const unobservable = !ran && profile === 'spec' && clause.unobservableUnderSpec ? clause.unobservableUnderSpec : undefined;
-    const status: ClauseStatus = clause.status === 'unspecified' || unobservable ? 'unspecified'
-      : clause.disputed ? 'disputed'
-      : ran ? 'tested' : 'untested';
+    const provenBy = provenCases(proofs, clause.id, profile).filter((id) => ran.has(id));
+    const { status, unobservable } = clauseStatus(clause, profile, provenBy.length > 0);
     return {
       id: clause.id, endpoint: clause.endpoint, text: clause.text,
       ...(clause.since ? { since: clause.since } : {}),
       status,
       ...(clause.disputed ? { disputed: clause.disputed } : {}),
       ...(unobservable ? { unobservable } : {}),
+      ...(clause.facts ? { facts: clause.facts } : {}),
       cases: citing.map((c) => c.id),
+      ...(provenBy.length ? { provenBy } : {}),
     };
+  });
+}
+
+/** The facts the run's cases (and disputed clauses) cite, with the cases citing each. */
+export function factEntries(facts: Fact[], cases: CaseResult[], clauses: Clause[], profile: Profile, proofs: ProofsFile): FactEntry[] {
+  const ran = new Set(cases.filter((c) => c.status !== 'skipped').map((c) => c.id));
+  const byDisputed = new Set(clauses.flatMap((c) => c.facts ?? []));
+  return facts.flatMap((fact) => {
+    const citing = cases.filter((c) => c.facts?.includes(fact.id)).map((c) => c.id);
+    if (!citing.length && !byDisputed.has(fact.id)) return [];
+    const provenBy = provenCases(proofs, fact.id, profile).filter((id) => ran.has(id));
+    return [{ ...fact, cases: citing, ...(provenBy.length ? { provenBy } : {}) }];
   });
 }
 

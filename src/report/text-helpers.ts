@@ -1,24 +1,21 @@
-// Small helpers every writer shares: the clause text of a failure, "expected X, got Y" split in
-// two, the run's one-line headline.
-import type { ConformanceReport, ReportCase } from './model.js';
+// Small helpers every writer shares: the texts of the rules a failure breaks (clauses of the
+// document and Zulip facts), where a failure sits, the run's one-line headline.
+import type { Failure } from '../engine/failure.js';
+import type { ConformanceReport } from './model.js';
 
-/** The clauses a failure breaks: its own clause, else every clause the case cites. */
-export function failureClauses(c: ReportCase, failureClause: string): string[] {
-  return failureClause ? [failureClause] : c.clauses;
+export { brokenRules, brokenRulesOf } from '../engine/failure.js';
+
+/** Zulip facts are named zulip.*; everything else a report cites is a clause of the document. */
+export const isFact = (id: string) => id.startsWith('zulip.');
+
+/** Statement of every clause and fact the report knows, by id. */
+export function ruleTexts(report: ConformanceReport): Map<string, string> {
+  return new Map([...report.clauses.map((cl) => [cl.id, cl.text] as const), ...(report.facts ?? []).map((f) => [f.id, f.statement] as const)]);
 }
 
-export function clauseTexts(report: ConformanceReport): Map<string, string> {
-  return new Map(report.clauses.map((cl) => [cl.id, cl.text]));
-}
-
-/** "streams[*].name: expected ascending order, got "b" before "a"" -> where, expected, got. */
-export function splitExpectedGot(message: string): { where: string; expected: string; got: string } | null {
-  const m = /^(?:(.*?): )?expected (.*?), got (.*)$/s.exec(message);
-  if (!m) return null;
-  // The judge tags expectations of the zulip profile at the end: that belongs to "where".
-  const tag = / \[zulip profile\]$/.exec(m[3]);
-  const got = tag ? m[3].slice(0, tag.index) : m[3];
-  return { where: [m[1] ?? '', tag ? 'zulip profile' : ''].filter(Boolean).join(' · '), expected: m[2], got };
+/** "step 2 · schema · streams[3].creator_id" (what the reader looks for in the answer). */
+export function failureWhere(f: Pick<Failure, 'step' | 'check' | 'path' | 'profile'>): string {
+  return [f.step ? `step ${f.step}` : '', f.check, f.path ?? '', f.profile === 'zulip' ? 'zulip profile' : ''].filter(Boolean).join(' · ');
 }
 
 export function headline(report: ConformanceReport): string {

@@ -43,6 +43,7 @@ for (const spec of inject('specs')) {
   }
 }
 
+const operations = inject('specs').map((spec) => spec.operation);
 const propertyModules = await Promise.all(inject('propertyFiles').map((file) => import(/* @vite-ignore */ file) as Promise<{ PROPERTY: PropertyCase<unknown, unknown> }>));
 for (const { PROPERTY: def } of propertyModules) {
   const { spec, c } = planPropertyShape(def);
@@ -50,7 +51,7 @@ for (const { PROPERTY: def } of propertyModules) {
     id: def.id, decision: planProperty(session, def),
     skipped: (reason) => skippedResult(spec, c, reason),
     run: (signal) => session.scheduled(spec, async () => signal.aborted || session.stopped ? skippedResult(spec, c, INTERRUPTED) : runProperty(def, session.ctx, session.redactor, {
-      seed: settings.seed ?? undefined, runsFactor: settings.propertyFactor, vars: session.globals,
+      seed: settings.seed ?? undefined, runsFactor: settings.propertyFactor, vars: session.globals, operations,
       ...(settings.replayPath && settings.grep === def.id ? { path: settings.replayPath } : {}),
     })),
   });

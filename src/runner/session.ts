@@ -37,7 +37,7 @@ export class Session {
     const client = new ApiClient(settings.targetUrl, {
       timeoutMs: settings.timeoutMs, connections: settings.concurrency * 2, onExchange, onRequest: ledger?.onRequest,
     });
-    this.ctx = { client, accounts: settings.accounts, profile: settings.profile };
+    this.ctx = { client, accounts: settings.accounts, profile: settings.profile, disputedClauses: new Set(settings.disputedClauses ?? []) };
     this.slots = new Semaphore(settings.concurrency);
     const accounts: Record<string, { email: string; user_id: number }> = {};
     for (const [role, account] of Object.entries(settings.accounts)) {

@@ -15,6 +15,8 @@ export interface RunSettings {
   /** Short and unique per run: every name the run creates ends with it. */
   runId: string;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
+  /** Clauses where the document and the Zulip server disagree (their checks warn under spec). */
+  disputedClauses?: string[];
   /** Limits and display names from POST /register, when the target answered it. */
   register: Record<string, unknown>;
   grep: string | null;

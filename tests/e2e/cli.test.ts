@@ -58,11 +58,9 @@ describe.concurrent('teamchat-conformance run', () => {
   it('exits 2 naming an unreachable target', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'closed.env'), 'CONFORMANCE_TARGET_URL=http://127.0.0.1:9\nCONFORMANCE_MEMBER_EMAIL=m@x.test\nCONFORMANCE_MEMBER_API_KEY=abcdef\n');
-    const started = Date.now();
     const ran = await cli(['run', '--env-file', join(dir, 'closed.env')], dir);
     expect(ran.code).toBe(2);
     expect(ran.stderr.trim()).toMatch(/^teamchat-conformance: target unreachable: http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED.*\)$/);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 

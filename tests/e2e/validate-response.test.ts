@@ -29,8 +29,8 @@ describe('validate-response', () => {
   it.each([
     ['a conforming body, extra fields and all', 200, { result: 'success', msg: '', streams: [channel] }, []],
     ['a missing field and a wrong type', 200, { result: 'success', msg: '', streams: [{ ...channel, stream_id: '1', name: undefined }] },
-      ['streams[0]: missing required field "name"', 'streams[0].stream_id: must be integer']],
-    ['an error without a code', 400, { result: 'error', msg: 'Bad' }, ['[conv.error-code] "code": expected a string on an error, got nothing', '(body): missing required field "code"']],
+      ['[res.channel.name] streams[0].name: expected the field (required), got nothing (the field is missing)', '[res.channel.stream_id] streams[0].stream_id: expected integer, got "1"']],
+    ['an error without a code', 400, { result: 'error', msg: 'Bad' }, ['[conv.error-code] code: expected a string on an error, got nothing', 'code: expected the field (required), got nothing (the field is missing)']],
   ])('%s', (_, status, body, problems) => {
     expect(validateResponse('GET /streams', status, JSON.stringify(body)).problems).toEqual(problems);
   });
@@ -46,7 +46,7 @@ describe('validate-response', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^valid: .* is a conforming GET \/streams answer \(HTTP 200, schema get-streams\)/);
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toMatch(/^invalid: .*\n  streams\[0\]\.creator_id: must be integer,null$/m);
+    expect(bad.stdout).toMatch(/^invalid: .*\n  \[res\.channel\.creator_id\] streams\[0\]\.creator_id: expected integer or null, got "me"$/m);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/--operation "GET \/nothing": not an operation of the API document/);
   });

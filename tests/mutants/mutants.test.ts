@@ -1,26 +1,27 @@
-// Every case can fail: each mutant is run, the cases it names must be caught, and every case of
-// specs/ is caught by at least one mutant. Against the clean server, every case passes.
+// Every case can fail: each mutant is run, the cases it names must be caught with a failure
+// naming a rule the mutant breaks, and every case of specs/ is caught by at least one mutant.
+// Against the clean server, every case passes. What the mutants were seen to catch is the
+// proof of specs/proven-cases.json: a clause is "tested" in a report only through it.
 import { describe, expect, it } from 'vitest';
 import { loadSuite } from '../../src/engine/load.js';
 import type { CaseResult } from '../../src/engine/run-case.js';
 import type { Profile } from '../../src/config.js';
 import { runSuite } from '../support/run-suite.js';
+import { caughtRules, proofMap, readProofs, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
 import { MUTANTS, type Mutant } from './catalog.js';
 
-const disputedWarning = (r: CaseResult | undefined) => Boolean(r?.warnings?.some((w) => w.startsWith('disputed clause')));
-
-/** A case catches a mutant when it fails, or, for a disputed case, when its warning changes. */
-function caught(result: CaseResult | undefined, clean: CaseResult | undefined): boolean {
-  if (!result) return false;
-  if (result.status === 'failed') return true;
-  return disputedWarning(clean) !== disputedWarning(result);
-}
+const suite = loadSuite();
+const caseProfile = new Map(suite.specs.flatMap((s) => s.cases.map((c) => [c.id, c.profile] as const)));
+const known = new Set([...suite.clauses.map((c) => c.id), ...suite.facts.map((f) => f.id)]);
 
 const clean = new Map<Profile, Map<string, CaseResult>>();
 async function cleanRun(profile: Profile) {
   if (!clean.has(profile)) clean.set(profile, await runSuite({ profile }));
   return clean.get(profile)!;
 }
+
+const catches: Catch[] = [];
+let mutantsRun = 0;
 
 describe('the clean reference server', () => {
   it.each(['spec', 'zulip'] as Profile[])('passes every case under the %s profile', async (profile) => {
@@ -38,20 +39,48 @@ describe('mutants', () => {
       runSuite({ quirks: mutant.quirks, rewrite: mutant.rewrite, profile, operations: mutant.operations }),
       cleanRun(profile),
     ]);
-    const missed = mutant.kills.filter((id) => !caught(results.get(id), baseline.get(id)));
-    expect(missed, `cases that did not catch ${mutant.name}`).toEqual([]);
+    const breaks = mutant.breaks ?? [];
+    const missed: string[] = [];
+    for (const id of mutant.kills) {
+      const result = results.get(id);
+      if (!breaks.length) {
+        // Not yet naming the rules it breaks: caught by any failure (these prove nothing).
+        const legacy = result?.status === 'failed' || (result?.disputes?.length ?? 0) !== (baseline.get(id)?.disputes?.length ?? 0);
+        if (!legacy) missed.push(`${id}: ${result?.status ?? 'did not run'}`);
+        continue;
+      }
+      const caught = caughtRules(result, baseline.get(id), breaks);
+      if (!caught.rules.length) {
+        const named = (result?.failures ?? []).map((f) => f.clauses.join('+')).join(', ');
+        missed.push(`${id}: ${result?.status ?? 'did not run'}${named ? ` (failures name ${named}, the mutant breaks ${breaks.join(', ')})` : ''}`);
+      } else catches.push({ caseId: id, caseProfile: caseProfile.get(id), profile, ...caught });
+    }
+    expect(missed, `cases that did not catch ${mutant.name} with a failure naming what it breaks`).toEqual([]);
     const errored = [...results.values()].filter((r) => r.status === 'errored').map((r) => `${r.id}: ${r.message}`);
     expect(errored, 'a mutant is a wrong answer, not a broken transport: nothing errors').toEqual([]);
+    mutantsRun += 1;
   });
 
   it('every case of specs/ is named by at least one mutant', () => {
     const named = new Set(MUTANTS.flatMap((m) => m.kills));
-    const cases = loadSuite().specs.flatMap((s) => s.cases.map((c) => c.id));
+    const cases = suite.specs.flatMap((s) => s.cases.map((c) => c.id));
     expect(cases.filter((id) => !named.has(id))).toEqual([]);
+  });
+
+  it('every rule a mutant breaks is a clause or a Zulip fact of the catalogs', () => {
+    expect(MUTANTS.flatMap((m) => (m.breaks ?? []).filter((r) => !known.has(r)).map((r) => `${m.name}: ${r}`))).toEqual([]);
   });
 
   it('the mutants cover each kind of wrong server', () => {
     const kinds = new Set(MUTANTS.map((m) => m.kind));
     expect([...kinds].sort()).toEqual(['effect', 'envelope', 'error-code', 'field', 'invalid-input', 'order', 'parameter', 'permission']);
+  });
+
+  // Last: what every mutant was seen to catch is what specs/proven-cases.json claims.
+  it('specs/proven-cases.json is what the mutants prove (npm run proofs writes it)', () => {
+    if (mutantsRun < MUTANTS.length) return; // a filtered run proves only part
+    const proven = proofMap(catches);
+    if (updatingProofs()) writeProofSection('cases', proven);
+    else expect(readProofs().cases, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(proven);
   });
 });

@@ -7,8 +7,13 @@ import type { Profile } from '../../src/config.js';
 import type { PropertyCase } from '../../src/property/define.js';
 import { runProperty } from '../../src/property/run-property.js';
 import { withSession, type SuiteRun } from '../support/run-suite.js';
+import { loadSuite } from '../../src/engine/load.js';
+import { caughtRules, proofMap, readProofs, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
 import { accept, isStatusWrite, paramsOf, refuse, statusRead } from '../support/mutant-helpers.js';
 import type { Rewrite } from '../support/rewriting-proxy.js';
+
+const catches: Catch[] = [];
+let breakersRun = 0;
 
 const files = import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true });
 const PROPERTIES = new Map(Object.values(files).map((f) => [f.PROPERTY.id, f.PROPERTY]));
@@ -16,11 +21,11 @@ const PROPERTIES = new Map(Object.values(files).map((f) => [f.PROPERTY.id, f.PRO
 function run(id: string, options: SuiteRun & { seed?: number; path?: string } = {}) {
   const def = PROPERTIES.get(id);
   if (!def) throw new Error(`no property ${id}`);
-  return withSession(options, (session) => runProperty(def, session.ctx, session.redactor, { seed: options.seed ?? 42, path: options.path, runsFactor: 1, vars: session.globals }));
+  return withSession(options, (session) => runProperty(def, session.ctx, session.redactor, { seed: options.seed ?? 42, path: options.path, runsFactor: 1, vars: session.globals, operations: loadSuite().specs.map((s) => s.operation) }));
 }
 
-/** Property -> a server that breaks it, and what the message must show. */
-const BREAKERS: [string, SuiteRun, RegExp][] = [
+/** Property -> a server that breaks it, what the message must show, and the rules that server breaks. */
+const BREAKERS: [string, SuiteRun, RegExp, string[]?][] = [
   ['prop.conv.ignored-params-exact', { quirks: ['ignored-params-wrong'] }, /counterexample .*"include_public"/],
   ['prop.conv.ignored-params-exact', { quirks: ['ignored-params-missing'] }, /counterexample \[\{"unknown":\["zz_[a-z0-9_]*"\]/],
   ['prop.op13.status-text-limit', { quirks: ['status-length-utf16'] }, /counterexample \["[^"]*"\]: \d+ characters: expected success/],
@@ -81,12 +86,19 @@ describe('properties', () => {
     expect(result.status).toBe('passed');
   });
 
-  it.each(BREAKERS.map(([id, options, message]) => [id, options.quirks?.join(',') ?? 'a rewriting proxy', options, message] as const))('%s fails against %s with a shrunk counterexample', async (id, _, options, message) => {
+  it.each(BREAKERS.map(([id, options, message, breaks]) => [id, options.quirks?.join(',') ?? 'a rewriting proxy', options, message, breaks] as const))('%s fails against %s with a shrunk counterexample', async (id, _, options, message, breaks) => {
     const result = await run(id, options);
     expect(result.status).toBe('failed');
     expect(result.message).toMatch(message);
     expect(result.message).toMatch(/shrunk \d+ time\(s\)/);
     expect(result.message).toMatch(/replay: --seed 42 --grep /);
+    expect(result.replay).toMatchObject({ seed: 42, grep: id });
+    if (breaks) {
+      const caught = caughtRules(result, undefined, breaks);
+      expect(caught.rules, `${id} fails naming ${result.failures?.[0]?.clauses.join(', ')}, the server breaks ${breaks.join(', ')}`).not.toEqual([]);
+      catches.push({ caseId: id, caseProfile: PROPERTIES.get(id)!.profile, profile: options.profile ?? 'zulip', ...caught });
+    }
+    breakersRun += 1;
   });
 
   it('the printed seed and path replay just the shrunk counterexample', async () => {
@@ -97,6 +109,14 @@ describe('properties', () => {
     expect(replayed.message).toMatch(/property failed after 1 run\(s\), shrunk 0 time\(s\)/);
     const counterexample = (message: string) => /counterexample (\[.*?\]):/.exec(message)![1];
     expect(counterexample(replayed.message!)).toBe(counterexample(first.message!));
+  });
+
+  // Last: what the breakers were seen to catch is the properties' part of specs/proven-cases.json.
+  it('specs/proven-cases.json holds what the property breakers prove (npm run proofs writes it)', () => {
+    if (breakersRun < BREAKERS.length) return; // a filtered run proves only part
+    const proven = proofMap(catches);
+    if (updatingProofs()) writeProofSection('properties', proven);
+    else expect(readProofs().properties, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(proven);
   });
 
   it('every property is broken by some server in the table', () => {

@@ -64,7 +64,7 @@ describe('merge', () => {
     two.clauses = two.clauses.map((cl) => {
       if (cl.id !== 'op1.hidden') return cl;
       const { unobservable: _, ...rest } = cl;
-      return { ...rest, status: 'tested' as const, cases: ['op2.error'] };
+      return { ...rest, status: 'tested' as const, cases: ['op2.error'], provenBy: ['op2.error'] };
     });
     const merged = mergeReports([{ file: '1.json', report: one }, { file: '2.json', report: two }]);
     expect(merged.clauses.find((c) => c.id === 'op1.hidden')).toMatchObject({ status: 'tested', cases: ['op2.error'] });

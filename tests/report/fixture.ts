@@ -9,7 +9,8 @@ const cases: CaseResult[] = [
   {
     id: 'op1.fail', endpoint: 'GET /streams', title: 'sorted <by> name & "id"', file: 'specs/get-channels.yaml', clauses: ['op1.order'], status: 'failed', durationMs: 20,
     message: 'GET /streams [op1.order]: streams[*].name: expected ascending order, got "b" before "a" (index 0) (as member, GET /streams)',
-    failures: [{ clause: 'op1.order', message: 'streams[*].name: expected ascending order, got "b" before "a" (index 0)' }],
+    failures: [{ clause: 'op1.order', clauses: ['op1.order'], step: 1, check: 'body', path: 'streams[*].name', expected: 'ascending order', actual: '"b" before "a" (index 0)', message: 'streams[*].name: expected ascending order, got "b" before "a" (index 0)' }],
+    broken: ['op1.order'],
     exchange: {
       request: { method: 'GET', url: 'http://127.0.0.1:9/api/v1/streams?x=1', role: 'member', body: null, headers: { authorization: 'Basic [redacted: member]' } },
       response: { status: 200, body: '{"result":"success","msg":"","streams":[{"name":"<script>alert(1)</script>"},{"name":"a|b"}]}' },
@@ -33,10 +34,10 @@ export function fixtureReport(overrides: Partial<ConformanceReport> = {}): Confo
     summary: { total: 0, passed: 0, failed: 0, skipped: 0, errored: 0 },
     cases: cases.map(withCurl),
     clauses: [
-      { id: 'op1.rule', endpoint: 'GET /streams', text: 'Lists channels.', status: 'tested', cases: ['op1.pass'] },
-      { id: 'op1.order', endpoint: 'GET /streams', text: 'Channels come <sorted> by name.', status: 'tested', cases: ['op1.fail'] },
+      { id: 'op1.rule', endpoint: 'GET /streams', text: 'Lists channels.', status: 'tested', cases: ['op1.pass'], provenBy: ['op1.pass'] },
+      { id: 'op1.order', endpoint: 'GET /streams', text: 'Channels come <sorted> by name.', status: 'tested', cases: ['op1.fail'], provenBy: ['op1.fail'] },
       { id: 'op1.hidden', endpoint: 'GET /streams', text: 'Not shown.', status: 'unspecified', unobservable: 'reads of <it> are not shown', cases: [] },
-      { id: 'op2.text', endpoint: 'POST /users/me/status', text: 'Stores the text.', since: 167, status: 'tested', cases: ['op2.error'] },
+      { id: 'op2.text', endpoint: 'POST /users/me/status', text: 'Stores the text.', since: 167, status: 'tested', cases: ['op2.error'], provenBy: ['op2.error'] },
       { id: 'op2.new', endpoint: 'POST /users/me/status', text: 'A newer field.', since: 392, status: 'untested', cases: ['op2.skip'] },
     ],
     runWarnings: [],

@@ -95,12 +95,3 @@ describe('--shard and --list helpers', () => {
     expect(placeholders({ a: 'cf ${run.id} x', b: ['${accounts.member.user_id}'], c: "${repeat('x', 3)}", d: 4 })).toEqual({ a: 'cf <run.id> x', b: ['<accounts.member.user_id>'], c: 'xxx', d: 4 });
   });
 });
-
-describe('expected vs got', () => {
-  it('splits a failure message, keeping the profile tag out of "got"', async () => {
-    const { splitExpectedGot } = await import('../../src/report/text-helpers.js');
-    expect(splitExpectedGot('streams[*].name: expected ascending order, got "b" before "a"')).toEqual({ where: 'streams[*].name', expected: 'ascending order', got: '"b" before "a"' });
-    expect(splitExpectedGot('expected HTTP 400, got HTTP 200 [zulip profile]')).toEqual({ where: 'zulip profile', expected: 'HTTP 400', got: 'HTTP 200' });
-    expect(splitExpectedGot('body does not match schema x')).toBeNull();
-  });
-});

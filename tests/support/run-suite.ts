@@ -27,6 +27,7 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
   return new Session({
     targetUrl: url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
     claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: options.concurrency ?? 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
+    disputedClauses: loadSuite().clauses.filter((c) => c.disputed).map((c) => c.id),
     grep: null, operations: options.operations ?? [], clauses: [], seed: null, propertyFactor: 1,
   });
 }

@@ -5,6 +5,8 @@ import { interpolate, placeholderRoots } from '../../src/engine/interpolate.js';
 
 const body = { streams: [{ stream_id: 1, name: 'a', tags: [] }, { stream_id: 2, name: 'b' }], status: { text: 'hi' }, n: 3 };
 const check = (path: string, matcher: string, want: unknown) => MATCHERS[matcher](resolvePath(body, path), want);
+/** A mismatch as one line, the way failure messages show it. */
+const line = (m: { expected: string; actual: string } | null) => (m ? `expected ${m.expected}, got ${m.actual}` : null);
 
 describe('body paths', () => {
   it('resolves keys, indexes, wildcards and filters', () => {
@@ -24,32 +26,34 @@ describe('matchers: match, non-match and message', () => {
   it.each([
     ['n', 'equals', 3, null],
     ['n', 'equals', 4, 'expected 4, got 3'],
-    ['status.nope', 'equals', 1, 'the field is missing'],
-    ['n', 'notEquals', 3, 'expected anything but 3, got it'],
+    ['status.nope', 'equals', 1, 'expected 1, got nothing (the field is missing)'],
+    ['n', 'notEquals', 3, 'expected anything but 3, got 3'],
     ['n', 'oneOf', [1, 3], null],
     ['n', 'oneOf', [1, 2], 'expected one of [1,2], got 3'],
     ['status.text', 'exists', true, null],
-    ['status.nope', 'exists', true, 'expected the field to be present, it is missing'],
+    ['status.nope', 'exists', true, 'expected the field to be present, got nothing (the field is missing)'],
     ['status.text', 'exists', false, 'expected no such field, got "hi"'],
     ['n', 'type', 'integer', null],
     ['n', 'type', 'number', null],
     ['status.text', 'type', 'integer', 'expected a integer, got string "hi"'],
+    ['n', 'sorted', 'ascending', 'expected a list (in ascending order), got 3'],
+    ['streams[*].stream_id', 'sorted', 'descending', 'expected descending order, got 1 before 2 (index 0)'],
     ['streams[*].stream_id', 'includes', 2, null],
     ['streams[*].stream_id', 'includes', 5, 'expected to include 5, got [1,2]'],
     ['streams[*].stream_id', 'excludes', 5, null],
     ['streams[*].stream_id', 'excludes', 2, 'expected not to include 2, got it at index 1'],
     ['streams[*].name', 'each', 'a', 'expected every element to be "a", got "b" at index 1'],
     ['streams', 'length', 2, null],
-    ['streams', 'length', 3, 'expected length 3, got 2'],
-    ['streams', 'minLength', 3, 'expected length at least 3, got 2'],
+    ['streams', 'length', 3, 'expected length 3, got length 2'],
+    ['streams', 'minLength', 3, 'expected length at least 3, got length 2'],
     ['status.text', 'matches', '^h', null],
     ['status.text', 'matches', '^x', 'expected to match /^x/, got "hi"'],
     ['streams[*].name', 'sorted', 'ascending', null],
     ['streams[*].name', 'sorted', 'descending', 'expected descending order, got "a" before "b" (index 0)'],
     ['streams[*].stream_id', 'unique', true, null],
-    ['n', 'includes', 3, 'expected a list, got 3'],
+    ['n', 'includes', 3, 'expected a list (including 3), got 3'],
   ])('%s %s %j', (path, matcher, want, message) => {
-    expect(check(path, matcher, want)).toBe(message);
+    expect(line(check(path, matcher, want))).toBe(message);
   });
 });
 
@@ -74,9 +78,9 @@ describe('sortedGroups', () => {
     expect(MATCHERS.sortedGroups(groups([[1, 2], [3]]), 'ascending')).toBeNull();
   });
   it('fails a later group reaching back past an earlier one, naming both values', () => {
-    expect(MATCHERS.sortedGroups(groups([[1, 2], [5, 6]]), 'descending')).toMatch(/got 5 in group 1 after 1/);
-    expect(MATCHERS.sortedGroups(groups([[9, 4], [6]]), 'descending')).toMatch(/got 6 in group 1 after 4/);
-    expect(MATCHERS.sortedGroups({ found: true, value: [[1], []] }, 'descending')).toMatch(/non-empty lists/);
+    expect(MATCHERS.sortedGroups(groups([[1, 2], [5, 6]]), 'descending')?.actual).toMatch(/^5 in group 1 after 1/);
+    expect(MATCHERS.sortedGroups(groups([[9, 4], [6]]), 'descending')?.actual).toMatch(/^6 in group 1 after 4/);
+    expect(MATCHERS.sortedGroups({ found: true, value: [[1], []] }, 'descending')?.expected).toMatch(/non-empty lists/);
   });
 });
 

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/paths.js';
-import { SCHEMA_BASE, schemaValidator } from '../../src/engine/schemas.js';
+import { META_SCHEMAS, SCHEMA_BASE, schemaValidator } from '../../src/engine/schemas.js';
 import { loadSuite } from '../../src/engine/load.js';
 
 const names = readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.schema.json'));
-const META = ['spec-file', 'clause-catalog', 'expectations'];
 
 describe('schemas/', () => {
   it.each(names)('%s has the $id of its file name and declares draft 2020-12', (name) => {
@@ -14,8 +13,15 @@ describe('schemas/', () => {
     expect(schema.$id).toBe(`${SCHEMA_BASE}${name}`);
   });
 
-  it.each(names.map((n) => n.replace('.schema.json', '')).filter((n) => !META.includes(n)))('%s compiles in strict mode', (name) => {
+  it.each(names.map((n) => n.replace('.schema.json', '')).filter((n) => !META_SCHEMAS.has(`${n}.schema.json`)))('%s compiles in strict mode', (name) => {
     expect(() => schemaValidator(name)).not.toThrow();
+  });
+
+  it('every x-clause annotation names a clause of the catalog', () => {
+    const known = new Set(loadSuite().clauses.map((c) => c.id));
+    const named = names.flatMap((n) => [...readFileSync(projectPath('schemas', n), 'utf8').matchAll(/"x-clause": "([^"]+)"/g)].map((m) => `${n}: ${m[1]}`));
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((entry) => !known.has(entry.split(': ')[1]))).toEqual([]);
   });
 
   it('every schema a spec names exists', () => {

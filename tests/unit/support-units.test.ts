@@ -5,6 +5,7 @@ import { Session } from '../../src/runner/session.js';
 import type { RunSettings } from '../../src/runner/settings.js';
 import type { SpecFile } from '../../src/engine/types.js';
 import { clauseEntries, summarize } from '../../src/report/model.js';
+import type { ProofMap, ProofsFile } from '../../src/report/proofs.js';
 import type { CaseResult } from '../../src/engine/run-case.js';
 
 describe('Redactor', () => {
@@ -120,15 +121,19 @@ describe('Session scheduling', () => {
 
 describe('report model', () => {
   const c = (id: string, status: CaseResult['status'], clauses: string[]): CaseResult => ({ id, endpoint: 'GET /streams', title: id, file: 'f', clauses, status, durationMs: 1 });
-  it('counts statuses and derives clause statuses', () => {
-    const cases = [c('a', 'passed', ['x']), c('b', 'failed', ['x']), c('s', 'skipped', ['y'])];
+  const proofs = (map: ProofMap): ProofsFile => ({ about: '', cases: map, properties: {} });
+  it('counts statuses and derives clause statuses: tested only where a proven case ran', () => {
+    const cases = [c('a', 'passed', ['x']), c('b', 'failed', ['x', 'z']), c('s', 'skipped', ['y'])];
     expect(summarize(cases)).toEqual({ total: 3, passed: 1, failed: 1, skipped: 1, errored: 0 });
     const entries = clauseEntries([
-      { id: 'x', endpoint: 'e', text: 't' }, { id: 'y', endpoint: 'e', text: 't' },
+      { id: 'x', endpoint: 'e', text: 't' }, { id: 'y', endpoint: 'e', text: 't' }, { id: 'z', endpoint: 'e', text: 't' },
       { id: 'u', endpoint: 'e', text: 't', status: 'unspecified' }, { id: 'd', endpoint: 'e', text: 't', disputed: 'no' },
-    ], cases, 'spec');
-    expect(entries.map((e) => [e.id, e.status, e.cases])).toEqual([
-      ['x', 'tested', ['a', 'b']], ['y', 'untested', ['s']], ['u', 'unspecified', []], ['d', 'disputed', []],
+    ], cases, 'spec', proofs({ x: { spec: ['b'] }, y: { spec: ['s'] }, z: { zulip: ['b'] } }));
+    expect(entries.map((e) => [e.id, e.status, e.cases, e.provenBy])).toEqual([
+      ['x', 'tested', ['a', 'b'], ['b']], // b was seen to catch a server breaking x, and ran
+      ['y', 'untested', ['s'], undefined], // its proven case was skipped
+      ['z', 'untested', ['b'], undefined], // cited by a case that ran, proven only under zulip
+      ['u', 'unspecified', [], undefined], ['d', 'disputed', [], undefined],
     ]);
   });
 
@@ -138,8 +143,9 @@ describe('report model', () => {
       { id: 'ev2', endpoint: 'e', text: 't', unobservableUnderSpec: 'the event queue: not shown' },
     ];
     const cases = [c('a', 'passed', ['ev2'])];
-    const spec = clauseEntries(catalog, cases, 'spec');
+    const proven = proofs({ ev2: { spec: ['a'], zulip: ['a'] } });
+    const spec = clauseEntries(catalog, cases, 'spec', proven);
     expect(spec.map((e) => [e.id, e.status, e.unobservable])).toEqual([['ev', 'unspecified', 'the event queue: not shown'], ['ev2', 'tested', undefined]]);
-    expect(clauseEntries(catalog, cases, 'zulip').map((e) => e.status)).toEqual(['untested', 'tested']);
+    expect(clauseEntries(catalog, cases, 'zulip', proven).map((e) => e.status)).toEqual(['untested', 'tested']);
   });
 });

@@ -1,7 +1,7 @@
 // One case as a <details> row: failed and errored ones open, with the clause text, expected vs
 // got, the request and the answer (redacted) and a curl line.
 import type { ConformanceReport, ReportCase } from '../model.js';
-import { failureClauses, splitExpectedGot } from '../text-helpers.js';
+import { brokenRules, failureWhere, isFact } from '../text-helpers.js';
 import { anchor, esc } from './escape.js';
 
 const STATUS_LABEL = { passed: 'pass', failed: 'fail', errored: 'error', skipped: 'skip' } as const;
@@ -58,20 +58,24 @@ function tags(c: ReportCase): string {
   return out.join('');
 }
 
+/** A rule (clause or Zulip fact) as a link to its entry, with its statement. */
+function ruleRef(id: string, texts: Map<string, string>): string {
+  const kind = isFact(id) ? 'fact' : 'clause';
+  return `<div class="clause-ref"><a href="#${anchor(kind, id)}">${esc(id)}</a>${kind === 'fact' ? ' <span class="dim">Zulip fact</span>' : ''} <q>${esc(texts.get(id) ?? '')}</q></div>`;
+}
+
 function failureTable(c: ReportCase, texts: Map<string, string>): string {
   const rows = (c.failures ?? []).map((f) => {
-    const split = splitExpectedGot(f.message);
-    const ref = (id: string) => `<div class="clause-ref"><a href="#${anchor('clause', id)}">${esc(id)}</a> <q>${esc(texts.get(id) ?? '')}</q></div>`;
-    const ids = failureClauses(c, f.clause);
-    const clauses = ids.slice(0, 3).map(ref).join('')
-      + (ids.length > 3 ? `<details class="more"><summary>${ids.length - 3} more clauses</summary>${ids.slice(3).map(ref).join('')}</details>` : '');
-    const what = split
-      ? `${split.where ? `<div class="where">${esc(split.where)}</div>` : ''}<div class="eg"><span class="k">expected</span><code>${esc(split.expected)}</code><span class="k">got</span><code class="got">${esc(split.got)}</code></div>`
-      : f.message.includes('; ') ? `<ul class="msg">${f.message.split('; ').map((m) => `<li>${esc(m)}</li>`).join('')}</ul>`
-      : `<div class="msg">${esc(f.message)}</div>`;
-    return `<tr><td class="clauses-cell">${clauses}</td><td>${what}</td></tr>`;
+    const rules = brokenRules(f).map((id) => ruleRef(id, texts)).join('');
+    // A zulip check names the facts first; the clause it belongs to follows as context.
+    const context = f.profile === 'zulip' && f.facts?.length ? `<div class="dim">in ${f.clauses.map(esc).join(', ')}</div>` : '';
+    const where = `<div class="where">${esc(failureWhere(f))}</div>`;
+    const what = f.expected !== undefined
+      ? `${where}<div class="eg"><span class="k">expected</span><code>${esc(f.expected)}</code><span class="k">got</span><code class="got">${esc(f.actual ?? 'nothing')}</code></div>`
+      : `${where}<div class="msg">${esc(f.message)}</div>`;
+    return `<tr><td class="clauses-cell">${rules}${context}</td><td>${what}</td></tr>`;
   });
-  return rows.length ? `<table class="failures"><thead><tr><th>clause broken</th><th>expected vs got</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '';
+  return rows.length ? `<table class="failures"><thead><tr><th>rule broken</th><th>expected vs got</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '';
 }
 
 function exchangeView(c: ReportCase): string {
@@ -100,6 +104,8 @@ export function caseView(c: ReportCase, texts: Map<string, string>): string {
     c.warnings?.length ? `<ul class="warnings">${c.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '',
     broken || c.warnings?.length ? exchangeView(c) : '',
     c.curl ? `<div class="curl"><h5>Reproduce</h5><pre><code>${esc(c.curl)}</code></pre><button type="button" class="copy" data-copy="${esc(c.curl)}">copy</button></div>` : '',
+    c.repro ? `<div class="curl"><h5>Reproduce every step</h5><pre><code>${esc(c.repro)}</code></pre><button type="button" class="copy" data-copy="${esc(c.repro)}">copy</button></div>` : '',
+    c.facts?.length ? `<p class="dim">Zulip facts: ${c.facts.map((id) => `<a class="chip-link" href="#${anchor('fact', id)}">${esc(id)}</a>`).join(' ')}</p>` : '',
     !broken && !c.message && !c.warnings?.length ? `<p class="dim">Clauses: ${clauseChips}</p>` : '',
   ].join('');
   return `<details class="case ${c.status}" id="${anchor('case', c.id)}" data-status="${c.status}" data-op="${esc(c.endpoint)}"${broken ? ' open' : ''}>`

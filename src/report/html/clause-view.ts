@@ -22,16 +22,31 @@ export function clauseCoverage(report: ConformanceReport): string {
       return `<tr class="clause" id="${anchor('clause', cl.id)}" data-cstatus="${cl.status}">`
         + `<td><code>${esc(cl.id)}</code>${cl.since ? `<div class="dim">since ${cl.since}</div>` : ''}</td>`
         + `<td><span class="cbadge ${cl.status}">${cl.status}</span></td>`
-        + `<td>${esc(cl.text)}${cl.disputed ? `<div class="note">The Zulip server: ${esc(cl.disputed)}</div>` : ''}`
+        + `<td>${esc(cl.text)}${cl.disputed ? `<div class="note">The Zulip server: ${esc(cl.disputed)}${cl.facts?.length ? ` (${cl.facts.map((id) => `<a href="#${anchor('fact', id)}">${esc(id)}</a>`).join(', ')})` : ''}</div>` : ''}`
         + `${cl.unobservable ? `<div class="note">Not observable under the spec profile: ${esc(cl.unobservable)}</div>` : ''}</td>`
-        + `<td class="case-links">${cases || '<span class="dim">no case</span>'}</td></tr>`;
+        + `<td class="case-links">${cases || '<span class="dim">no case</span>'}${cl.provenBy?.length ? `<div class="dim">proven by ${cl.provenBy.map(esc).join(', ')}</div>` : cl.cases.length && cl.status === 'untested' ? '<div class="dim">no case citing it has been seen to catch a server breaking it</div>' : ''}</td></tr>`;
     }).join('');
     return `<tbody class="clause-group"><tr class="group-head"><th colspan="4">${esc(endpoint)}</th></tr>${rows}</tbody>`;
   }).join('');
   const chips = ORDER.map((s) => `<button type="button" class="chip cchip ${s}" data-cstatus="${s}" aria-pressed="true">${s} <b>${counts[s]}</b></button>`).join('');
   return `<section id="clauses"><h2>Clause coverage</h2>`
-    + `<p class="lede">${report.clauses.length} statements of the API document. <em>unspecified</em>: the document says "not shown" (of the statement, or of every way to observe it), nothing is asserted; <em>disputed</em>: the document and the Zulip server disagree; <em>untested</em>: no case of this run checks it.</p>`
+    + `<p class="lede">${report.clauses.length} statements of the API document. <em>unspecified</em>: the document says "not shown" (of the statement, or of every way to observe it), nothing is asserted; <em>disputed</em>: the document and the Zulip server disagree; <em>tested</em>: a case that ran has been seen to fail against a server breaking it (a mutant of the suite's own tests); <em>untested</em>: no such case ran.</p>`
     + shareBar(ORDER.map((s) => ({ label: s, count: counts[s], color: CLAUSE_COLORS[s] })))
     + `<div class="filters" role="group" aria-label="clause status">${chips}</div>`
     + `<table class="clauses"><thead><tr><th>clause</th><th>status</th><th>statement</th><th>cases</th></tr></thead>${groups}</table></section>`;
+}
+
+/** The Zulip facts the zulip-profile checks rest on, each with its evidence in the Zulip server's source. */
+export function factsView(report: ConformanceReport): string {
+  const facts = report.facts ?? [];
+  if (!facts.length) return '';
+  const statusOf = new Map(report.cases.map((c) => [c.id, c.status]));
+  const rows = facts.map((f) => {
+    const evidence = f.evidence.map((e) => `<li><code>${esc(e.path)}</code> <b>${esc(e.symbol)}</b>${e.note ? ` <span class="dim">${esc(e.note)}</span>` : ''}</li>`).join('');
+    const cases = f.cases.map((id) => `<a class="case-link ${statusOf.get(id) ?? ''}" href="#${anchor('case', id)}">${esc(id)}</a>`).join(' ');
+    return `<tr id="${anchor('fact', f.id)}"><td><code>${esc(f.id)}</code><div class="dim">feature level ${f.featureLevel}</div></td>`
+      + `<td>${esc(f.statement)}<ul class="evidence">${evidence}</ul></td><td class="case-links">${cases || '<span class="dim">no case</span>'}</td></tr>`;
+  }).join('');
+  return `<section id="facts"><h2>Zulip facts</h2><p class="lede">Behaviour of the Zulip server where the API document is silent, checked under the zulip profile; each with the file and symbol of the Zulip server's source that decides it.</p>`
+    + `<table class="clauses"><thead><tr><th>fact</th><th>statement and evidence</th><th>cases</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }

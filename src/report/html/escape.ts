@@ -6,4 +6,4 @@ export function esc(value: unknown): string {
 }
 
 /** A value usable in an id attribute and a #fragment (case and clause ids are already close). */
-export const anchor = (kind: 'case' | 'clause' | 'op', id: string) => `${kind}-${id.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+export const anchor = (kind: 'case' | 'clause' | 'fact' | 'op', id: string) => `${kind}-${id.replace(/[^A-Za-z0-9._-]/g, '_')}`;

@@ -5,10 +5,10 @@ import type { ConformanceReport } from '../model.js';
 import type { ReportWriter } from '../write-reports.js';
 import { byLevel, byOperation, STATUSES } from '../groups.js';
 import { levelSentence } from '../feature-level.js';
-import { clauseTexts, headline, plural } from '../text-helpers.js';
+import { headline, plural, ruleTexts } from '../text-helpers.js';
 import { COLORS, stackedBars } from './chart.js';
 import { caseView, casesByOperation } from './case-view.js';
-import { clauseCoverage } from './clause-view.js';
+import { clauseCoverage, factsView } from './clause-view.js';
 import { anchor, esc } from './escape.js';
 import { SCRIPT } from './script.js';
 import { STYLE } from './style.js';
@@ -74,7 +74,7 @@ function charts(report: ConformanceReport): string {
 }
 
 function cases(report: ConformanceReport): string {
-  const texts = clauseTexts(report);
+  const texts = ruleTexts(report);
   const ops = casesByOperation(report);
   const chips = STATUSES.map((s) => `<button type="button" class="chip ${s}" data-status="${s}" aria-pressed="true">${s} <b>${report.summary[s]}</b></button>`).join('');
   const options = [...ops.keys()].map((op) => `<option value="${esc(op)}">${esc(op)}</option>`).join('');
@@ -94,12 +94,12 @@ function cases(report: ConformanceReport): string {
 
 export function htmlReport(report: ConformanceReport): string {
   const title = `${report.verdict?.status === 'fail' ? 'FAIL' : 'PASS'} · conformance of ${report.target.url}`;
-  const nav = `<nav class="toc"><a href="#summary">Summary</a><a href="#charts">Outcomes</a>${report.baseline || report.expectations ? '<a href="#changes">Changes</a>' : ''}<a href="#cases">Cases</a><a href="#clauses">Clauses</a></nav>`;
+  const nav = `<nav class="toc"><a href="#summary">Summary</a><a href="#charts">Outcomes</a>${report.baseline || report.expectations ? '<a href="#changes">Changes</a>' : ''}<a href="#cases">Cases</a><a href="#clauses">Clauses</a>${report.facts?.length ? '<a href="#facts">Zulip facts</a>' : ''}</nav>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="${esc(`${report.tool.name} ${report.tool.version}`)}">
 <title>${esc(title)}</title><style>${STYLE}</style></head>
-<body>${header(report)}<main>${nav}${summary(report)}${changes(report)}${charts(report)}${cases(report)}${clauseCoverage(report)}`
+<body>${header(report)}<main>${nav}${summary(report)}${changes(report)}${charts(report)}${cases(report)}${clauseCoverage(report)}${factsView(report)}`
     + `<footer>Written by ${esc(report.tool.name)} ${esc(report.tool.version)} from conformance.json (formatVersion ${report.formatVersion}). Credentials are replaced by [redacted: role]; in the curl lines by $CONFORMANCE_&lt;ROLE&gt;_EMAIL and $CONFORMANCE_&lt;ROLE&gt;_API_KEY.</footer></main>
 <script>${SCRIPT}</script></body></html>
 `;

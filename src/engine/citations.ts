@@ -1,0 +1,104 @@
+// What a case cites must match what it checks: every clause a check names is one the case
+// cites, every fact exists, and (strictly) every cited clause is enforced by some check, every
+// judged step of a multi-clause case says which clause it checks, and every zulip-profile
+// expectation names the facts it rests on. A citation that no check backs is a claim the
+// report cannot keep.
+import { readdirSync, readFileSync } from 'node:fs';
+import { projectPath } from '../paths.js';
+import type { Case, Expect, Step } from './types.js';
+
+export interface CitationProblem {
+  /** JSON pointer below the case ("steps/2/expect"), "" for the case itself. */
+  at: string;
+  message: string;
+}
+
+export interface CitationRules {
+  facts: boolean;
+  attribution: boolean;
+}
+
+let schemaClauseCache: Map<string, Set<string>> | null = null;
+
+/** Every clause a response schema annotates with x-clause, following its $refs. */
+export function schemaClauses(name: string): Set<string> {
+  if (!schemaClauseCache) schemaClauseCache = new Map();
+  const cached = schemaClauseCache.get(name);
+  if (cached) return cached;
+  const byId = new Map<string, unknown>();
+  for (const file of readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.schema.json'))) {
+    const schema = JSON.parse(readFileSync(projectPath('schemas', file), 'utf8')) as { $id?: string };
+    byId.set(file.replace(/\.schema\.json$/, ''), schema);
+  }
+  const found = new Set<string>();
+  const seen = new Set<unknown>();
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    seen.add(node);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'x-clause') for (const id of [value].flat()) found.add(id as string);
+      else if (key === '$ref' && typeof value === 'string') {
+        const target = /([\w-]+)\.schema\.json/.exec(value)?.[1];
+        if (target) walk(byId.get(target));
+      } else walk(value);
+    }
+  };
+  walk(byId.get(name));
+  schemaClauseCache.set(name, found);
+  return found;
+}
+
+/** The clauses a step's checks enforce by name (its own, its assertions', its schema's). */
+function namedClauses(expect: Omit<Expect, 'zulip'> | undefined): string[] {
+  if (!expect) return [];
+  return [
+    ...(expect.clauses ?? []), ...(expect.clause ? [expect.clause] : []),
+    ...(expect.body ?? []).flatMap((a) => (typeof a.clause === 'string' ? [a.clause] : [])),
+    ...(expect.ignoredParams ? ['conv.ignored-params'] : []),
+  ];
+}
+
+function isAttributed(step: Step): boolean {
+  const e = step.expect;
+  if (!e || step.setup) return true;
+  if (e.clause || e.clauses) return true;
+  // A step that only asserts body paths, each naming its clause, is attributed too.
+  return !e.result && !e.code && !e.status && !e.schema && !e.zulip && !e.ignoredParams && Boolean(e.body?.length) && e.body!.every((a) => typeof a.clause === 'string');
+}
+
+export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: ReadonlySet<string>, rules: CitationRules): CitationProblem[] {
+  const problems: CitationProblem[] = [];
+  const cited = new Set(c.clauses);
+  const steps = c.steps.map((step, i) => ({ step, at: `steps/${i}` }));
+  (c.facts ?? []).forEach((id, i) => { if (!facts.has(id)) problems.push({ at: `facts/${i}`, message: `unknown fact "${id}" (not in zulip-facts.yaml)` }); });
+  for (const { step, at } of steps) {
+    for (const id of [...namedClauses(step.expect), ...namedClauses(step.expect?.zulip)]) {
+      if (!clauses.has(id)) problems.push({ at: `${at}/expect`, message: `unknown clause "${id}" (not in clauses.yaml)` });
+      else if (!cited.has(id) && !id.startsWith('conv.')) problems.push({ at: `${at}/expect`, message: `checks clause "${id}", which the case does not cite` });
+    }
+    for (const id of step.expect?.zulip?.facts ?? []) {
+      if (!facts.has(id)) problems.push({ at: `${at}/expect/zulip/facts`, message: `unknown fact "${id}" (not in zulip-facts.yaml)` });
+      else if (!(c.facts ?? []).includes(id)) problems.push({ at: `${at}/expect/zulip/facts`, message: `rests on fact "${id}", which the case does not list in facts:` });
+    }
+  }
+  const zulipChecks = c.profile === 'zulip' || c.steps.some((s) => s.expect?.zulip);
+  if (rules.facts && zulipChecks && !c.facts?.length) {
+    problems.push({ at: '', message: 'has zulip-profile checks but names no facts: list the Zulip facts they rest on in facts: [...]' });
+  }
+  if (!rules.attribution) return problems;
+  if (c.clauses.length > 1) {
+    for (const { step, at } of steps) {
+      if (!isAttributed(step)) problems.push({ at, message: 'which clause does this step check? The case cites several: add clause: (or clauses:) to its expect, or mark it setup: true' });
+    }
+  }
+  const enforced = new Set(c.clauses.length === 1 ? c.clauses : []);
+  for (const { step } of steps) {
+    if (step.setup) continue;
+    for (const id of [...namedClauses(step.expect), ...namedClauses(step.expect?.zulip)]) enforced.add(id);
+    for (const name of [step.expect?.schema, step.expect?.zulip?.schema]) if (name) for (const id of schemaClauses(name)) enforced.add(id);
+  }
+  for (const id of c.clauses) {
+    if (!enforced.has(id)) problems.push({ at: 'clauses', message: `cites "${id}", but no check of the case enforces it (name it in a step's clause:, an assertion's clause:, or a schema's x-clause)` });
+  }
+  return problems;
+}

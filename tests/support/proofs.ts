@@ -1,0 +1,79 @@
+// Derives specs/proven-cases.json from what the mutants (and property breakers) were seen to do:
+// a case proves a rule when it failed against a server breaking that rule, with a failure that
+// names it. Under which profiles: the profile it was caught under, and the other one where the
+// same check runs there too (a check of the document runs under both; a zulip check only under
+// zulip; a disputed clause's check fails only under zulip and warns under spec).
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Profile } from '../../src/config.js';
+import type { CaseResult } from '../../src/engine/run-case.js';
+import type { Failure } from '../../src/engine/failure.js';
+import { PROOFS_FILE, type ProofMap, type ProofsFile } from '../../src/report/proofs.js';
+
+export interface Catch {
+  caseId: string;
+  /** The case runs only under this profile (profile: spec or zulip in its file). */
+  caseProfile?: Profile;
+  profile: Profile;
+  rules: string[];
+  /** Caught through a failure the zulip profile adds (a zulip block, a zulip-only case). */
+  zulipCheck: boolean;
+  /** Caught through the warning of a disputed clause (spec only). */
+  dispute: boolean;
+}
+
+const ruleNames = (f: Failure) => [...f.clauses, ...(f.facts ?? [])];
+
+/** The rules of `breaks` a result shows caught: by a failure naming them, or by a disputed check's warning appearing or going. */
+export function caughtRules(result: CaseResult | undefined, clean: CaseResult | undefined, breaks: readonly string[]): { rules: string[]; zulipCheck: boolean; dispute: boolean } {
+  if (!result) return { rules: [], zulipCheck: false, dispute: false };
+  const wanted = new Set(breaks);
+  if (result.status === 'failed') {
+    const hits = (result.failures ?? []).filter((f) => ruleNames(f).some((r) => wanted.has(r)));
+    return { rules: [...new Set(hits.flatMap(ruleNames).filter((r) => wanted.has(r)))], zulipCheck: hits.every((f) => f.profile === 'zulip'), dispute: false };
+  }
+  const disputed = (r: CaseResult | undefined) => new Set((r?.disputes ?? []).flatMap(ruleNames));
+  const now = disputed(result);
+  const before = disputed(clean);
+  const changed = [...wanted].filter((r) => now.has(r) !== before.has(r));
+  return { rules: changed, zulipCheck: false, dispute: changed.length > 0 };
+}
+
+export function proofMap(catches: Catch[]): ProofMap {
+  const map: ProofMap = {};
+  const add = (rule: string, profile: Profile, caseId: string) => {
+    const entry = (map[rule] ??= {});
+    const list = (entry[profile] ??= []);
+    if (!list.includes(caseId)) list.push(caseId);
+  };
+  for (const c of catches) {
+    for (const rule of c.rules) {
+      add(rule, c.profile, c.caseId);
+      const other: Profile = c.profile === 'spec' ? 'zulip' : 'spec';
+      const runsThere = c.caseProfile === undefined;
+      if (runsThere && !c.zulipCheck && !c.dispute) add(rule, other, c.caseId);
+    }
+  }
+  // Stable: rules and case lists sorted, so the file diffs well.
+  return Object.fromEntries(Object.keys(map).sort().map((rule) => [rule, Object.fromEntries(
+    (['spec', 'zulip'] as Profile[]).filter((p) => map[rule][p]).map((p) => [p, [...map[rule][p]!].sort()]))]));
+}
+
+export function readProofs(): ProofsFile {
+  try {
+    return JSON.parse(readFileSync(PROOFS_FILE, 'utf8')) as ProofsFile;
+  } catch {
+    return { about: '', cases: {}, properties: {} };
+  }
+}
+
+const ABOUT = 'Which cases have been seen to fail against a server that breaks each clause or Zulip fact (the mutants of tests/mutants, the property breakers of tests/properties), by profile. A clause is reported tested only when one of these cases ran. Written by `npm run proofs`; `npm test` checks it.';
+
+/** With UPDATE_PROOFS=1, writes this section of the file instead of checking it. */
+export function updatingProofs(): boolean {
+  return process.env.UPDATE_PROOFS === '1';
+}
+
+export function writeProofSection(section: 'cases' | 'properties', map: ProofMap): void {
+  const file = { ...readProofs(), about: ABOUT, [section]: map };
+  writeFileSync(PROOFS_FILE, `${JSON.stringify({ about: file.about, cases: file.cases, properties: file.properties }, null, 1)}\n`);
+}
