@@ -27,6 +27,7 @@ export const PROPERTY = defineProperty<MessageEdit[], State>({
   endpoint: 'GET /messages/{message_id}/history',
   title: 'for any sequence of edits and moves, the edit history is chronological and each snapshot carries exactly the fields its edit changed',
   clauses: ['op15.success-body', 'res.snapshot.original', 'res.snapshot.later', 'res.snapshot.prev_content', 'res.snapshot.prev_topic', 'res.snapshot.stream', 'res.snapshot.prev_stream', 'res.snapshot.timestamp'],
+  facts: ['zulip.history.snapshot-fields'],
   roles: ['owner', 'member'],
   runs: 6,
   async setup(api) {

@@ -21,6 +21,7 @@ export const PROPERTY = defineProperty<SettingUpdate, State>({
   endpoint: 'PATCH /user_groups/{user_group_id}',
   title: 'can_mention_group is changed exactly by a well-formed update object with a usable value',
   clauses: ['op6.update-objects', 'op6.can-mention-group', 'res.group-setting-update', 'res.group-setting-value', 'res.group-setting.system-groups'],
+  facts: ['zulip.groups.internet-refused', 'zulip.groups.old-mismatch', 'zulip.groups.owners-allowed', 'zulip.groups.update-object-format'],
   roles: ['member', 'member2', 'moderator'],
   runs: 16,
   async setup(api) {

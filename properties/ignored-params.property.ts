@@ -9,6 +9,7 @@ export const PROPERTY = defineProperty({
   endpoint: 'GET /streams',
   title: 'ignored_parameters_unsupported lists exactly the unsupported parameters sent',
   clauses: ['conv.ignored-params'],
+  facts: ['zulip.conv.ignored-params-sorted-success-only'],
   since: 167,
   roles: ['member'],
   runs: 25,

@@ -15,6 +15,7 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
   endpoint: 'PATCH /messages/{message_id}',
   title: 'malformed input to any operation gets an error envelope with a code, never a crash, and changes nothing',
   clauses: ['conv.error-code', 'conv.booleans', 'conv.json-params', 'errors.bad-request', 'op15.nonexistent', 'op17.invalid-channel', 'op7.active-users'],
+  facts: ['zulip.group-members.active-users-only', 'zulip.group-members.lists-are-json', 'zulip.groups.read-back', 'zulip.settings.free-integers', 'zulip.settings.read-back-register'],
   roles: ['owner', 'member', 'member2'],
   runs: 30,
   async setup(api) {

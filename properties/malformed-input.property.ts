@@ -14,6 +14,7 @@ export const PROPERTY = defineProperty({
   endpoint: 'GET /streams',
   title: 'a malformed boolean parameter gets an error envelope with a code, never a crash',
   clauses: ['conv.booleans', 'conv.error-code', 'errors.bad-request'],
+  facts: ['zulip.status.away-is-presence'],
   roles: ['member2'],
   runs: 30,
   arbitrary: () => fc.record({ param: fc.constantFrom(...BOOLEANS), value: notBoolean }),

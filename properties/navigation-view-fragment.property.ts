@@ -22,6 +22,7 @@ export const PROPERTY = defineProperty<FragmentValue, State>({
   endpoint: 'POST /navigation_views',
   title: 'a navigation view fragment is refused exactly when it is blank',
   clauses: ['op18.fragment', 'errors.bad-request'],
+  facts: ['zulip.navigation-views.fragment-rules', 'zulip.navigation-views.no-duplicates'],
   since: 390,
   roles: ['member'],
   runs: 12,

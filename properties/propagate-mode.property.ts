@@ -13,6 +13,7 @@ export const PROPERTY = defineProperty<TopicMove, State>({
   endpoint: 'PATCH /messages/{message_id}',
   title: 'for any topic, target and propagate_mode, a topic move takes exactly the messages the mode names and keeps their IDs',
   clauses: ['op1.propagate-mode', 'op1.keeps-ids', 'res.snapshot.prev_topic'],
+  facts: ['zulip.edit.moves-keep-message-ids'],
   roles: ['owner', 'member'],
   runs: 10,
   setup: async (api) => ({ channel: await makeChannel(api, 'prop propagate'), runs: 0 }),

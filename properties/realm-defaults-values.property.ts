@@ -11,6 +11,7 @@ export const PROPERTY = settingsProperty(
     endpoint: 'PATCH /realm/user_settings_defaults',
     title: 'any realm default accepts its allowed values and refuses invalid ones with BAD_REQUEST, changing nothing',
     clauses: ['op5.accepted', 'op5.web-channel-default-view', 'conv.booleans', 'errors.bad-request', 'op5.param.automatically-follow-topics-policy', 'op5.param.email-address-visibility', 'op5.param.resolved-topic-notice-auto-read-policy', 'op5.defaults-read'],
+    facts: ['zulip.realm-defaults.read-back-register', 'zulip.realm-defaults.values', 'zulip.settings.batching-range', 'zulip.settings.notification-sound'],
     runs: 25,
   },
 );

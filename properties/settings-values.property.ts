@@ -11,6 +11,7 @@ export const PROPERTY = settingsProperty(
     endpoint: 'PATCH /settings',
     title: 'any setting accepts its allowed values and refuses invalid ones with BAD_REQUEST, changing nothing',
     clauses: ['op2.optional', 'conv.booleans', 'errors.bad-request', 'op2.param.web-channel-default-view', 'op2.param.color-scheme', 'op2.param.web-home-view', 'op2.param.timezone', 'op2.param.default-language', 'op2.user-settings-read', 'op2.sound-names', 'op2.batching-range'],
+    facts: ['zulip.settings.batching-range', 'zulip.settings.booleans-are-json', 'zulip.settings.default-language', 'zulip.settings.free-integers', 'zulip.settings.integer-choices', 'zulip.settings.notification-sound', 'zulip.settings.read-back-register', 'zulip.settings.string-choices', 'zulip.settings.timezone'],
     runs: 25,
   },
 );

@@ -11,6 +11,7 @@ export const PROPERTY = defineProperty<StatusEmoji>({
   endpoint: 'POST /users/me/status',
   title: 'a status emoji is accepted exactly when its name is known and agrees with the code and type sent',
   clauses: ['op13.emoji', 'op13.bad-request.emoji-without-name', 'op13.bad-request.emoji-not-exist', 'op13.bad-request.invalid-emoji-name'],
+  facts: ['zulip.status.emoji-names', 'zulip.status.emoji-rules'],
   roles: ['moderator'],
   runs: 14,
   arbitrary: () => statusEmoji,

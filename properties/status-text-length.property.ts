@@ -9,6 +9,7 @@ export const PROPERTY = defineProperty({
   endpoint: 'POST /users/me/status',
   title: 'a status text is accepted exactly when it has at most 60 characters',
   clauses: ['op13.status-text', 'op13.bad-request.too-long'],
+  facts: ['zulip.status.read-shape', 'zulip.status.text-max-60'],
   roles: ['member2'],
   runs: 30,
   arbitrary: () => statusText,

@@ -15,6 +15,7 @@ export const PROPERTY = defineProperty<{ sends: TopicSend[]; allowEmpty: boolean
   endpoint: 'GET /users/me/{stream_id}/topics',
   title: 'for any messages sent to a few topics, the topics are listed most recent first with max_id their last message, the empty topic by its display name',
   clauses: ['op17.order', 'op17.max-id', 'op17.empty-topic-name', 'conv.empty-topic-display-name'],
+  facts: ['zulip.topics.order-and-empty-name'],
   since: 334,
   roles: ['owner', 'member'],
   runs: 8,

@@ -19,6 +19,7 @@ export const PROPERTY = defineProperty<{ policy: PolicyValue; topic: string }, S
   endpoint: 'POST /user_topics',
   title: 'visibility_policy is accepted exactly when it is 0, 1, 2 or 3',
   clauses: ['op8.visibility-policy', 'op8.topic', 'errors.bad-request'],
+  facts: ['zulip.user-topics.policy-values'],
   roles: ['owner', 'member'],
   runs: 16,
   async setup(api) {

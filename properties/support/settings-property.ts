@@ -17,7 +17,7 @@ async function read(api: PropertyApi, { role, field }: Target): Promise<Record<s
   return (body[field] ?? {}) as Record<string, unknown>;
 }
 
-export function settingsProperty(target: Target, meta: { id: string; endpoint: string; title: string; clauses: string[]; runs: number }) {
+export function settingsProperty(target: Target, meta: { id: string; endpoint: string; title: string; clauses: string[]; facts?: string[]; runs: number }) {
   return defineProperty<SettingTry, State>({
     ...meta,
     roles: [target.role],
