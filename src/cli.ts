@@ -36,11 +36,12 @@ export async function main(argv: string[]): Promise<number> {
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--env-out <file>', 'write the URL and accounts here in the env format')
     .option('--quirk <name>', 'switch on a named fault (repeatable)', collect)
-    .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string }) => {
+    .option('--variant', 'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)')
+    .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean }) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
       const { serve } = await import('./commands/serve.js');
-      status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks: opts.quirk ? opts.quirk.split(',') : [] }, out);
+      status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks: opts.quirk ? opts.quirk.split(',') : [], variant: opts.variant }, out);
     });
 
   program.command('cleanup').description("remove what a crashed or interrupted run created, from its ledger (reports/ledger.jsonl)")

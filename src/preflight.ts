@@ -81,7 +81,7 @@ async function checkAccount(client: ApiClient, role: Role, account: Account) {
 }
 
 /** Limits and display names the cases read (max_topic_length, realm_empty_topic_display_name...). */
-async function fetchRegister(client: ApiClient, role: Role, account: Account): Promise<Record<string, unknown>> {
+export async function fetchRegister(client: ApiClient, role: Role, account: Account): Promise<Record<string, unknown>> {
   const exchange = await client.send({
     method: 'POST', path: '/register', auth: { ...account, role },
     params: { fetch_event_types: ['realm'], event_types: ['message'] },

@@ -4,9 +4,7 @@ import { badRequest } from './errors.js';
 import { ROLE, type Channel } from './model.js';
 import { codePointLength, tooLongMessage } from './params.js';
 import type { Context } from './router.js';
-
-export const MAX_CHANNEL_NAME_LENGTH = 60;
-export const MAX_CHANNEL_DESCRIPTION_LENGTH = 1024;
+import { allocate } from './flavor.js';
 
 export interface NewChannelOptions {
   inviteOnly: boolean;
@@ -15,21 +13,19 @@ export interface NewChannelOptions {
   isDefault: boolean;
 }
 
-function checkName(name: string): void {
+export function checkChannelName(ctx: Context, name: string): void {
   if (name === '') throw badRequest("Channel name can't be empty.");
-  if (codePointLength(name) > MAX_CHANNEL_NAME_LENGTH) {
-    throw badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`);
-  }
+  const limit = ctx.realm.flavor.limits.channelName;
+  if (codePointLength(name) > limit) throw badRequest(`Channel name too long (limit: ${limit} characters).`);
   const position = [...name].findIndex((ch) => /[\p{Cc}\p{Cs}\uFFFE\uFFFF]/u.test(ch));
   if (position >= 0) throw badRequest(`Invalid character in channel name, at position ${position + 1}.`);
 }
 
 /** Throws when the caller may not create this channel; changes nothing. */
 export function checkNewChannel(ctx: Context, name: string, description: string, options: NewChannelOptions): void {
-  checkName(name);
-  if (codePointLength(description) > MAX_CHANNEL_DESCRIPTION_LENGTH) {
-    throw badRequest(tooLongMessage('description', MAX_CHANNEL_DESCRIPTION_LENGTH));
-  }
+  checkChannelName(ctx, name);
+  const limit = ctx.realm.flavor.limits.channelDescription;
+  if (codePointLength(description) > limit) throw badRequest(tooLongMessage('description', limit));
   // Zulip's defaults: members create public and private channels, owners web-public ones.
   if (isGuest(ctx.user)) throw badRequest('Insufficient permission');
   if (options.isWebPublic && (ctx.user.role !== ROLE.owner || !ctx.realm.enableSpectatorAccess)) {
@@ -40,7 +36,7 @@ export function checkNewChannel(ctx: Context, name: string, description: string,
 export function addChannel(ctx: Context, name: string, description: string, options: NewChannelOptions): Channel {
   const { realm, user } = ctx;
   const channel: Channel = {
-    id: realm.nextChannelId++,
+    id: allocate(realm, 'channel'),
     name,
     description,
     dateCreated: Math.floor(Date.now() / 1000),

@@ -4,9 +4,8 @@ import { renderMarkdown } from './channel-view.js';
 import { adminRequired, badRequest } from './errors.js';
 import type { ChannelFolder, Realm } from './model.js';
 import type { Context, Route } from './router.js';
+import { allocate } from './flavor.js';
 
-export const MAX_FOLDER_NAME_LENGTH = 60;
-export const MAX_FOLDER_DESCRIPTION_LENGTH = 1024;
 
 export function folderById(realm: Realm, id: number): ChannelFolder | undefined {
   return realm.channelFolders.find((f) => f.id === id);
@@ -28,12 +27,12 @@ function checkName(ctx: Context, name: string, except?: ChannelFolder): string {
 
 function createFolder(ctx: Context) {
   requireAdmin(ctx);
-  const nameLimit = ctx.quirks.has('folder-no-name-limit') ? undefined : MAX_FOLDER_NAME_LENGTH;
+  const nameLimit = ctx.quirks.has('folder-no-name-limit') ? undefined : ctx.realm.flavor.limits.folderName;
   const raw = ctx.params.string('name', nameLimit);
-  const description = ctx.params.string('description', MAX_FOLDER_DESCRIPTION_LENGTH);
+  const description = ctx.params.string('description', ctx.realm.flavor.limits.folderDescription);
   const name = checkName(ctx, raw);
   const folder: ChannelFolder = {
-    id: ctx.realm.nextRecordId++,
+    id: allocate(ctx.realm, 'record'),
     name,
     description,
     isArchived: false,
@@ -68,8 +67,8 @@ function listFolders(ctx: Context) {
 function updateFolder(ctx: Context) {
   requireAdmin(ctx);
   const folder = folderById(ctx.realm, ctx.path.channel_folder_id);
-  const name = ctx.params.optString('name', MAX_FOLDER_NAME_LENGTH);
-  const description = ctx.params.optString('description', MAX_FOLDER_DESCRIPTION_LENGTH);
+  const name = ctx.params.optString('name', ctx.realm.flavor.limits.folderName);
+  const description = ctx.params.optString('description', ctx.realm.flavor.limits.folderDescription);
   const archive = ctx.params.optBool('is_archived');
   if (!folder) throw badRequest('Invalid channel folder ID');
   const newName = name !== undefined && name !== folder.name ? checkName(ctx, name, folder) : undefined;

@@ -1,7 +1,6 @@
 // Op 4, PATCH /streams/{stream_id}: every parameter of the document's table, checked in
 // Zulip's order, all validated before any change is made.
 import { channelById, channelByName, hasContentAccess, isAdmin } from './access.js';
-import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from './channel-create.js';
 import { folderById } from './channel-folders.js';
 import { CHANNEL_GROUP_SETTINGS, channelSetting, setChannelSetting } from './channel-groups.js';
 import { adminRequired, ApiError, badRequest } from './errors.js';
@@ -9,6 +8,7 @@ import { inSetting, readUpdate, type SettingChange } from './group-settings.js';
 import { ROLE, type Channel, type TopicsPolicy } from './model.js';
 import { codePointLength } from './params.js';
 import type { Context, Route } from './router.js';
+import { checkChannelName } from './channel-create.js';
 
 const TOPICS_POLICIES: readonly TopicsPolicy[] = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'];
 const SETTING_NAMES = Object.keys(CHANNEL_GROUP_SETTINGS);
@@ -38,8 +38,7 @@ function readRetention(raw: unknown): number | null {
 function checkNewName(ctx: Context, channel: Channel, raw: string): string {
   const name = raw.trim();
   if (name === channel.name) throw badRequest('Channel already has that name.');
-  if (name === '') throw badRequest("Channel name can't be empty.");
-  if (codePointLength(name) > MAX_CHANNEL_NAME_LENGTH) throw badRequest(`Channel name too long (limit: ${MAX_CHANNEL_NAME_LENGTH} characters).`);
+  checkChannelName(ctx, name);
   const other = channelByName(ctx.realm, name);
   if (other && other !== channel) throw badRequest(`Channel '${name}' already exists`);
   return name;
@@ -78,7 +77,7 @@ function readSettingChanges(ctx: Context, channel: Channel): SettingChange[] {
 function updateChannel(ctx: Context) {
   const p = ctx.params;
   const channel = accessForUpdate(ctx);
-  const descLimit = ctx.quirks.has('channel-description-no-limit') ? undefined : MAX_CHANNEL_DESCRIPTION_LENGTH;
+  const descLimit = ctx.quirks.has('channel-description-no-limit') ? undefined : ctx.realm.flavor.limits.channelDescription;
   const description = p.optString('description', descLimit);
   const newName = p.optString('new_name');
   const isPrivate = p.optBool('is_private');

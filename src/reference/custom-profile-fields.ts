@@ -4,6 +4,7 @@ import { isAdmin } from './access.js';
 import { adminRequired, badRequest } from './errors.js';
 import type { ProfileField, Realm, User } from './model.js';
 import type { Context, Route } from './router.js';
+import { allocate } from './flavor.js';
 
 const SHORT_TEXT = 1;
 const LONG_TEXT = 2;
@@ -63,7 +64,7 @@ function createField(ctx: Context) {
   if (type !== SHORT_TEXT && type !== LONG_TEXT) throw badRequest('Invalid field type.');
   if (!name) throw badRequest('Label cannot be blank.');
   if (realm.profileFields.some((f) => f.name === name)) throw badRequest('A field with that label already exists.');
-  const id = realm.nextRecordId++;
+  const id = allocate(realm, 'record');
   realm.profileFields.push({ id, name, type, order: Math.max(0, ...realm.profileFields.map((f) => f.order)) + 1 });
   return { id };
 }

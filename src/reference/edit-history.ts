@@ -38,7 +38,7 @@ type Snapshot = Record<string, unknown>;
 
 /** Walks from the current state back to the original: each snapshot shows the state right after its edit. */
 export function snapshots(realm: Realm, message: Message, allowEmptyTopic: boolean, quirks: ReadonlySet<string>): Snapshot[] {
-  const topic = (t: string) => shownTopic(t, allowEmptyTopic);
+  const topic = (t: string) => shownTopic(realm, t, allowEmptyTopic);
   let content = message.content;
   let currentTopic = message.topic;
   const out: Snapshot[] = [];

@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { ApiError } from './errors.js';
 import type { Quirks } from './quirks.js';
 import type { Body } from './router.js';
+import { withExtraField, ZULIP, type Flavor } from './flavor.js';
 
 function send(res: ServerResponse, status: number, body: Body, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -21,8 +22,9 @@ export function sendSuccess(
   sent: readonly string[],
   declared: ReadonlySet<string>,
   quirks: Quirks,
+  flavor: Flavor = ZULIP,
 ): void {
-  const body: Body = { result: 'success', msg: '', ...fields };
+  const body: Body = withExtraField({ result: 'success', msg: '', ...fields }, flavor);
   if (quirks.has('envelope-no-msg')) delete body.msg;
   const ignored = quirks.has('ignored-params-wrong') ? [...sent] : sent.filter((name) => !declared.has(name));
   if (ignored.length > 0 && !quirks.has('ignored-params-missing')) {
@@ -31,8 +33,8 @@ export function sendSuccess(
   send(res, 200, body);
 }
 
-export function sendError(res: ServerResponse, error: ApiError, quirks: Quirks, headers: Record<string, string> = {}): void {
-  const body: Body = { result: 'error', msg: error.message, code: error.code, ...error.extra };
+export function sendError(res: ServerResponse, error: ApiError, quirks: Quirks, headers: Record<string, string> = {}, flavor: Flavor = ZULIP): void {
+  const body: Body = { result: 'error', msg: flavor.errorMessage(error), code: error.code, ...error.extra };
   if (quirks.has('error-without-code')) delete body.code;
-  send(res, error.status, body, { ...error.headers, ...headers });
+  send(res, flavor.errorStatus(error), body, { ...error.headers, ...headers });
 }

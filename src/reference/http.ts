@@ -23,7 +23,7 @@ export function createRequestListener(app: App) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     handle(app, req, res).catch((err: unknown) => {
       // Only reachable when writing the answer itself failed; nothing more can be sent.
-      if (!res.headersSent) sendError(res, internalError(err), app.quirks);
+      if (!res.headersSent) sendError(res, internalError(err), app.quirks, {}, app.realm.flavor);
       else res.destroy();
     });
   };
@@ -38,14 +38,14 @@ async function handle(app: App, req: IncomingMessage, res: ServerResponse): Prom
   const body = await readBody(req);
   if (body.kind === 'too-large') {
     const headers: Record<string, string> = body.closeConnection ? { Connection: 'close' } : {};
-    sendError(res, new ApiError(400, 'BAD_REQUEST', 'Request body too large (limit: 1048576 bytes)'), app.quirks, headers);
+    sendError(res, new ApiError(400, 'BAD_REQUEST', 'Request body too large (limit: 1048576 bytes)'), app.quirks, headers, app.realm.flavor);
     return;
   }
   try {
     await answer(app, req, res, body.body);
   } catch (err) {
     const error = err instanceof ApiError ? err : internalError(err);
-    sendError(res, error, app.quirks);
+    sendError(res, error, app.quirks, {}, app.realm.flavor);
   }
 }
 
@@ -82,5 +82,5 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, body:
     const user = authenticate(req.headers.authorization, app.realm, app.quirks);
     fields = route.handle({ ...base, user });
   }
-  sendSuccess(res, fields, [...values.keys()], declared, app.quirks);
+  sendSuccess(res, fields, [...values.keys()], declared, app.quirks, app.realm.flavor);
 }

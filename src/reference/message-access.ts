@@ -1,10 +1,10 @@
 // Looking up one message the caller may read, the messages of a topic, and the notices of
 // the Notification Bot.
 import { badRequest } from './errors.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from './messages.js';
 import { canReadMessage } from './message-fetch.js';
 import type { Channel, Message, Realm, User } from './model.js';
 import { sameTopic } from './topics.js';
+import { allocate } from './flavor.js';
 
 /** The seeded Notification Bot (seed.ts): the sender of move and resolve notices. */
 export const NOTIFICATION_BOT_ID = 18;
@@ -22,12 +22,12 @@ export function topicMessages(realm: Realm, channelId: number, topic: string): M
 }
 
 /** The empty topic is shown by its display name unless the client says it understands "". */
-export const shownTopic = (topic: string, allowEmpty: boolean): string => (topic === '' && !allowEmpty ? EMPTY_TOPIC_DISPLAY_NAME : topic);
+export const shownTopic = (realm: Realm, topic: string, allowEmpty: boolean): string => (topic === '' && !allowEmpty ? realm.flavor.emptyTopicDisplayName : topic);
 
 /** Adds a message from the Notification Bot to a channel topic; every subscriber gets a copy. */
 export function postNotification(realm: Realm, channel: Channel, topic: string, content: string): Message {
   const message: Message = {
-    id: realm.nextMessageId++, senderId: NOTIFICATION_BOT_ID, channelId: channel.id, recipientIds: [], topic, content,
+    id: allocate(realm, 'message'), senderId: NOTIFICATION_BOT_ID, channelId: channel.id, recipientIds: [], topic, content,
     timestamp: Math.floor(Date.now() / 1000), holders: new Set(channel.subscribers), readBy: new Set(),
   };
   realm.messages.push(message);

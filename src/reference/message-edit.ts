@@ -7,10 +7,10 @@ import { recordEdit, type EditEvent } from './edit-history.js';
 import { checkChannelMove, checkContentEdit, checkTopicChange, checkWildcards, isModeratorOrAbove } from './edit-permissions.js';
 import { accessMessage } from './message-access.js';
 import { applyMove, checkChangeAllTimeLimit, messagesToMove, postMoveNotices, RESOLVED_PREFIX, type Move, type PropagateMode } from './message-move.js';
-import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from './messages.js';
 import type { Channel, Message } from './model.js';
 import { realmSettings } from './realm-settings.js';
 import type { Context, Route } from './router.js';
+import { tooLongMessage } from './params.js';
 import { detachedUploads } from './uploads.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -18,6 +18,12 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 function truncate(text: string, limit: number, marker: string): string {
   const chars = [...text];
   return chars.length <= limit ? text : chars.slice(0, limit - marker.length).join('') + marker;
+}
+
+/** Over the limit: Zulip truncates an edit (with a marker); the variant refuses it. Both keep "at most". */
+function fitToLimit(ctx: Context, name: string, text: string, limit: number, marker: string): string {
+  if (!ctx.realm.flavor.truncatesOverLongEdits && [...text].length > limit) throw badRequest(tooLongMessage(name, limit));
+  return truncate(text, limit, marker);
 }
 
 interface EditRequest {
@@ -47,7 +53,7 @@ function readRequest(ctx: Context): EditRequest {
 function normaliseTopic(ctx: Context, raw: string | undefined, message: Message): string | undefined {
   if (raw === undefined) return undefined;
   let topic = raw.trim();
-  if (topic === EMPTY_TOPIC_DISPLAY_NAME && !ctx.quirks.has('edit-topic-display-name-literal')) topic = '';
+  if (topic === ctx.realm.flavor.emptyTopicDisplayName && !ctx.quirks.has('edit-topic-display-name-literal')) topic = '';
   return topic === message.topic ? undefined : topic;
 }
 
@@ -62,7 +68,7 @@ function validatePayload(ctx: Context, message: Message, req: EditRequest, topic
   if (req.mode !== 'change_one' && topic === undefined && req.streamId === undefined && !q.has('edit-content-propagate-ok')) {
     throw badRequest('Invalid propagate_mode without topic edit');
   }
-  const resolvingEmpty = topic === RESOLVED_PREFIX.trim() || topic === `${RESOLVED_PREFIX}${EMPTY_TOPIC_DISPLAY_NAME}`;
+  const resolvingEmpty = topic === RESOLVED_PREFIX.trim() || topic === `${RESOLVED_PREFIX}${ctx.realm.flavor.emptyTopicDisplayName}`;
   if (resolvingEmpty && !q.has('edit-resolve-empty-topic-ok')) throw badRequest('General chat cannot be marked as resolved');
   if (req.streamId !== undefined && req.content !== undefined && !q.has('edit-content-and-stream-ok')) {
     throw badRequest('Cannot change message content while changing channel');
@@ -83,7 +89,7 @@ function buildMove(ctx: Context, message: Message, req: EditRequest, topic: stri
   const from = channelById(ctx.realm, message.channelId)!;
   const to = req.streamId === undefined ? from : accessChannelById(ctx.realm, ctx.user, req.streamId);
   const oldTopic = message.topic;
-  const newTopic = topic === undefined ? oldTopic : ctx.quirks.has('edit-topic-no-truncate') ? topic : truncate(topic, MAX_TOPIC_LENGTH, '...');
+  const newTopic = topic === undefined ? oldTopic : ctx.quirks.has('edit-topic-no-truncate') ? topic : fitToLimit(ctx, 'topic', topic, ctx.realm.flavor.limits.topic, '...');
   const resolved = topic !== undefined && newTopic.startsWith(RESOLVED_PREFIX) && !oldTopic.startsWith(RESOLVED_PREFIX)
     && topic.slice(RESOLVED_PREFIX.length) === oldTopic;
   const unresolved = topic !== undefined && oldTopic.startsWith(RESOLVED_PREFIX) && !newTopic.startsWith(RESOLVED_PREFIX)
@@ -92,9 +98,9 @@ function buildMove(ctx: Context, message: Message, req: EditRequest, topic: stri
     const policy = topicsPolicy(ctx, to);
     const empty = newTopic === '' || newTopic === '(no topic)';
     if (empty && (topic !== undefined || to !== from) && policy === 'disable_empty_topic') {
-      throw badRequest(`Sending messages to the ${EMPTY_TOPIC_DISPLAY_NAME} is not allowed in this channel.`);
+      throw badRequest(`Sending messages to the ${ctx.realm.flavor.emptyTopicDisplayName} is not allowed in this channel.`);
     }
-    if (policy === 'empty_topic_only' && !empty) throw badRequest(`Only the ${EMPTY_TOPIC_DISPLAY_NAME} topic is allowed in this channel.`);
+    if (policy === 'empty_topic_only' && !empty) throw badRequest(`Only the ${ctx.realm.flavor.emptyTopicDisplayName} topic is allowed in this channel.`);
   }
   return { message, mode: req.mode, from, to, oldTopic, newTopic, resolved, unresolved };
 }
@@ -111,7 +117,7 @@ function editMessage(ctx: Context) {
 
   let content: string | undefined;
   if (req.content !== undefined) {
-    content = req.content.trimEnd() === '' ? '(deleted)' : truncate(req.content, MAX_MESSAGE_LENGTH, '\n[message truncated]');
+    content = req.content.trimEnd() === '' ? '(deleted)' : fitToLimit(ctx, 'content', req.content, ctx.realm.flavor.limits.message, '\n[message truncated]');
     checkWildcards(ctx, message, content, s);
   }
   const moving = move !== undefined && (move.to !== move.from || move.newTopic !== move.oldTopic);

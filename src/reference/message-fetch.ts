@@ -4,7 +4,6 @@
 import { channelById, channelByName, findUser, hasContentAccess } from './access.js';
 import { messageFlags, messageObject } from './message-object.js';
 import { badRequest } from './errors.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from './messages.js';
 import type { Message, Realm, User } from './model.js';
 import type { Context, Route } from './router.js';
 
@@ -36,7 +35,7 @@ function narrowFilter(realm: Realm, term: unknown): Filter {
       }
       case 'topic': {
         const topic = String(operand).trim();
-        const wanted = topic === EMPTY_TOPIC_DISPLAY_NAME ? '' : topic.toLowerCase();
+        const wanted = topic === realm.flavor.emptyTopicDisplayName ? '' : topic.toLowerCase();
         return (m: Message) => m.channelId !== null && m.topic.toLowerCase() === wanted;
       }
       case 'sender': {

@@ -6,6 +6,7 @@ import { recordEdit, type EditEvent } from './edit-history.js';
 import { canReadMessage, postNotification, topicMessages } from './message-access.js';
 import type { Channel, Message, Realm, User } from './model.js';
 import type { Quirks } from './quirks.js';
+import { allocate } from './flavor.js';
 
 export const RESOLVED_PREFIX = '✔ ';
 /** Resolving and unresolving within this many seconds deletes the earlier notice instead. */
@@ -67,7 +68,7 @@ export function applyMove(realm: Realm, user: User, move: Move, moved: Message[]
     if (m !== move.message && quirks.has('edit-history-target-only')) continue;
     if (m !== move.message) recordEdit(realm, m.id, event);
   }
-  if (quirks.has('edit-ids-change-on-move')) for (const m of moved) m.id = realm.nextMessageId++;
+  if (quirks.has('edit-ids-change-on-move')) for (const m of moved) m.id = allocate(realm, 'message');
 }
 
 const mention = (user: User) => `@_**${user.fullName}|${user.id}**`;

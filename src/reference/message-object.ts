@@ -29,7 +29,7 @@ export function messageObject(ctx: Context, m: Message, markdown: boolean, allow
     timestamp: m.timestamp,
     flags: messageFlags(ctx.user, m),
     ...(channel
-      ? { type: 'stream', stream_id: channel.id, display_recipient: channel.name, subject: shownTopic(m.topic, allowEmptyTopic) }
+      ? { type: 'stream', stream_id: channel.id, display_recipient: channel.name, subject: shownTopic(ctx.realm, m.topic, allowEmptyTopic) }
       : { type: 'private', subject: '', display_recipient: [...new Set([m.senderId, ...m.recipientIds])].map((id) => person(ctx, id)) }),
   };
 }

@@ -4,10 +4,7 @@ import { ApiError, badRequest } from './errors.js';
 import type { Channel, Realm, User } from './model.js';
 import { codePointLength } from './params.js';
 import type { Context, Route } from './router.js';
-
-export const MAX_TOPIC_LENGTH = 60;
-export const MAX_MESSAGE_LENGTH = 10000;
-export const EMPTY_TOPIC_DISPLAY_NAME = 'general chat';
+import { allocate } from './flavor.js';
 
 function truncate(text: string, limit: number, marker: string): string {
   if (codePointLength(text) <= limit) return text;
@@ -18,7 +15,7 @@ function readContent(ctx: Context): string {
   const content = ctx.params.string('content').trimEnd();
   if (content === '') throw badRequest('Message must not be empty');
   if (content.includes('\0')) throw badRequest('Message must not contain null bytes');
-  return truncate(content, MAX_MESSAGE_LENGTH, '\n[message truncated]');
+  return truncate(content, ctx.realm.flavor.limits.message, '\n[message truncated]');
 }
 
 /** `to` for a channel message: an id, a one-element JSON list, or a name. */
@@ -52,7 +49,7 @@ function sendToChannel(ctx: Context, to: string, content: string): number {
   if (raw === undefined) throw badRequest('Missing topic');
   const trimmed = raw.trim();
   // The display name of the empty topic means the empty topic itself.
-  const topic = trimmed === EMPTY_TOPIC_DISPLAY_NAME ? '' : truncate(trimmed, MAX_TOPIC_LENGTH, '...');
+  const topic = trimmed === ctx.realm.flavor.emptyTopicDisplayName ? '' : truncate(trimmed, ctx.realm.flavor.limits.topic, '...');
   return store(ctx, { channelId: channel.id, recipientIds: [], topic, content });
 }
 
@@ -77,7 +74,7 @@ function readRecipients(realm: Realm, to: string): User[] {
 }
 
 function store(ctx: Context, fields: { channelId: number | null; recipientIds: number[]; topic: string; content: string }): number {
-  const id = ctx.realm.nextMessageId++;
+  const id = allocate(ctx.realm, 'message');
   // Like Zulip's UserMessage rows: the current subscribers (or the direct recipients) get a
   // copy; the sender's own copy is already read.
   const channel = fields.channelId === null ? undefined : ctx.realm.channels.find((c) => c.id === fields.channelId);

@@ -1,5 +1,6 @@
 // The in-memory state of one reference realm. Plain data; behaviour lives in the area modules.
 
+import type { Flavor, IdKind } from './flavor.js';
 export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
 
 /** System group ids, fixed so that group-setting values are predictable. */
@@ -185,10 +186,10 @@ export interface Realm {
   userTopics: UserTopic[];
   profileFields: ProfileField[];
   pushDevices: PushDevice[];
-  /** One counter for user groups, channel folders and saved snippets (ids above the system groups'). */
-  nextRecordId: number;
-  nextChannelId: number;
-  nextMessageId: number;
+  /** Where the document leaves a choice open, what this realm chooses (flavor.ts). */
+  flavor: Flavor;
+  /** How many ids of each kind the realm has handed out (flavor.ts allocate() turns them into ids). */
+  issued: Record<IdKind, number>;
 }
 
 export function emptyStatus(): UserStatus {

@@ -9,6 +9,7 @@ import { sendEvent } from './events.js';
 import type { Params } from './params.js';
 import type { Quirks } from './quirks.js';
 import type { Context, Route } from './router.js';
+import { ZULIP, type Flavor } from './flavor.js';
 
 export type RealmTopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic';
 
@@ -30,17 +31,19 @@ export interface RealmSettings {
 /** Zulip's "many users": a wildcard mention reaches more than this many subscribers or participants. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
 
-/** The Zulip server's defaults for a new organisation. */
-export function defaultRealmSettings(): RealmSettings {
+/** A new organisation's settings: the Zulip server's defaults, or the variant's (flavor.ts). */
+export function defaultRealmSettings(flavor: Flavor = ZULIP): RealmSettings {
+  const o = flavor.organisation;
+  const group = (name: string) => SYSTEM_GROUPS[name as keyof typeof SYSTEM_GROUPS];
   return {
     allowMessageEditing: true,
-    messageContentEditLimitSeconds: 600,
-    moveMessagesWithinStreamLimitSeconds: 7 * 86_400,
-    moveMessagesBetweenStreamsLimitSeconds: 7 * 86_400,
-    canResolveTopicsGroup: SYSTEM_GROUPS['role:everyone'],
-    canMoveMessagesBetweenChannelsGroup: SYSTEM_GROUPS['role:members'],
-    canMoveMessagesBetweenTopicsGroup: SYSTEM_GROUPS['role:everyone'],
-    canMentionManyUsersGroup: SYSTEM_GROUPS['role:administrators'],
+    messageContentEditLimitSeconds: o.messageContentEditLimitSeconds,
+    moveMessagesWithinStreamLimitSeconds: o.moveMessagesWithinStreamLimitSeconds,
+    moveMessagesBetweenStreamsLimitSeconds: o.moveMessagesBetweenStreamsLimitSeconds,
+    canResolveTopicsGroup: group(o.canResolveTopicsGroup),
+    canMoveMessagesBetweenChannelsGroup: group(o.canMoveMessagesBetweenChannelsGroup),
+    canMoveMessagesBetweenTopicsGroup: group(o.canMoveMessagesBetweenTopicsGroup),
+    canMentionManyUsersGroup: group(o.canMentionManyUsersGroup),
     topicsPolicy: 'allow_empty_topic',
     allowEditHistory: true,
   };
@@ -50,7 +53,7 @@ const stored = new WeakMap<Realm, RealmSettings>();
 
 export function realmSettings(realm: Realm): RealmSettings {
   let settings = stored.get(realm);
-  if (!settings) stored.set(realm, (settings = defaultRealmSettings()));
+  if (!settings) stored.set(realm, (settings = defaultRealmSettings(realm.flavor)));
   return settings;
 }
 

@@ -1,7 +1,5 @@
 // GET /server_settings, POST /register, and the routes of the event queue (events.ts).
-import { MAX_CHANNEL_DESCRIPTION_LENGTH, MAX_CHANNEL_NAME_LENGTH } from './channel-create.js';
 import { deleteQueue, getEvents, openQueue } from './events.js';
-import { EMPTY_TOPIC_DISPLAY_NAME, MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from './messages.js';
 import { registerRealmSettings } from './realm-settings.js';
 import type { Context, PublicContext, Route } from './router.js';
 import { realmDefaultsObject } from './realm-defaults.js';
@@ -54,21 +52,23 @@ function validateRegisterParams(ctx: Context): void {
 function register(ctx: Context) {
   validateRegisterParams(ctx);
   const queueId = openQueue(ctx);
+  const { flavor } = ctx.realm;
+  const { limits } = flavor;
   return {
     queue_id: queueId,
     last_event_id: -1,
     zulip_feature_level: FEATURE_LEVEL,
     zulip_version: 'reference',
-    max_topic_length: MAX_TOPIC_LENGTH,
-    max_message_length: MAX_MESSAGE_LENGTH,
-    max_stream_name_length: MAX_CHANNEL_NAME_LENGTH,
-    max_stream_description_length: MAX_CHANNEL_DESCRIPTION_LENGTH,
-    max_channel_folder_name_length: 60,
-    max_channel_folder_description_length: 1024,
-    server_typing_started_expiry_period_milliseconds: 45000,
-    server_typing_stopped_wait_period_milliseconds: 12000,
-    server_typing_started_wait_period_milliseconds: 30000,
-    realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
+    max_topic_length: limits.topic,
+    max_message_length: limits.message,
+    max_stream_name_length: limits.channelName,
+    max_stream_description_length: limits.channelDescription,
+    max_channel_folder_name_length: limits.folderName,
+    max_channel_folder_description_length: limits.folderDescription,
+    server_typing_started_expiry_period_milliseconds: flavor.typing.startedExpiry,
+    server_typing_stopped_wait_period_milliseconds: flavor.typing.stoppedWait,
+    server_typing_started_wait_period_milliseconds: flavor.typing.startedWait,
+    realm_empty_topic_display_name: flavor.emptyTopicDisplayName,
     realm_enable_spectator_access: ctx.realm.enableSpectatorAccess,
     ...registerRealmSettings(ctx.realm),
     user_id: ctx.user.id,

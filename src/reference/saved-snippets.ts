@@ -1,10 +1,10 @@
 // Saved snippets: create, list, edit (op 19), delete. Each user sees only their own; another
 // user's snippet does not exist for them.
 import { ApiError, badRequest } from './errors.js';
-import { MAX_MESSAGE_LENGTH } from './messages.js';
 import type { SavedSnippet } from './model.js';
 import { tooLongMessage } from './params.js';
 import type { Context, Route } from './router.js';
+import { allocate } from './flavor.js';
 
 const MAX_TITLE_LENGTH = 60;
 
@@ -26,8 +26,8 @@ function findSnippet(ctx: Context): SavedSnippet {
 
 function createSnippet(ctx: Context) {
   const title = readText(ctx, 'title', MAX_TITLE_LENGTH, true)!;
-  const content = readText(ctx, 'content', MAX_MESSAGE_LENGTH, true)!;
-  const snippet: SavedSnippet = { id: ctx.realm.nextRecordId++, userId: ctx.user.id, title, content, dateCreated: Math.floor(Date.now() / 1000) };
+  const content = readText(ctx, 'content', ctx.realm.flavor.limits.message, true)!;
+  const snippet: SavedSnippet = { id: allocate(ctx.realm, 'record'), userId: ctx.user.id, title, content, dateCreated: Math.floor(Date.now() / 1000) };
   ctx.realm.savedSnippets.push(snippet);
   return { saved_snippet_id: snippet.id };
 }
@@ -40,7 +40,7 @@ function listSnippets(ctx: Context) {
 /** Op 19. With neither title nor content Zulip answers success without looking the snippet up. */
 function editSnippet(ctx: Context) {
   const title = readText(ctx, 'title', MAX_TITLE_LENGTH, false);
-  const content = readText(ctx, 'content', MAX_MESSAGE_LENGTH, false);
+  const content = readText(ctx, 'content', ctx.realm.flavor.limits.message, false);
   if (title === undefined && content === undefined && !ctx.quirks.has('snippet-empty-edit-checks')) return {};
   if (ctx.quirks.has('snippet-missing-ok') && !ctx.realm.savedSnippets.some((s) => s.id === ctx.path.saved_snippet_id)) return {};
   const snippet = findSnippet(ctx);

@@ -2,6 +2,7 @@
 // messages and push devices; only the API keys differ.
 import { randomBytes } from 'node:crypto';
 import { seedSystemGroups } from './seed-groups.js';
+import { ZULIP, type Flavor } from './flavor.js';
 import { seedProfileFields } from './custom-profile-fields.js';
 import { defaultSettings } from './user-settings.js';
 import { ROLE, SYSTEM_GROUPS, emptyStatus, type Channel, type Message, type PushDevice, type Realm, type RelayState, type User } from './model.js';
@@ -138,15 +139,18 @@ function seedPushDevices(): PushDevice[] {
     { userId: SEED_USER_IDS.moderator, pushAccountId, tokenKind: 'fcm', relay: relay as RelayState }));
 }
 
-export function createSeededRealm(): Realm {
+/** The seeded realm of a flavor: the same users and data; the variant's channel and message ids its own. */
+export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
+  const channels = seedChannels().map((c) => ({ ...c, id: flavor.seedId('channel', c.id) }));
+  const messages = seedMessages().map((m) => ({ ...m, id: flavor.seedId('message', m.id), channelId: m.channelId === null ? null : flavor.seedId('channel', m.channelId) }));
   return {
     host: REALM_HOST,
     name: 'Reference realm',
     url: '',
     enableSpectatorAccess: true,
     users: seedUsers(),
-    channels: seedChannels(),
-    messages: seedMessages(),
+    channels,
+    messages,
     queues: new Map(),
     userGroups: seedSystemGroups(),
     channelFolders: [],
@@ -156,8 +160,7 @@ export function createSeededRealm(): Realm {
     userTopics: [],
     profileFields: seedProfileFields(),
     pushDevices: seedPushDevices(),
-    nextRecordId: 100,
-    nextChannelId: 6,
-    nextMessageId: 25,
+    flavor,
+    issued: { ...flavor.seedIssued },
   };
 }

@@ -7,6 +7,7 @@ import type { Realm, User } from './model.js';
 import { parseQuirks } from './quirks.js';
 import { ROUTES } from './routes.js';
 import { createSeededRealm, SEED_USER_IDS } from './seed.js';
+import { FLAVORS, type FlavorName } from './flavor.js';
 
 export { QUIRKS } from './quirks.js';
 
@@ -23,6 +24,8 @@ export interface ReferenceServerOptions {
   port?: number; // default 0: an ephemeral port
   host?: string; // default 127.0.0.1
   quirks?: string[];
+  /** "variant": the realm that obeys the document but differs from Zulip wherever it may (flavor.ts). */
+  flavor?: FlavorName;
 }
 
 export interface ReferenceServer {
@@ -53,7 +56,7 @@ function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: Duplex): vo
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const quirks = parseQuirks(options.quirks);
-  const realm = createSeededRealm();
+  const realm = createSeededRealm(FLAVORS[options.flavor ?? 'zulip']);
   const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes: ROUTES }));
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';

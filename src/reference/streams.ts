@@ -74,7 +74,7 @@ function selectChannels(ctx: Context, f: Flags): Channel[] {
 
 function getStreams(ctx: Context) {
   const flags = effectiveFlags(ctx, readFlags(ctx));
-  const channels = selectChannels(ctx, flags).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const channels = selectChannels(ctx, flags).sort(ctx.realm.flavor.compareChannels);
   if (ctx.quirks.has('streams-unsorted')) channels.reverse();
   return { streams: channels.map((c) => channelObject(ctx.realm, c, ctx.quirks, flags.include_default)) };
 }

@@ -5,6 +5,7 @@ import { adminRequired, badRequest } from './errors.js';
 import type { Channel, User } from './model.js';
 import type { Params } from './params.js';
 import type { Context, Route } from './router.js';
+import { postNotification } from './message-access.js';
 
 interface SubscriptionRequest {
   name: string;
@@ -67,10 +68,14 @@ function subscribe(ctx: Context) {
     return { request, existing };
   });
   // A name repeated in one request must create a single channel, hence the second lookup.
-  const channels = plan.map(
-    ({ request, existing }) =>
-      existing ?? channelByName(ctx.realm, request.name) ?? addChannel(ctx, request.name, request.description, options),
-  );
+  const created: Channel[] = [];
+  const channels = plan.map(({ request, existing }) => {
+    const found = existing ?? channelByName(ctx.realm, request.name);
+    if (found) return found;
+    const channel = addChannel(ctx, request.name, request.description, options);
+    created.push(channel);
+    return channel;
+  });
 
   const subscribed: Record<string, string[]> = {};
   const already: Record<string, string[]> = {};
@@ -81,6 +86,9 @@ function subscribe(ctx: Context) {
       channel.subscribers.add(user.id);
     }
   }
+  // The notice of a new channel reaches its first subscribers, and is its first message.
+  const notice = ctx.realm.flavor.newChannelNotice;
+  if (notice) for (const channel of created) postNotification(ctx.realm, channel, notice.topic, notice.content(channel, ctx.user.fullName));
   return { subscribed, already_subscribed: already };
 }
 

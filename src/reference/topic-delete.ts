@@ -11,7 +11,6 @@ import { readableChannel, readTopicName, sameTopic } from './topics.js';
 
 // The document fixes no batch size (Zulip's is 100). Each batch is one delete_message event, so
 // a small one lets a client see the order of batches with a topic of a few messages.
-const BATCH_SIZE = 3;
 
 function firstMessageId(realm: Realm, channel: Channel): number | null {
   return realm.messages.reduce<number | null>((first, m) => (m.channelId === channel.id && (first === null || m.id < first) ? m.id : first), null);
@@ -37,7 +36,8 @@ function deleteTopic(ctx: Context) {
     .filter((m) => canReadMessage(ctx.realm, ctx.user, m))
     .sort((a, b) => (q.has('delete-topic-oldest-first') ? a.id - b.id : b.id - a.id)); // newest first
   if (q.has('delete-topic-incomplete')) doomed = doomed.slice(0, 1);
-  for (let i = 0; i < doomed.length; i += BATCH_SIZE) deleteBatch(ctx.realm, channel, doomed.slice(i, i + BATCH_SIZE));
+  const size = ctx.realm.flavor.deleteTopicBatchSize;
+  for (let i = 0; i < doomed.length; i += size) deleteBatch(ctx.realm, channel, doomed.slice(i, i + size));
 
   const after = firstMessageId(ctx.realm, channel);
   if (after !== before && !q.has('delete-topic-no-first-message-event')) {

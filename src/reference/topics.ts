@@ -4,14 +4,13 @@
 import { channelById, hasContentAccess } from './access.js';
 import { badRequest } from './errors.js';
 import { canReadMessage } from './message-fetch.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from './messages.js';
 import type { Channel } from './model.js';
 import type { Context, Route } from './router.js';
 
 /** A topic parameter: realm_empty_topic_display_name names the empty topic. */
 export function readTopicName(ctx: Context, name: string): string {
   if (ctx.quirks.has('topic-display-name-literal')) return name;
-  return name === EMPTY_TOPIC_DISPLAY_NAME ? '' : name;
+  return name === ctx.realm.flavor.emptyTopicDisplayName ? '' : name;
 }
 
 /** Zulip compares topic names case-insensitively. */
@@ -45,9 +44,10 @@ function getTopics(ctx: Context) {
   if (q.has('topics-oldest-first')) list.reverse();
   return {
     topics: list.map((t) => {
-      let name = t.name === '' && !allowEmpty ? EMPTY_TOPIC_DISPLAY_NAME : t.name;
+      const display = ctx.realm.flavor.emptyTopicDisplayName;
+      let name = t.name === '' && !allowEmpty ? display : t.name;
       if (t.name === '' && q.has('topics-empty-name-raw')) name = '';
-      if (t.name === '' && q.has('topics-ignore-allow-empty')) name = EMPTY_TOPIC_DISPLAY_NAME;
+      if (t.name === '' && q.has('topics-ignore-allow-empty')) name = display;
       return { name, max_id: q.has('topics-max-id-first-message') ? t.min_id : t.max_id };
     }),
   };

@@ -4,7 +4,6 @@
 import { accessChannelById, findUser } from './access.js';
 import { badRequest } from './errors.js';
 import { capability, sendEvent } from './events.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from './messages.js';
 import type { Channel, User } from './model.js';
 import type { Context, Route } from './router.js';
 
@@ -27,7 +26,7 @@ function emit(ctx: Context, userIds: number[], event: Record<string, unknown> & 
     event,
     // Only clients that declared it get channel typing events.
     (queue) => !channelTyping || anyQueue || capability(queue, 'stream_typing_notifications'),
-    (queue, e) => (e.topic === '' && !capability(queue, 'empty_topic_name') ? { ...e, topic: EMPTY_TOPIC_DISPLAY_NAME } : e),
+    (queue, e) => (e.topic === '' && !capability(queue, 'empty_topic_name') ? { ...e, topic: ctx.realm.flavor.emptyTopicDisplayName } : e),
   );
 }
 
@@ -58,7 +57,7 @@ function readTopic(ctx: Context): string {
   const raw = ctx.params.optString('topic');
   if (raw === undefined) throw badRequest('Missing topic');
   const topic = raw.trim();
-  if (topic === EMPTY_TOPIC_DISPLAY_NAME) return '';
+  if (topic === ctx.realm.flavor.emptyTopicDisplayName) return '';
   if (topic === '(no topic)') return ctx.quirks.has('typing-no-topic-literal') ? topic : '';
   return topic;
 }

@@ -6,6 +6,7 @@ import { SYSTEM_GROUPS, type GroupSetting, type Realm, type User, type UserGroup
 import { codePointLength } from './params.js';
 import type { Context, Route } from './router.js';
 import { GROUP_PERMISSION_NAMES } from './seed-groups.js';
+import { allocate } from './flavor.js';
 
 const MAX_GROUP_NAME_LENGTH = 100;
 /** The organisation's can_manage_all_groups setting, at Zulip's default. */
@@ -87,7 +88,7 @@ function createGroup(ctx: Context) {
     if (raw !== undefined) settings[setting] = readPlainValue(ctx.realm, ctx.quirks, setting, raw, rules[setting]);
   }
   const group: UserGroup = {
-    id: ctx.realm.nextRecordId++, name, description, members: new Set(members), subgroups: new Set(subgroups),
+    id: allocate(ctx.realm, 'record'), name, description, members: new Set(members), subgroups: new Set(subgroups),
     isSystem: false, deactivated: false, creatorId: ctx.user.id, dateCreated: Math.floor(Date.now() / 1000), settings,
   };
   ctx.realm.userGroups.push(group);

@@ -2,7 +2,6 @@
 // POST /register (`user_topics`). Policy 0 removes the preference; no messages are needed.
 import { accessChannelById } from './access.js';
 import { badRequest } from './errors.js';
-import { EMPTY_TOPIC_DISPLAY_NAME, MAX_TOPIC_LENGTH } from './messages.js';
 import type { Realm, User } from './model.js';
 import type { Context, Route } from './router.js';
 
@@ -20,10 +19,10 @@ function readPolicy(ctx: Context): number {
 function updateUserTopic(ctx: Context) {
   const { params, quirks, realm, user } = ctx;
   const streamId = params.int('stream_id');
-  const raw = params.string('topic', quirks.has('user-topics-no-length-limit') ? undefined : MAX_TOPIC_LENGTH);
+  const raw = params.string('topic', quirks.has('user-topics-no-length-limit') ? undefined : realm.flavor.limits.topic);
   const policy = readPolicy(ctx);
   const channel = accessChannelById(realm, user, streamId);
-  const topic = raw === EMPTY_TOPIC_DISPLAY_NAME ? '' : raw;
+  const topic = raw === realm.flavor.emptyTopicDisplayName ? '' : raw;
   if (quirks.has('user-topics-needs-messages') && !realm.messages.some((m) => m.channelId === channel.id && m.topic.toLowerCase() === topic.toLowerCase())) {
     throw badRequest('Topic does not exist');
   }
@@ -45,7 +44,7 @@ export function userTopicsOf(realm: Realm, user: User, emptyTopicName: boolean):
     .filter((t) => t.userId === user.id)
     .map((t) => ({
       stream_id: t.channelId,
-      topic_name: t.topic === '' && !emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : t.topic,
+      topic_name: t.topic === '' && !emptyTopicName ? realm.flavor.emptyTopicDisplayName : t.topic,
       visibility_policy: t.visibilityPolicy,
       last_updated: t.lastUpdated,
     }));

