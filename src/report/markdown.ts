@@ -5,6 +5,7 @@ import type { ConformanceReport, ReportCase } from './model.js';
 import type { ReportWriter } from './write-reports.js';
 import { byLevel, byOperation, isBroken, type Group } from './groups.js';
 import { levelSentence } from './feature-level.js';
+import { coverageByOperation, coverageMarkdown } from './coverage.js';
 import { brokenRulesOf, failureWhere, headline, isFact, ruleTexts } from './text-helpers.js';
 
 const FIRST_FAILURES = 10;
@@ -77,6 +78,7 @@ export function markdownReport(report: ConformanceReport): string {
       ...idList('Expired', e.expired.map((x) => `${x.id} (${x.expires})`)), ...idList('Unknown case ids', e.unknown));
   }
   lines.push('### Per operation', '', ...table('operation', byOperation(report.cases)), '', '### Per feature level', '', ...table('level', byLevel(report.cases)), '');
+  lines.push('### Clause coverage per operation', '', ...coverageMarkdown(coverageByOperation(report)), '');
   if (ordered.length) {
     lines.push(`### Failures${ordered.length > FIRST_FAILURES ? ` (the first ${FIRST_FAILURES} of ${ordered.length}; all in conformance.html)` : ''}`, '');
     for (const c of ordered.slice(0, FIRST_FAILURES)) lines.push(...failureBlock(c, texts));

@@ -22,6 +22,8 @@ export interface ClauseEntry {
   cases: string[];
   /** Of those, the cases seen to fail against a server breaking this clause (specs/proven-cases.json). */
   provenBy?: string[];
+  /** The profiles under which some case is proven to catch a server breaking it, whether or not it ran. */
+  provableUnder?: Profile[];
 }
 
 /** A Zulip fact the run's zulip-profile checks rest on, with its evidence. */
@@ -142,6 +144,7 @@ export function clauseEntries(catalog: Clause[], cases: CaseResult[], profile: P
     const citing = cases.filter((c) => c.clauses.includes(clause.id));
     const provenBy = provenCases(proofs, clause.id, profile).filter((id) => ran.has(id));
     const { status, unobservable } = clauseStatus(clause, profile, provenBy.length > 0);
+    const provableUnder = (['spec', 'zulip'] as Profile[]).filter((p) => provenCases(proofs, clause.id, p).length > 0);
     return {
       id: clause.id, endpoint: clause.endpoint, text: clause.text,
       ...(clause.since ? { since: clause.since } : {}),
@@ -151,6 +154,7 @@ export function clauseEntries(catalog: Clause[], cases: CaseResult[], profile: P
       ...(clause.facts ? { facts: clause.facts } : {}),
       cases: citing.map((c) => c.id),
       ...(provenBy.length ? { provenBy } : {}),
+      ...(provableUnder.length ? { provableUnder } : {}),
     };
   });
 }

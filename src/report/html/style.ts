@@ -72,6 +72,7 @@ table.failures{margin:8px 0}.clauses-cell{width:42%}
 .curl{position:relative}.curl pre{padding-right:60px}
 button.copy{position:absolute;right:8px;top:30px;font:inherit;font-size:12px;border:1px solid var(--line);background:var(--card);color:var(--fg);border-radius:4px;cursor:pointer}
 table.clauses{background:var(--card);border:1px solid var(--line);border-radius:8px}
+.scroll{overflow-x:auto;margin:8px 0}table.coverage{background:var(--card);border:1px solid var(--line);border-radius:8px}table.coverage td.num{text-align:right;font-variant-numeric:tabular-nums}table.coverage td.bad{color:var(--fail);font-weight:600}
 table.clauses tr.group-head th{background:var(--code);color:var(--fg);font-size:13px}
 .cbadge{font-size:11px;font-weight:700;border-radius:4px;padding:1px 6px;color:#fff}
 .cbadge.tested{background:var(--pass)}.cbadge.unspecified{background:#6e7781}.cbadge.disputed{background:var(--skip)}.cbadge.untested{background:var(--fail)}
