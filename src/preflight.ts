@@ -67,10 +67,12 @@ async function checkAccount(client: ApiClient, role: Role, account: Account) {
   if (status === 401 || status === 403 || me?.code === 'UNAUTHORIZED' || me?.code === 'INVALID_API_KEY') {
     throw new PreflightError(`${role} account: API key rejected (${status})`);
   }
-  if (!me || me.result !== 'success') {
-    throw new PreflightError(`${role} account: GET /users/me answered HTTP ${status}${me ? `: ${String(me.msg)}` : ' with no JSON body'}`);
+  // What a run cannot do without: the account's id and role. A broken envelope around them
+  // (result "ok", no msg) is the server's failure to judge in every case, not a reason to stop.
+  if (!me || !Number.isInteger(me.user_id)) {
+    const said = me ? (typeof me.msg === 'string' && me.msg ? `: ${me.msg}` : ' without an integer user_id') : ' with no JSON object';
+    throw new PreflightError(`${role} account: GET /users/me answered HTTP ${status}${said}; the run needs the account's user_id`);
   }
-  if (!Number.isInteger(me.user_id)) throw new PreflightError(`${role} account: GET /users/me has no integer user_id`);
   if (role === 'bot') {
     if (me.is_bot !== true) throw new PreflightError(`bot account: ${account.email} is not a bot (is_bot ${String(me.is_bot)})`);
   } else if (me.role !== ROLE_CODES[role]) {
@@ -87,7 +89,8 @@ export async function fetchRegister(client: ApiClient, role: Role, account: Acco
     params: { fetch_event_types: ['realm'], event_types: ['message'] },
   });
   const data = body(exchange);
-  if (!data || data.result !== 'success') return {};
+  // An error (or no object) gives no limits; a broken envelope around them still gives them.
+  if (!data || data.result === 'error') return {};
   if (typeof data.queue_id === 'string') {
     await client.send({ method: 'DELETE', path: '/events', auth: { ...account, role }, params: { queue_id: data.queue_id } });
   }

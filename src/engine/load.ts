@@ -49,7 +49,7 @@ export interface Strictness {
   facts: boolean;
   attribution: boolean;
 }
-export const STRICTNESS: Strictness = { facts: false, attribution: false };
+export const STRICTNESS: Strictness = { facts: true, attribution: false };
 
 export function loadSpecFile(path: string, text = readFileSync(path, 'utf8')): SpecFile {
   return parseSpecFile(path, text).spec;

@@ -1,169 +1,48 @@
 // Named faults. Each one is off by default and changes the server at exactly one place,
-// so the suite can prove that the check aimed at that place really fails.
+// so the suite can prove that the check aimed at that place really fails. One file per area
+// (quirks/*.ts); the names form a type, so a misspelt name in the server does not compile.
+import { CONVENTIONS_QUIRKS } from './quirks/conventions.js';
+import { STATUS_QUIRKS } from './quirks/status.js';
+import { STREAMS_QUIRKS } from './quirks/streams.js';
+import { TYPING_QUIRKS } from './quirks/typing.js';
+import { TOPICS_QUIRKS } from './quirks/topics.js';
+import { CHANNELS_QUIRKS } from './quirks/channels.js';
+import { GROUPS_QUIRKS } from './quirks/groups.js';
+import { FOLDERS_QUIRKS } from './quirks/folders.js';
+import { VIEWS_SNIPPETS_QUIRKS } from './quirks/views-snippets.js';
+import { SETTINGS_QUIRKS } from './quirks/settings.js';
+import { USERS_QUIRKS } from './quirks/users.js';
+import { PUSH_QUIRKS } from './quirks/push.js';
+import { MESSAGES_QUIRKS } from './quirks/messages.js';
 
-export const QUIRKS: Record<string, string> = {
-  'envelope-no-msg': 'success answers omit `msg`',
-  'error-without-code': 'error answers omit `code`',
-  'ignored-params-missing': 'never emit `ignored_parameters_unsupported`',
-  'ignored-params-wrong': '`ignored_parameters_unsupported` lists every parameter sent, known ones too',
-  'status-no-length-limit': 'status_text length is not checked',
-  'status-length-utf16': 'status_text length counted in UTF-16 units instead of code points',
-  'status-accept-no-values': 'a status update with no new values succeeds',
-  'status-emoji-code-without-name-ok': 'emoji_code / reaction_type without emoji_name accepted',
-  'status-unknown-emoji-ok': 'unknown emoji names accepted in a status',
-  'status-name-code-mismatch-ok': 'unicode emoji name/code mismatch accepted in a status',
-  'status-bad-custom-emoji-ok': 'invalid custom (realm) emoji accepted in a status',
-  'status-error-code-wrong': 'status validation errors use code INVALID_STATUS instead of BAD_REQUEST',
-  'status-overwrites-all': 'a status update resets the fields it did not pass',
-  'status-clear-ignored': 'status_text="" leaves the old text in place',
-  'status-service-extra-emoji': 'reaction_type service_extra_emoji accepted like zulip_extra_emoji',
-  'streams-ignore-include-public': 'GET /streams: include_public=false has no effect',
-  'streams-ignore-include-subscribed': 'GET /streams: include_subscribed=false has no effect',
-  'streams-include-archived': 'GET /streams: archived channels always included',
-  'streams-ignore-include-web-public': 'GET /streams: include_web_public adds nothing',
-  'streams-ignore-include-all': 'GET /streams: include_all (and include_all_active) ignored',
-  'streams-include-all-leaks-private': 'GET /streams: include_all returns private channels to non-administrators',
-  'streams-ignore-include-default': 'GET /streams: include_default adds nothing and is_default is never set',
-  'streams-ignore-include-can-access-content': 'GET /streams: include_can_access_content ignored',
-  'streams-ignore-owner-subscribed': 'GET /streams: include_owner_subscribed ignored for bots',
-  'streams-missing-field': 'channel objects lack `rendered_description`',
-  'streams-wrong-type': 'channel objects carry `stream_id` as a string',
-  'streams-creator-zero': 'channels without creator get creator_id 0 instead of null; date_created is a float',
-  'streams-unsorted': 'GET /streams answers in reverse name order',
-  'streams-bad-boolean-accepted': 'GET /streams: non-boolean text for a boolean parameter is read as false',
-  'streams-admin-only-include-all-active': 'GET /streams: include_all_active refused for non-administrators',
-  'typing-no-event': 'POST /typing succeeds but queues no typing event',
-  'typing-accepts-private': "POST /typing accepts type=private as a direct message",
-  'typing-ignores-receives-setting': 'typing events also reach users whose receives_typing_notifications is off',
-  'typing-ignores-capability': 'channel typing events also reach queues without the stream_typing_notifications capability',
-  'typing-missing-stream-id-code': 'channel typing without stream_id answers code REQUEST_VARIABLE_MISSING, not BAD_REQUEST',
-  'typing-ignores-send-setting': 'a sender whose send_*_typing_notifications setting is off is not refused',
-  'typing-no-topic-literal': 'channel typing keeps the topic "(no topic)" literally instead of the empty topic',
-  'topics-oldest-first': 'GET /users/me/{stream_id}/topics lists topics least recent first',
-  'topics-max-id-first-message': "a topic entry's max_id is the ID of the topic's first message",
-  'topics-empty-name-raw': 'the empty topic is listed as "" even without allow_empty_topic_name',
-  'topics-ignore-allow-empty': 'allow_empty_topic_name=true still lists the empty topic under its display name',
-  'topics-protected-history-leak': 'protected-history channels list topics of messages sent before the caller subscribed',
-  'topics-inaccessible-ok': 'the topics of a private channel the caller cannot access are listed',
-  'delete-topic-member-ok': 'non-administrators may delete topics',
-  'delete-topic-incomplete': 'delete_topic removes only the newest message of the topic, yet answers complete: true',
-  'delete-topic-complete-false': 'delete_topic removes every message but answers complete: false',
-  'delete-topic-oldest-first': 'delete_topic deletes its batches oldest first',
-  'delete-topic-whole-channel': 'delete_topic removes every message of the channel, whatever the topic',
-  'delete-topic-no-first-message-event': "deleting a channel's first message sends no first_message_id update event",
-  'topic-display-name-literal': 'delete_topic and mark_topic_as_read read realm_empty_topic_display_name as a topic name, not as the empty topic',
-  'mark-read-noop': 'POST /mark_topic_as_read succeeds without marking anything read',
-  'mark-read-whole-channel': "POST /mark_topic_as_read marks every topic of the channel read",
-  'channel-update-member-ok': 'PATCH /streams/{stream_id}: any user who can see the channel may update it',
-  'channel-update-admins-only': 'PATCH /streams/{stream_id}: channel administrators who are not organization administrators are refused',
-  'channel-update-ignores-description': 'PATCH /streams/{stream_id}: description accepted but not stored',
-  'channel-description-no-limit': 'PATCH /streams/{stream_id}: description length not checked',
-  'channel-history-public-false-ok': 'PATCH /streams/{stream_id}: history_public_to_subscribers=false accepted for a public channel',
-  'channel-archive-via-patch-ok': 'PATCH /streams/{stream_id}: is_archived=true archives the channel',
-  'channel-retention-admin-ok': 'PATCH /streams/{stream_id}: administrators who are not owners may set message_retention_days',
-  'channel-empty-topic-only-ok': 'PATCH /streams/{stream_id}: topics_policy=empty_topic_only accepted with messages in named topics',
-  'channel-private-permission-unsubscribed-ok': 'PATCH /streams/{stream_id}: content-access permission settings of a private channel changed without content access',
-  'group-update-old-mismatch-ok': "group-setting update objects: an 'old' that differs from the current value is ignored",
-  'group-manage-everyone-ok': 'user groups: can_manage_group accepts role:everyone',
-  'group-deactivated-usable': 'a deactivated user group is accepted as a permission value',
-  'group-reactivate-ignored': 'PATCH /user_groups/{user_group_id}: deactivated=false does not reactivate',
-  'group-deactivate-via-patch': 'PATCH /user_groups/{user_group_id}: deactivated=true deactivates the group',
-  'group-update-anyone-ok': 'user groups: any member may update any group and its members',
-  'group-guest-ok': 'user groups: guests may call the group operations, and no group permission binds them',
-  'group-members-duplicates': 'POST /user_groups/{user_group_id}/members: adding a user who is already a direct member is accepted',
-  'folder-member-ok': 'channel folders: non-administrators may create and update folders',
-  'folder-empty-name-ok': 'channel folders: a blank name is accepted',
-  'folder-no-name-limit': 'POST /channel_folders/create: name length not checked',
-  'folder-archive-ignored': 'PATCH /channel_folders/{channel_folder_id}: is_archived accepted but not stored',
-  'nav-blank-fragment-ok': 'POST /navigation_views: a blank fragment is accepted',
-  'nav-custom-without-name-ok': 'POST /navigation_views: a custom view without a name is accepted',
-  'nav-duplicate-ok': 'POST /navigation_views: a fragment the user already has is added again',
-  'snippet-missing-ok': 'PATCH /saved_snippets/{saved_snippet_id}: editing a snippet that does not exist succeeds',
-  'snippet-empty-edit-checks': 'PATCH /saved_snippets/{saved_snippet_id}: an edit with neither title nor content looks the snippet up (the document\'s reading)',
-  'snippet-edit-ignores-content': 'PATCH /saved_snippets/{saved_snippet_id}: content accepted but not stored',
-  'auth-accepts-bad-key': 'any API key accepted for a known email',
-  'auth-200-on-bad-key': 'bad credentials answered with HTTP 200 (error envelope, code UNAUTHORIZED)',
-  // Settings (op 2), realm defaults (op 5), user topics (op 8), user updates (ops 9, 10), push (op 21).
-  'settings-bool-lenient': 'PATCH /settings, /realm/user_settings_defaults: any text for a boolean setting is read as false',
-  'settings-int-lenient': 'PATCH /settings, /realm/user_settings_defaults: non-integer text for an integer setting is accepted',
-  'settings-accepts-bad-enum': 'PATCH /settings, /realm/user_settings_defaults: values outside a setting\'s allowed set are accepted',
-  'settings-any-language': 'PATCH /settings: any default_language accepted',
-  'settings-any-timezone': 'PATCH /settings: any timezone accepted',
-  'settings-any-sound': 'PATCH /settings: any notification_sound accepted',
-  'settings-ignores-param': 'PATCH /settings succeeds but stores no setting',
-  'settings-channel-view-3-refused': 'PATCH /settings: web_channel_default_view=3 refused (the constraint line read literally)',
-  'settings-password-without-old-ok': 'PATCH /settings: new_password without old_password accepted',
-  'settings-wrong-old-password-ok': 'PATCH /settings: new_password with a wrong old_password accepted',
-  'settings-email-immediate': 'PATCH /settings: email changes at once, without confirmation',
-  'defaults-member-ok': 'PATCH /realm/user_settings_defaults: any user may change the defaults',
-  'defaults-ignores-param': 'PATCH /realm/user_settings_defaults succeeds but stores nothing',
-  'defaults-apply-to-existing': 'PATCH /realm/user_settings_defaults also changes every existing user',
-  'defaults-channel-view-3-refused': 'PATCH /realm/user_settings_defaults: web_channel_default_view=3 refused',
-  'user-topics-rejects-policy-3': 'POST /user_topics: visibility_policy 3 refused',
-  'user-topics-accepts-bad-policy': 'POST /user_topics: any integer visibility_policy accepted',
-  'user-topics-no-length-limit': 'POST /user_topics: topic length not checked',
-  'user-topics-needs-messages': 'POST /user_topics: topics without messages refused',
-  'user-topics-zero-ignored': 'POST /user_topics: visibility_policy 0 succeeds but leaves the old policy',
-  'update-user-member-ok': 'PATCH /users/{user_id|email}: any user may update users',
-  'update-user-admin-sets-owner': 'PATCH /users/{user_id}: administrators may add or remove the owner role',
-  'update-user-demote-last-owner-ok': 'PATCH /users/{user_id}: the only owner may lose the owner role',
-  'update-user-any-role': 'PATCH /users/{user_id}: any integer role accepted',
-  'update-user-unknown-field-ok': 'PATCH /users/{user_id}: profile_data with an unknown field id accepted',
-  'update-user-email-no-permission-ok': 'PATCH /users/{user_id}: new_email accepted without can_change_user_emails',
-  'update-user-ignores-full-name': 'PATCH /users/{user_id}: full_name accepted but not stored',
-  'update-user-email-ignores-visibility': 'PATCH /users/{email}: the real address works even where the caller may not see it',
-  'update-by-email-owner-only': 'PATCH /users/{email}: only owners with can_change_user_emails (the document\'s reading)',
-  'push-no-device-success': 'POST /mobile_push/e2ee/test_notification succeeds without a registered device',
-  'push-ignores-owner': "POST /mobile_push/e2ee/test_notification also counts other users' devices",
-  // Reference configuration, not faults: the push relay's failures, for tests/reference only.
-  'push-admin-action-required': 'reference config: the push relay refuses the server (ADMIN_ACTION_REQUIRED, 403)',
-  'push-bouncer-unreachable': 'reference config: the push relay cannot be reached (FAILED_TO_CONNECT_BOUNCER, 502)',
-  'push-bouncer-5xx': 'reference config: the push relay answers 5xx (INTERNAL_SERVER_ERROR_ON_BOUNCER, 502)',
-  // PATCH /messages/{message_id} (op 1) and GET /messages/{message_id}/history (op 15)
-  'edit-content-and-stream-ok': 'op1: content and stream_id together accepted (rule 1)',
-  'edit-dm-topic-ok': 'op1: topic or stream_id on a direct message accepted (rule 2)',
-  'edit-resolve-empty-topic-ok': 'op1: the empty topic may be marked resolved (rule 3)',
-  'edit-content-propagate-ok': 'op1: change_later/change_all accepted on a content-only edit',
-  'edit-sha256-ignored': 'op1: prev_content_sha256 not compared',
-  'edit-topic-no-truncate': 'op1: topics longer than max_topic_length stored whole',
-  'edit-topic-display-name-literal': 'op1: the topic "general chat" kept literally instead of meaning ""',
-  'edit-topics-policy-ignored': 'op1: topics_policy of channel and organisation ignored',
-  'edit-editing-disabled-ignored': 'op1: content edits allowed while allow_message_editing is false',
-  'edit-others-content-ok': "op1: anyone may edit another user's content",
-  'edit-content-no-time-limit': 'op1: message_content_edit_limit_seconds ignored',
-  'edit-topic-no-time-limit': 'op1: the topic and channel move time limits ignored for one message',
-  'edit-time-limit-for-admins': 'op1: move time limits bind administrators and moderators too',
-  'edit-no-time-limit': 'op1: change_all moves past the time limit without MOVE_MESSAGES_TIME_LIMIT_EXCEEDED (rule 6)',
-  'edit-time-limit-no-fields': 'op1: MOVE_MESSAGES_TIME_LIMIT_EXCEEDED without its extra fields',
-  'edit-member-moves-without-permission': 'op1: can_move_messages_between_topics_group ignored',
-  'edit-channel-move-without-permission': 'op1: can_move_messages_between_channels_group ignored',
-  'edit-resolve-permission-ignored': 'op1: can_resolve_topics_group ignored',
-  'edit-wildcard-ok': 'op1: channel wildcard mentions never refused (rule 9)',
-  'edit-topic-wildcard-ok': 'op1: topic wildcard mentions never refused (rule 10)',
-  'edit-change-all-moves-one': 'op1: propagate_mode=change_all moves only the target message',
-  'edit-change-later-moves-all': 'op1: propagate_mode=change_later also moves earlier messages',
-  'edit-protected-history-moves-all': 'op1: moves take messages the caller cannot access (rule 8)',
-  'edit-ids-change-on-move': 'op1: moved messages get new ids',
-  'edit-no-move-notices': 'op1: no notice in the new topic although send_notification_to_new_thread defaults to true',
-  'edit-old-thread-notice-by-default': 'op1: send_notification_to_old_thread defaults to true',
-  'edit-resolve-notifies-moved': 'op1: a pure resolve also posts the new-thread "moved" notice',
-  'edit-no-detached-uploads': 'op1: detached_uploads always empty',
-  'edit-detached-ignores-other-links': 'op1: detached_uploads lists files other messages still link',
-  'edit-history-extra-fields': 'op15: every later snapshot carries prev_topic, edited or not',
-  'edit-history-unsorted': 'op15: snapshots newest first',
-  'edit-history-empty-topic-raw': 'op15: the empty topic shown as "" even without allow_empty_topic_name',
-  'edit-history-target-only': 'op15: messages moved along with the target get no snapshot',
-  'edit-history-ignores-disabled': 'GET /messages/{message_id}/history: answers even when the organisation disabled edit history',
-};
+export const QUIRKS = {
+  ...CONVENTIONS_QUIRKS,
+  ...STATUS_QUIRKS,
+  ...STREAMS_QUIRKS,
+  ...TYPING_QUIRKS,
+  ...TOPICS_QUIRKS,
+  ...CHANNELS_QUIRKS,
+  ...GROUPS_QUIRKS,
+  ...FOLDERS_QUIRKS,
+  ...VIEWS_SNIPPETS_QUIRKS,
+  ...SETTINGS_QUIRKS,
+  ...USERS_QUIRKS,
+  ...PUSH_QUIRKS,
+  ...MESSAGES_QUIRKS,
+} as const;
 
-export type Quirks = ReadonlySet<string>;
+export type QuirkName = keyof typeof QUIRKS;
+
+export type Quirks = ReadonlySet<QuirkName>;
+
+export const isQuirkName = (name: string): name is QuirkName => Object.hasOwn(QUIRKS, name);
 
 /** Validates the requested quirk names; an unknown name is a configuration mistake. */
 export function parseQuirks(names: readonly string[] = []): Quirks {
   for (const name of names) {
-    if (!Object.hasOwn(QUIRKS, name)) {
+    if (!isQuirkName(name)) {
       throw new Error(`Unknown reference-server quirk: ${name} (known: ${Object.keys(QUIRKS).join(', ')})`);
     }
   }
-  return new Set(names);
+  return new Set(names as QuirkName[]);
 }

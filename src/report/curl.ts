@@ -15,11 +15,12 @@ export function quoteWithVars(text: string, vars: ShellVars = new Map()): string
   if (!values.length) return shellQuote(text);
   // A value counts only as a whole token: 117 in /folders/117 or id=117, not in 21170.
   const pattern = new RegExp(`(?<![\\w.])(${values.join('|')})(?![\\w.])`, 'g');
-  if (!pattern.test(text)) return shellQuote(text);
+  const matches = [...text.matchAll(pattern)];
+  if (!matches.length) return shellQuote(text);
   const escaped = (part: string) => part.replace(/[\\"$`]/g, '\\$&');
   let out = '';
   let last = 0;
-  for (const m of text.matchAll(pattern)) {
+  for (const m of matches) {
     out += escaped(text.slice(last, m.index)) + `\${${vars.get(m[1])}}`;
     last = m.index! + m[1].length;
   }

@@ -1,4 +1,5 @@
 // Mutants for PATCH /streams/{stream_id} (operation 4).
+import type { QuirkName } from '../../src/reference/quirks.js';
 import type { Mutant } from '../support/mutant-helpers.js';
 import { accept, paramsOf } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
@@ -23,7 +24,7 @@ function documentCode(): Rewrite {
   return { answer: (req, a) => { const body = a.json as Record<string, unknown>; if (isUpdate(req) && body.code === 'CANNOT_ADMINISTER_CHANNEL') body.code = 'UNAUTHORIZED_PRINCIPAL'; } };
 }
 
-const q = (name: string, kind: Mutant['kind'], kills: string[], profile?: Mutant['profile']): Mutant =>
+const q = (name: QuirkName, kind: Mutant['kind'], kills: string[], profile?: Mutant['profile']): Mutant =>
   ({ name, kind, operations: [UPDATE], quirks: [name], kills, ...(profile ? { profile } : {}) });
 
 export const MUTANTS: Mutant[] = [

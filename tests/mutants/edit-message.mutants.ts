@@ -1,5 +1,6 @@
 // Mutants for PATCH /messages/{message_id} (operation 1): quirks of the reference server, and
 // proxies that drop a parameter, force one, or refuse valid input.
+import type { QuirkName } from '../../src/reference/quirks.js';
 import type { Mutant } from '../support/mutant-helpers.js';
 import { paramsOf, refuse } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
@@ -14,7 +15,7 @@ function dropParam(name: string): Rewrite {
   return { request: (req) => { if (isEdit(req)) { req.form.delete(name); req.query.delete(name); } } };
 }
 
-const quirk = (name: string, kind: Mutant['kind'], kills: string[]): Mutant => ({ name, kind, operations: [EDIT], quirks: [name], kills });
+const quirk = (name: QuirkName, kind: Mutant['kind'], kills: string[]): Mutant => ({ name, kind, operations: [EDIT], quirks: [name], kills });
 
 export const MUTANTS: Mutant[] = [
   quirk('edit-content-and-stream-ok', 'invalid-input', ['op1.rule1.content-and-stream']),

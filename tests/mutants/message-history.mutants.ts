@@ -1,4 +1,5 @@
 // Mutants for GET /messages/{message_id}/history (operation 15).
+import type { QuirkName } from '../../src/reference/quirks.js';
 import { refuse, type Json, type Mutant } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 
@@ -10,7 +11,7 @@ function eachSnapshot(fn: (snapshot: Json, index: number) => void): Rewrite {
   return { answer: (req, a) => { if (isHistory(req)) ((a.json as Json).message_history as Json[] | undefined)?.forEach(fn); } };
 }
 
-const quirk = (name: string, kind: Mutant['kind'], kills: string[]): Mutant => ({ name, kind, operations: [HISTORY], quirks: [name], kills });
+const quirk = (name: QuirkName, kind: Mutant['kind'], kills: string[]): Mutant => ({ name, kind, operations: [HISTORY], quirks: [name], kills });
 
 export const MUTANTS: Mutant[] = [
   quirk('edit-history-extra-fields', 'field', ['op15.content-edit']),

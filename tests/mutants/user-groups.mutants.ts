@@ -1,5 +1,6 @@
 // Mutants for PATCH /user_groups/{user_group_id} (operation 6) and
 // POST /user_groups/{user_group_id}/members (operation 7).
+import type { QuirkName } from '../../src/reference/quirks.js';
 import type { Mutant } from '../support/mutant-helpers.js';
 import { accept, paramsOf, refuse } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
@@ -17,7 +18,7 @@ function ignores(is: (req: ProxiedRequest) => boolean, name: string): Rewrite {
   return { request: (req) => { if (is(req)) { req.form.delete(name); req.query.delete(name); } } };
 }
 
-const q = (name: string, kind: Mutant['kind'], operations: string[], kills: string[]): Mutant => ({ name, kind, operations, quirks: [name], kills });
+const q = (name: QuirkName, kind: Mutant['kind'], operations: string[], kills: string[]): Mutant => ({ name, kind, operations, quirks: [name], kills });
 
 export const MUTANTS: Mutant[] = [
   q('group-manage-everyone-ok', 'invalid-input', [UPDATE], ['op6.can-manage.everyone-refused']),

@@ -133,6 +133,23 @@ describe('properties', () => {
     expect(calls).toBeLessThan(6);
   });
 
+  it('files a failure under the operation of its counterexample, with that call\'s request, answer and replay', async () => {
+    // Only POST /users/me/status takes a malformed boolean: the counterexample is that call, not GET /streams.
+    const acceptsAnyAway = accept((req) => isStatusWrite(req) && paramsOf(req).has('away'));
+    const result = await run('prop.conv.malformed-boolean', { rewrite: acceptsAnyAway });
+    expect(result.status).toBe('failed');
+    expect(result.endpoint).toBe('POST /users/me/status');
+    expect(result.exchange?.request.url).toMatch(/\/api\/v1\/users\/me\/status$/);
+    expect(result.exchange?.response?.body).toBe('{"result":"success","msg":""}');
+    expect(result.failures?.[0]).toMatchObject({ check: 'property', clauses: ['conv.booleans', 'conv.error-code', 'errors.bad-request'] });
+    expect(result.replay).toEqual({ seed: 42, path: expect.stringMatching(/^\d+(:\d+)*$/), grep: 'prop.conv.malformed-boolean' });
+  });
+
+  it('every fact a property rests on is in specs/zulip-facts.yaml', () => {
+    const known = new Set(loadSuite().facts.map((f) => f.id));
+    expect([...PROPERTIES.values()].flatMap((p) => (p.facts ?? []).filter((f) => !known.has(f)).map((f) => `${p.id}: ${f}`))).toEqual([]);
+  });
+
   it('a refusing server is a counterexample, not a fault', async () => {
     const result = await run('prop.op13.status-text-limit', { rewrite: refuse(isStatusWrite) });
     expect(result.status).toBe('failed');

@@ -1,5 +1,6 @@
 // What a mutant is, and the rewrites the mutant files build theirs from.
 import type { Profile } from '../../src/config.js';
+import type { QuirkName } from '../../src/reference/quirks.js';
 import { paramsOf, type ProxiedAnswer, type ProxiedRequest, type Rewrite } from './rewriting-proxy.js';
 
 export type Kind = 'envelope' | 'field' | 'order' | 'invalid-input' | 'error-code' | 'parameter' | 'permission' | 'effect';
@@ -8,7 +9,7 @@ export interface Mutant {
   name: string;
   kind: Kind;
   operations: string[];
-  quirks?: string[];
+  quirks?: QuirkName[];
   rewrite?: Rewrite;
   profile?: Profile;
   /**

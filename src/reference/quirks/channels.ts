@@ -1,0 +1,12 @@
+// Quirks of PATCH /streams/{stream_id} (operation 4): each a fault the suite must catch, off by default.
+export const CHANNELS_QUIRKS = {
+  'channel-update-member-ok': 'PATCH /streams/{stream_id}: any user who can see the channel may update it',
+  'channel-update-admins-only': 'PATCH /streams/{stream_id}: channel administrators who are not organization administrators are refused',
+  'channel-update-ignores-description': 'PATCH /streams/{stream_id}: description accepted but not stored',
+  'channel-description-no-limit': 'PATCH /streams/{stream_id}: description length not checked',
+  'channel-history-public-false-ok': 'PATCH /streams/{stream_id}: history_public_to_subscribers=false accepted for a public channel',
+  'channel-archive-via-patch-ok': 'PATCH /streams/{stream_id}: is_archived=true archives the channel',
+  'channel-retention-admin-ok': 'PATCH /streams/{stream_id}: administrators who are not owners may set message_retention_days',
+  'channel-empty-topic-only-ok': 'PATCH /streams/{stream_id}: topics_policy=empty_topic_only accepted with messages in named topics',
+  'channel-private-permission-unsubscribed-ok': 'PATCH /streams/{stream_id}: content-access permission settings of a private channel changed without content access',
+} as const;
