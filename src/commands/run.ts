@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
 import { loadSuite } from '../engine/load.js';
+import { documentedParameters } from '../engine/plan.js';
 import { preflight } from '../preflight.js';
 import { requireWriteConsent } from './write-consent.js';
 import { projectPath, PROJECT_ROOT } from '../paths.js';
@@ -43,6 +44,7 @@ export async function run(config: Config, io: Output): Promise<number> {
       timeoutMs: config.timeoutMs, concurrency: config.concurrency, runId: randomBytes(4).toString('hex'),
       accounts: checked.accounts, register: checked.register,
       disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
+      documentedParameters: documentedParameters(suite.specs, checked.featureLevel),
       grep: config.grep, operations: config.operations, clauses: config.clauses,
       seed: config.seed, replayPath: config.replayPath, propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
       shard: config.shard, harDir: inputs.harDir,

@@ -49,3 +49,13 @@ export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
   if (missing.length) return { run: false, skip: `needs the ${missing.join(' and ')} account${missing.length > 1 ? 's' : ''}, not configured` };
   return { run: true };
 }
+
+/** Operation -> the parameters its spec files list for it, as of the feature level judged. */
+export function documentedParameters(specs: SpecFile[], featureLevel: number): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const spec of specs) {
+    const names = (spec.parameters ?? []).flatMap((p) => (typeof p === 'string' ? [p] : p.since <= featureLevel ? [p.name] : []));
+    if (names.length) out[spec.operation] = [...new Set([...(out[spec.operation] ?? []), ...names])];
+  }
+  return out;
+}

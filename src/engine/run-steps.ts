@@ -15,6 +15,8 @@ export interface TargetContext {
   profile: Profile;
   /** Clauses where the document and the Zulip server disagree: under spec, their checks only warn. */
   disputedClauses?: ReadonlySet<string>;
+  /** The parameters the document lists for the operation a request is (null: not one of its operations). */
+  documentedParameters?: (method: string, path: string) => string[] | null;
 }
 
 export interface StepRecord {
@@ -85,7 +87,8 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       return { status: 'errored', records, vars, disputes, cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})` };
     }
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
-    const judged = judge(exchange.response!, expect, ctx.profile, who).map((f) => ({ ...f, step: index + 1 }));
+    const judged = [...judge(exchange.response!, expect, ctx.profile, who), ...supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)]
+      .map((f) => ({ ...f, step: index + 1 }));
     if (!judged.length && step.capture) {
       for (const [name, from] of Object.entries(step.capture)) {
         const at = interpolate(from, vars);
@@ -114,6 +117,20 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     if (judged.length) break;
   }
   return { status: 'passed', records, vars, disputes };
+}
+
+/**
+ * The convention read both ways, on every answer of a documented operation: a parameter the
+ * operation supports is never listed as unsupported.
+ */
+function supportedListedAsIgnored(ctx: TargetContext, method: string, path: string, body: unknown): Omit<Failure, 'step'>[] {
+  const listed = (body as { ignored_parameters_unsupported?: unknown } | undefined)?.ignored_parameters_unsupported;
+  if (!Array.isArray(listed) || !ctx.documentedParameters) return [];
+  const supported = ctx.documentedParameters(method, path);
+  const wrong = supported ? listed.filter((name) => supported.includes(name as string)) : [];
+  if (!wrong.length) return [];
+  return [{ clause: 'conv.ignored-params', clauses: ['conv.ignored-params'], check: 'ignored-params', path: 'ignored_parameters_unsupported',
+    expected: 'no parameter the operation supports', actual: JSON.stringify(wrong), message: `ignored_parameters_unsupported: names ${JSON.stringify(wrong)}, which ${method} ${path} supports` }];
 }
 
 /** "as member, POST /users/me/status status_text="hi"" with long values shortened. */

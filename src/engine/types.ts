@@ -71,11 +71,16 @@ export interface Case {
   cleanup?: Step[];
 }
 
+/** A parameter the API document lists for an operation, from a feature level on. */
+export type DocumentedParameter = string | { name: string; since: number };
+
 export interface SpecFile {
   /** Absolute or project-relative path, for messages. */
   file: string;
   operation: string;
   title: string;
+  /** The operation's documented parameters: never listed in ignored_parameters_unsupported. */
+  parameters?: DocumentedParameter[];
   /** Cases change shared state (the caller's own settings): run them one at a time. */
   serial?: boolean | 'per-role';
   /**

@@ -12,6 +12,7 @@ import type { PlanInput } from '../engine/plan.js';
 import type { RunSettings } from './settings.js';
 import { harRecorder } from '../report/har.js';
 import { ledgerRecorder } from './ledger.js';
+import { operationMatcher } from '../engine/operation-of.js';
 import type { Exchange } from '../http/client.js';
 
 export class FixtureError extends Error {}
@@ -37,7 +38,12 @@ export class Session {
     const client = new ApiClient(settings.targetUrl, {
       timeoutMs: settings.timeoutMs, connections: settings.concurrency * 2, onExchange, onRequest: ledger?.onRequest,
     });
-    this.ctx = { client, accounts: settings.accounts, profile: settings.profile, disputedClauses: new Set(settings.disputedClauses ?? []) };
+    const documented = settings.documentedParameters ?? {};
+    const operationOf = operationMatcher(Object.keys(documented));
+    this.ctx = {
+      client, accounts: settings.accounts, profile: settings.profile, disputedClauses: new Set(settings.disputedClauses ?? []),
+      documentedParameters: (method, path) => documented[operationOf(method, path) ?? ''] ?? null,
+    };
     this.slots = new Semaphore(settings.concurrency);
     const accounts: Record<string, { email: string; user_id: number }> = {};
     for (const [role, account] of Object.entries(settings.accounts)) {

@@ -15,6 +15,8 @@ export interface RunSettings {
   /** Short and unique per run: every name the run creates ends with it. */
   runId: string;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
+  /** Operation -> the parameters the document lists for it at the judged feature level. */
+  documentedParameters?: Record<string, string[]>;
   /** Clauses where the document and the Zulip server disagree (their checks warn under spec). */
   disputedClauses?: string[];
   /** Limits and display names from POST /register, when the target answered it. */

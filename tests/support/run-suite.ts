@@ -2,6 +2,7 @@
 // rewriting proxy) exactly as a conformance run does, without spawning vitest.
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { loadSuite } from '../../src/engine/load.js';
+import { documentedParameters } from '../../src/engine/plan.js';
 import { Session } from '../../src/runner/session.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import type { CaseResult } from '../../src/engine/run-case.js';
@@ -32,6 +33,7 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
     targetUrl: url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
     claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: options.concurrency ?? 8, runId: `t${(runCounter += 1)}`, accounts, register,
     disputedClauses: loadSuite().clauses.filter((c) => c.disputed).map((c) => c.id),
+    documentedParameters: documentedParameters(loadSuite().specs, options.featureLevel ?? 420),
     grep: null, operations: options.operations ?? [], clauses: [], seed: null, propertyFactor: 1,
   });
 }
