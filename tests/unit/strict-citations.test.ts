@@ -38,6 +38,10 @@ const clauses = new Set(suite.clauses.map((c) => c.id));
 const facts = new Set(suite.facts.map((f) => f.id));
 
 describe('strict citations', () => {
+  it('lists only spec files that exist', () => {
+    expect(STRICT_FILES.filter((name) => !suite.specs.some((s) => s.file.endsWith(name)))).toEqual([]);
+  });
+
   it.each(STRICT_FILES)('%s: every check names its clause, every cited clause is checked', (name) => {
     const spec = suite.specs.find((s) => s.file.endsWith(`/${name}`) || s.file === name);
     expect(spec, `no spec file ${name}`).toBeDefined();
