@@ -1,7 +1,7 @@
 // One typed configuration, resolved as: CLI flag > environment > env file (.env) > default.
 // Every key is documented once, in CONFIG_KEYS; the README and .env.example follow this table.
-import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseDotenv } from 'dotenv';
+import { existsSync } from 'node:fs';
+import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
 
 /** The accounts a run uses; `bot` (a generic bot, for the bot-only parameters) is optional like the rest. */
 export const ROLES = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest', 'bot'] as const;
@@ -86,7 +86,12 @@ const url = (raw: string, name: string) => {
   } catch {
     throw new ConfigError(`${name}: expected an http(s) URL, got "${raw}"`);
   }
-  return raw.replace(/\/+$/, '');
+  const base = raw.replace(/\/+$/, '');
+  // Every request goes to {base}/api/v1/...: a base that already ends there would double it.
+  if (/\/api\/v1$/i.test(base)) {
+    throw new ConfigError(`${name}: "${raw}" ends in /api/v1, which the suite adds to every path; use "${base.replace(/\/api\/v1$/i, '')}"`);
+  }
+  return base;
 };
 const integer = (raw: string, name: string) => {
   const n = Number(raw);
@@ -175,11 +180,20 @@ export interface ConfigInput {
   cwd?: string;
 }
 
-export function readEnvFile(path: string): Record<string, string> {
+/** Every CONFORMANCE_* variable the suite reads; any other is a typo (env-file.ts). */
+export const KNOWN_ENV_KEYS: readonly string[] = [
+  ...CONFIG_KEYS.map((k) => k.env),
+  ...ROLES.flatMap((role) => Object.values(accountEnv(role))),
+];
+
+/** The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. */
+function envFileValues(envFile: string | undefined, cwd: string): { values: Record<string, string>; path: string | null } {
+  const path = envFile ?? (existsSync(`${cwd}/.env`) ? `${cwd}/.env` : null);
+  if (path === null) return { values: {}, path };
   try {
-    return parseDotenv(readFileSync(path, 'utf8'));
+    return { values: readEnvFile(path, KNOWN_ENV_KEYS).values, path };
   } catch (error) {
-    throw new ConfigError(`env file ${path}: ${(error as Error).message}`);
+    throw error instanceof EnvFileError ? new ConfigError(error.message) : error;
   }
 }
 
@@ -187,13 +201,12 @@ export function loadConfig(input: ConfigInput = {}): Config {
   const flags = input.flags ?? {};
   const env = input.env ?? process.env;
   const cwd = input.cwd ?? process.cwd();
-  let file: Record<string, string> = {};
-  if (input.envFile !== undefined) {
-    if (!existsSync(input.envFile)) throw new ConfigError(`env file ${input.envFile}: not found`);
-    file = readEnvFile(input.envFile);
-  } else if (existsSync(`${cwd}/.env`)) {
-    file = readEnvFile(`${cwd}/.env`);
+  try {
+    checkEnvironment(env, KNOWN_ENV_KEYS);
+  } catch (error) {
+    throw error instanceof EnvFileError ? new ConfigError(error.message) : error;
   }
+  const { values: file, path: filePath } = envFileValues(input.envFile, cwd);
 
   const lookup = (envName: string, flag?: string): [string, Source, string] | null => {
     if (flag && flags[flag] !== undefined) return [flags[flag]!, 'flag', `--${flag}`];
@@ -220,6 +233,14 @@ export function loadConfig(input: ConfigInput = {}): Config {
     }
   }
   config.accounts = accounts;
+  // Accounts without a target are a half-done configuration (a mistyped or forgotten URL): the
+  // embedded server is the target only when nothing at all says otherwise.
+  const roles = Object.keys(accounts);
+  if (config.targetUrl === null && roles.length) {
+    const where = filePath && ROLES.some((r) => file[accountEnv(r).email]) ? `, in env file ${filePath}` : '';
+    throw new ConfigError(`accounts are configured (${roles.join(', ')}${where}) but no target URL: set CONFORMANCE_TARGET_URL or --target-url; `
+      + 'the embedded reference server is tested only when neither a target nor an account is configured');
+  }
   // A path means something only for one property under one seed.
   if (config.replayPath !== null && (config.seed === null || config.grep === null)) {
     throw new ConfigError('--replay-path: needs --seed and --grep <property id>, as printed with the failure');

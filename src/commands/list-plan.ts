@@ -65,7 +65,7 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
     writeCount += block.filter((l) => l.trimStart().startsWith('write:')).length;
     lines.push(...block);
   }
-  const target = config.targetUrl ?? 'the embedded reference server';
+  const target = config.targetUrl ?? 'the embedded reference server (no target configured)';
   const levelNote = config.featureLevel === null ? ` (assumed: --list sends nothing, so the target's level is not probed)` : '';
   io.out(`Plan for ${target}: profile ${config.profile}, feature level ${level}${levelNote}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ''}`);
   io.out('preflight (reads, then one event queue for the limits the cases use):');

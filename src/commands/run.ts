@@ -50,7 +50,7 @@ export async function run(config: Config, io: Output): Promise<number> {
     settings.ledgerFile = ledgerFile;
     settings.stopFile = `${ledgerFile}.stop`;
     rmSync(settings.stopFile, { force: true });
-    io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
+    io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
     const reporter = new ConformanceReporter(io.out);
     const interrupted = await runVitest(settings, reporter, suite.specs);
     if (interrupted) {

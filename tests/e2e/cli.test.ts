@@ -15,7 +15,7 @@ describe.concurrent('teamchat-conformance run', () => {
     const ran = await cli(['run', '--report-dir', dir]);
     expect(ran.stderr).toBe('');
     expect(ran.code).toBe(0);
-    expect(ran.stdout).toMatch(/embedded reference server/);
+    expect(ran.stdout).toMatch(/^teamchat-conformance \S+: http:\/\/127\.0\.0\.1:\d+ \(embedded reference server: no target configured\), feature level 420/m);
     expect(ran.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped, 0 errored/m);
     const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
     expect(report).toMatchObject({ formatVersion: 1, tool: { name: 'teamchat-conformance' }, target: { featureLevel: 420, profile: 'spec' } });
