@@ -4,6 +4,7 @@ import { ConfigError } from '../config.js';
 import { sortCases, type ClauseEntry, type ConformanceReport, type ReportCase } from './model.js';
 import { finish } from './assemble.js';
 import { compareWithBaseline } from './baseline.js';
+import { checkShardSet } from './shard-set.js';
 
 export function mergeReports(reports: { file: string; report: ConformanceReport }[], baseline?: { file: string; report: ConformanceReport }): ConformanceReport {
   if (!reports.length) throw new ConfigError('merge: give at least one conformance.json');
@@ -15,6 +16,7 @@ export function mergeReports(reports: { file: string; report: ConformanceReport 
         + `${reports[0].file} with profile ${first.target.profile} at ${first.target.featureLevel}`);
     }
   }
+  checkShardSet(reports);
   const cases = new Map<string, ReportCase>();
   for (const { file, report } of reports) {
     for (const c of report.cases) {

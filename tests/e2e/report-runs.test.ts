@@ -117,6 +117,16 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     const whole = json((await fullRun).dir);
     expect(statuses(json(out))).toEqual(statuses(whole));
     expect(json(out).summary).toEqual(whole.summary);
+
+    // A shard lost on the way, or uploaded twice, is not a PASS.
+    const [missing, twice] = await Promise.all([
+      cli(['merge', join(one.dir, 'conformance.json'), '--out', tmp()]),
+      cli(['merge', join(one.dir, 'conformance.json'), join(one.dir, 'conformance.json'), join(two.dir, 'conformance.json'), '--out', tmp()]),
+    ]);
+    expect(missing.stderr).toBe('teamchat-conformance: merge: not one complete set of shards: shard 2 of 2 missing\n');
+    expect(missing.code).toBe(2);
+    expect(twice.stderr).toMatch(/^teamchat-conformance: merge: not one complete set of shards: shard 1 of 2 given 2 times \(\S+conformance\.json, \S+conformance\.json\)\n$/);
+    expect(twice.code).toBe(2);
   });
 
   it('--list prints the plan and every write request, sends nothing and exits 0', async () => {
