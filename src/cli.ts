@@ -79,7 +79,8 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<reports...>', 'conformance.json of each shard')
     .requiredOption('--out <dir>', 'directory for the merged conformance.json, .html, .md and junit.xml')
     .option('--baseline <file>', 'judge the merged run against this conformance.json')
-    .action(async (reports: string[], opts: { out: string; baseline?: string }) => {
+    .option('--fail-on-skip', 'exit 1 when cases were skipped for missing configuration (as run --fail-on-skip)')
+    .action(async (reports: string[], opts: { out: string; baseline?: string; failOnSkip?: boolean }) => {
       const { merge } = await import('./commands/merge.js');
       status = merge(reports, opts, { out, err });
     });

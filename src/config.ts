@@ -51,6 +51,8 @@ export interface Config {
   updateExpectations: boolean;
   /** Print the plan and every write request, send nothing. */
   list: boolean;
+  /** A run with cases skipped for missing configuration (accounts) fails (exit 1). */
+  failOnSkip: boolean;
 }
 
 export interface Shard {
@@ -163,6 +165,8 @@ export const CONFIG_KEYS: KeySpec[] = [
     help: 'YAML file of expected failures by case id (reason, issue, expires); a listed case that passes or an expired entry fails the run' },
   { key: 'updateExpectations', env: 'CONFORMANCE_UPDATE_EXPECTATIONS', flag: 'update-expectations', parse: bool, default: () => false, boolean: true,
     help: 'rewrite the --expectations file for the cases that ran: add new failures (placeholder reason), remove passing ones; keep the rest and comments' },
+  { key: 'failOnSkip', env: 'CONFORMANCE_FAIL_ON_SKIP', flag: 'fail-on-skip', parse: bool, default: () => false, boolean: true,
+    help: 'exit 1 when cases were skipped for missing configuration (an account not configured), for CI gates that want every case run' },
   { key: 'list', env: 'CONFORMANCE_LIST', flag: 'list', parse: bool, default: () => false, boolean: true,
     help: 'print the plan (each case: run or skip, and why) and every write request the run would make, without sending anything' },
 ];

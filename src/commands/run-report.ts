@@ -53,6 +53,7 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
     catalog: suite.clauses,
     ...(inputs.baseline ? { baseline: inputs.baseline } : {}),
     ...(expectations ? { expectations: { ...expectations, knownIds, today, ...(updated ? { updated } : {}) } } : {}),
+    verdict: { failOnSkip: config.failOnSkip },
   });
   const files = writeReports(report, resolve(config.reportDir));
   if (config.har && inputs.harDir) {

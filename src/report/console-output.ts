@@ -5,6 +5,7 @@ import type { CaseResult } from '../engine/run-case.js';
 import type { ConformanceReport } from './model.js';
 import { levelSentence } from './feature-level.js';
 import { plural } from './text-helpers.js';
+import { FAIL_ON_SKIP, incompleteSentence, skipLines } from './skip-causes.js';
 
 export type Write = (line: string) => void;
 
@@ -44,8 +45,18 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
     ...(e?.updated ? [`  updated ${e.file}: added ${e.updated.added.length}${ids(e.updated.added)}; removed ${e.updated.removed.length}${ids(e.updated.removed)}`] : []),
     ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
     ...(report.verdict?.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
+    ...incompleteLines(report),
     // The plain "N passed, N failed" closing line is what CI log readers look for.
     `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s)`,
     ...files.map((f) => `report: ${f}`),
   ];
+}
+
+/** A run that skipped cases for missing accounts says so, with each cause, before its closing line. */
+export function incompleteLines(report: ConformanceReport): string[] {
+  const skips = report.verdict?.incomplete;
+  if (!skips?.length) return [];
+  const fails = report.verdict?.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
+  const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${FAIL_ON_SKIP}` : ''}:`;
+  return [fails ? pc.red(head) : pc.yellow(head), ...skipLines(skips).map((line) => pc.yellow(`  ${line}`))];
 }

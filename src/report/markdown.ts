@@ -5,7 +5,8 @@ import type { ConformanceReport, ReportCase } from './model.js';
 import type { ReportWriter } from './write-reports.js';
 import { byLevel, byOperation, isBroken, type Group } from './groups.js';
 import { levelSentence } from './feature-level.js';
-import { clauseTexts, failureClauses, headline } from './text-helpers.js';
+import { skipLines } from './skip-causes.js';
+import { clauseTexts, failureClauses, headline, verdictWord } from './text-helpers.js';
 
 const FIRST_FAILURES = 10;
 
@@ -52,8 +53,9 @@ export function markdownReport(report: ConformanceReport): string {
   const t = report.target;
   const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
   const lines = [
-    `## ${report.verdict?.status === 'fail' ? '❌' : '✅'} teamchat-conformance: ${headline(report)}`,
+    `## ${{ FAIL: '❌', INCOMPLETE: '⚠️', PASS: '✅' }[verdictWord(report)]} teamchat-conformance: ${headline(report)}`,
     '',
+    ...(report.verdict?.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
     `Target ${code(t.url)}${t.embedded ? ' (embedded reference server)' : ''}, profile \`${t.profile}\`, feature level: ${levelSentence(t)}.`
       + ` ${(report.durationMs / 1000).toFixed(1)} s${report.shard ? `, shard ${report.shard.index}/${report.shard.count}` : ''}.`,
     '',

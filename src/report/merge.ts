@@ -5,8 +5,10 @@ import { sortCases, type ClauseEntry, type ConformanceReport, type ReportCase } 
 import { finish } from './assemble.js';
 import { compareWithBaseline } from './baseline.js';
 import { checkShardSet } from './shard-set.js';
+import type { VerdictOptions } from './verdict.js';
 
-export function mergeReports(reports: { file: string; report: ConformanceReport }[], baseline?: { file: string; report: ConformanceReport }): ConformanceReport {
+export function mergeReports(reports: { file: string; report: ConformanceReport }[], baseline?: { file: string; report: ConformanceReport },
+  verdictOptions: VerdictOptions = {}): ConformanceReport {
   if (!reports.length) throw new ConfigError('merge: give at least one conformance.json');
   const first = reports[0].report;
   for (const { file, report } of reports) {
@@ -77,7 +79,7 @@ export function mergeReports(reports: { file: string; report: ConformanceReport 
     cases: merged,
     clauses: [...clauses.values()],
     runWarnings: reports.flatMap((r) => r.report.runWarnings),
-  });
+  }, verdictOptions);
 }
 
 function uniqueBy<T>(list: T[], key: (t: T) => string): T[] {

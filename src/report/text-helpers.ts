@@ -21,10 +21,16 @@ export function splitExpectedGot(message: string): { where: string; expected: st
   return { where: [m[1] ?? '', tag ? 'zulip profile' : ''].filter(Boolean).join(' · '), expected: m[2], got };
 }
 
+/** FAIL; INCOMPLETE when what ran passed but cases were skipped for missing configuration; PASS. */
+export function verdictWord(report: ConformanceReport): 'FAIL' | 'INCOMPLETE' | 'PASS' {
+  const s = report.summary;
+  if (report.verdict?.status === 'fail' || (!report.verdict && s.failed + s.errored > 0)) return 'FAIL';
+  return report.verdict?.incomplete?.length ? 'INCOMPLETE' : 'PASS';
+}
+
 export function headline(report: ConformanceReport): string {
   const s = report.summary;
-  const verdict = report.verdict?.status === 'fail' || (!report.verdict && s.failed + s.errored > 0) ? 'FAIL' : 'PASS';
-  return `${verdict}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} cases`;
+  return `${verdictWord(report)}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} cases`;
 }
 
 export function plural(n: number, word: string): string {

@@ -11,7 +11,7 @@ header.top{background:var(--card);border-bottom:1px solid var(--line);padding:18
 header.top .inner{max-width:1240px;margin:0 auto;display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap}
 header.top h1{font-size:20px;margin:0 0 4px}
 .verdict{font-weight:700;font-size:15px;padding:6px 14px;border-radius:6px;color:#fff;letter-spacing:.04em}
-.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}
+.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}.verdict.incomplete{background:var(--skip)}
 dl.meta{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:6px 0 0;color:var(--dim)}
 dl.meta dt{font-weight:600}dl.meta dd{margin:0;color:var(--fg)}
 nav.toc{position:sticky;top:0;z-index:5;background:var(--bg);border-bottom:1px solid var(--line);padding:8px 0;margin-bottom:12px}
@@ -25,7 +25,7 @@ h5{font-size:12px;margin:8px 0 4px;text-transform:uppercase;letter-spacing:.05em
 .card .n{font-size:26px;font-weight:700;line-height:1.1}.card .l{color:var(--dim)}
 .card.passed .n{color:var(--pass)}.card.failed .n{color:var(--fail)}.card.errored .n{color:var(--error)}.card.skipped .n{color:var(--skip)}
 .card.level{min-width:260px}.card.level .n{font-size:20px}
-ul.reasons{margin:10px 0;padding-left:20px}ul.reasons li{color:var(--fail)}
+ul.reasons{margin:10px 0;padding-left:20px}ul.reasons li{color:var(--fail)}ul.incomplete li{color:var(--skip)}
 .charts{display:grid;grid-template-columns:1fr;gap:16px}
 .chart{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 14px;margin:0}
 .chart figcaption{font-weight:600;margin-bottom:6px}
