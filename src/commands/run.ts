@@ -14,6 +14,8 @@ import { projectPath, PROJECT_ROOT } from '../paths.js';
 import { ConformanceReporter } from '../report/vitest-reporter.js';
 import { finishRun, prepareRun } from './run-report.js';
 import { listPlan } from './list-plan.js';
+import { checkFilterMatches } from './filter-check.js';
+import { planInputFor } from './plan-input.js';
 import { propertyFiles } from '../property/files.js';
 import type { RunSettings } from '../runner/settings.js';
 import type { SpecFile } from '../engine/types.js';
@@ -28,6 +30,7 @@ const TOOL_VERSION = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
   const suite = loadSuite();
+  await checkFilterMatches(config, suite, planInputFor(config));
   // --list sends nothing, so it needs no consent to write.
   if (config.list) return listPlan(config, suite, io);
   requireWriteConsent(config);
