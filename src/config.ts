@@ -2,6 +2,7 @@
 // Every key is documented once, in CONFIG_KEYS; the README and .env.example follow this table.
 import { existsSync } from 'node:fs';
 import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
+import { checkQuirkNames, UnknownQuirkError } from './quirk-names.js';
 
 /** The accounts a run uses; `bot` (a generic bot, for the bot-only parameters) is optional like the rest. */
 export const ROLES = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest', 'bot'] as const;
@@ -76,6 +77,15 @@ interface KeySpec {
 
 const text = (raw: string) => raw;
 const list = (raw: string) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+const quirks = (raw: string, name: string) => {
+  const names = list(raw);
+  try {
+    checkQuirkNames(names, name);
+  } catch (error) {
+    throw error instanceof UnknownQuirkError ? new ConfigError(error.message) : error;
+  }
+  return names;
+};
 const positiveInt = (raw: string, name: string) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name}: expected a positive integer, got "${raw}"`);
@@ -137,7 +147,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     help: 'cases in flight at once against the target' },
   { key: 'reportDir', env: 'CONFORMANCE_REPORT_DIR', flag: 'report-dir', parse: text, default: () => 'reports',
     help: 'directory the reports are written to' },
-  { key: 'referenceQuirks', env: 'CONFORMANCE_REFERENCE_QUIRKS', flag: 'reference-quirk', parse: list, default: () => [],
+  { key: 'referenceQuirks', env: 'CONFORMANCE_REFERENCE_QUIRKS', flag: 'reference-quirk', parse: quirks, default: () => [],
     help: 'comma-separated named faults for the embedded reference server (the suite\'s self-tests)' },
   { key: 'seed', env: 'CONFORMANCE_SEED', flag: 'seed', parse: integer, default: () => null,
     help: 'fast-check seed for the property cases, to replay a failure (printed with it)' },

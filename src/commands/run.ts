@@ -1,16 +1,18 @@
 // `run`: config -> spec files -> target (embedded unless configured) -> preflight -> cases in
 // vitest -> reports (run-report.ts). Returns the exit status: 0 all passed (or every failure is
 // known to the baseline or expectations), 1 a case failed or errored, 2 usage, configuration or
-// preflight error. --list prints the plan and sends nothing.
+// preflight error (3, an internal error, is cli.ts's). --list prints the plan and sends nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
 import { loadSuite } from '../engine/load.js';
 import { preflight } from '../preflight.js';
 import { requireWriteConsent } from './write-consent.js';
-import { projectPath, PROJECT_ROOT } from '../paths.js';
+import { PROJECT_ROOT } from '../paths.js';
+import { TOOL_VERSION } from '../version.js';
+import { ensureWritableDir } from './report-dir.js';
 import { ConformanceReporter } from '../report/vitest-reporter.js';
 import { finishRun, prepareRun } from './run-report.js';
 import { listPlan } from './list-plan.js';
@@ -25,7 +27,6 @@ export interface Output {
   err: (line: string) => void;
 }
 
-const TOOL_VERSION = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
@@ -34,6 +35,7 @@ export async function run(config: Config, io: Output): Promise<number> {
   // --list sends nothing, so it needs no consent to write.
   if (config.list) return listPlan(config, suite, io);
   requireWriteConsent(config);
+  ensureWritableDir(config.reportDir, '--report-dir');
   const inputs = prepareRun(config);
   const embedded = config.targetUrl === null ? await startEmbedded(config) : null;
   try {

@@ -62,7 +62,9 @@ describe.concurrent('teamchat-conformance run', () => {
     const ran = await cli(['run', '--env-file', join(dir, 'closed.env')], dir);
     expect(ran.code).toBe(2);
     expect(ran.stderr.trim()).toMatch(/^teamchat-conformance: target unreachable: http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED.*\)$/);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // What this guards: a refused connection stops at once, not after the 30 s request timeout
+    // (the bound is loose because the tests share the machine with other test processes).
+    expect(Date.now() - started).toBeLessThan(25_000);
   });
 });
 
@@ -75,7 +77,7 @@ describe('teamchat-conformance serve, then run --env-file', () => {
     dir = tmp();
     envFile = join(dir, 'ref.env');
     server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--env-out', envFile], { env: cleanEnv(), stdio: 'pipe' });
-    for (let i = 0; i < 100 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 400 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
   });
   afterAll(async () => {
     const exited = new Promise((r) => server.once('exit', r));

@@ -19,7 +19,7 @@ describe.concurrent('a run without the member account', { timeout: 120_000 }, ()
     const dir = tmp();
     const envFile = join(dir, 'ref.env');
     server = spawn(process.execPath, [...NODE_ARGS, 'serve', '--port', '0', '--env-out', envFile], { env: cleanEnv(), stdio: 'pipe' });
-    for (let i = 0; i < 200 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 400 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
     noMember = join(dir, 'no-member.env');
     writeFileSync(noMember, readFileSync(envFile, 'utf8').replace(/^CONFORMANCE_MEMBER_(EMAIL|API_KEY)=.*\n/gm, ''));
   });

@@ -50,9 +50,9 @@ describe('loadConfig precedence: flag > environment > env file > default', () =>
   });
 
   it('splits list keys', () => {
-    const config = loadConfig({ flags: { operation: 'GET /streams,POST /users/me/status', 'reference-quirk': 'a,b' }, env: {}, cwd: dir() });
+    const config = loadConfig({ flags: { operation: 'GET /streams,POST /users/me/status', 'reference-quirk': 'envelope-no-msg, error-without-code' }, env: {}, cwd: dir() });
     expect(config.operations).toEqual(['GET /streams', 'POST /users/me/status']);
-    expect(config.referenceQuirks).toEqual(['a', 'b']);
+    expect(config.referenceQuirks).toEqual(['envelope-no-msg', 'error-without-code']);
   });
 });
 
