@@ -14,6 +14,7 @@ import { PROJECT_ROOT } from '../paths.js';
 import { TOOL_VERSION } from '../version.js';
 import { ensureWritableDir } from './report-dir.js';
 import { ConformanceReporter } from '../report/vitest-reporter.js';
+import { runExplainer } from '../report/explained.js';
 import { finishRun, prepareRun } from './run-report.js';
 import { listPlan } from './list-plan.js';
 import { checkFilterMatches } from './filter-check.js';
@@ -56,7 +57,7 @@ export async function run(config: Config, io: Output): Promise<number> {
     settings.stopFile = `${ledgerFile}.stop`;
     rmSync(settings.stopFile, { force: true });
     io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
-    const reporter = new ConformanceReporter(io.out);
+    const reporter = new ConformanceReporter(io.out, runExplainer(inputs.baseline, inputs.expectations?.entries, startedAt.toISOString().slice(0, 10)));
     const interrupted = await runVitest(settings, reporter, suite.specs);
     if (interrupted) {
       // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.

@@ -4,6 +4,7 @@ import pc from 'picocolors';
 import type { CaseResult } from '../engine/run-case.js';
 import type { ConformanceReport } from './model.js';
 import { levelSentence } from './feature-level.js';
+import type { Explain, Explanation } from './explained.js';
 import { plural } from './text-helpers.js';
 import { FAIL_ON_SKIP, incompleteSentence, skipLines } from './skip-causes.js';
 
@@ -17,13 +18,24 @@ export function caseLine(result: CaseResult): string | null {
   return null;
 }
 
-export function operationLine(endpoint: string, results: CaseResult[]): string {
-  const count = (s: CaseResult['status']) => results.filter((r) => r.status === s).length;
+/** A failure the baseline or the expectations explain: marked `known` or `expected`, not FAIL. */
+export function explainedCaseLine(result: CaseResult, explanation: Explanation): string {
+  return `  ${pc.yellow(explanation.kind)} ${result.id} (${explanation.note})\n       ${result.message}`;
+}
+
+/** `explain` counts the failures the baseline or expectations explain apart: they do not mark the operation ✗. */
+export function operationLine(endpoint: string, results: CaseResult[], explain: Explain = () => null): string {
+  const explained = results.filter((r) => explain(r));
+  const count = (s: CaseResult['status']) => results.filter((r) => r.status === s && !explain(r)).length;
   const bad = count('failed') + count('errored');
   const mark = bad ? pc.red('✗') : pc.green('✓');
   const parts = [`${count('passed')} passed`];
   if (count('failed')) parts.push(pc.red(`${count('failed')} failed`));
   if (count('errored')) parts.push(pc.magenta(`${count('errored')} errored`));
+  for (const kind of ['known', 'expected'] as const) {
+    const n = explained.filter((r) => explain(r)!.kind === kind).length;
+    if (n) parts.push(pc.yellow(`${n} ${kind} failing`));
+  }
   if (count('skipped')) parts.push(pc.yellow(`${count('skipped')} skipped`));
   return `${mark} ${endpoint.padEnd(44)} ${parts.join(', ')}`;
 }

@@ -2,14 +2,16 @@
 // case's CaseResult (from task.meta) and prints progress. Writing files is the report writers' job.
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import type { CaseResult } from '../engine/run-case.js';
-import { caseLine, operationLine, type Write } from './console-output.js';
+import { caseLine, explainedCaseLine, operationLine, type Write } from './console-output.js';
+import type { Explain } from './explained.js';
 
 export class ConformanceReporter implements Reporter {
   readonly results: CaseResult[] = [];
   readonly runWarnings: string[] = [];
   private readonly byOperation = new Map<string, CaseResult[]>();
 
-  constructor(private readonly write: Write) {}
+  /** `explain`: the failures the baseline or expectations explain, printed as known or expected. */
+  constructor(private readonly write: Write, private readonly explain: Explain = () => null) {}
 
   onTestCaseResult(testCase: TestCase): void {
     const result = resultOf(testCase);
@@ -18,13 +20,14 @@ export class ConformanceReporter implements Reporter {
     const list = this.byOperation.get(result.endpoint) ?? [];
     list.push(result);
     this.byOperation.set(result.endpoint, list);
-    const line = caseLine(result);
+    const explanation = this.explain(result);
+    const line = explanation ? explainedCaseLine(result, explanation) : caseLine(result);
     if (line) this.write(line);
   }
 
   onTestSuiteResult(testSuite: TestSuite): void {
     const results = this.byOperation.get(testSuite.name);
-    if (results) this.write(operationLine(testSuite.name, results));
+    if (results) this.write(operationLine(testSuite.name, results, this.explain));
     for (const error of testSuite.errors()) this.runWarnings.push(`${testSuite.name}: ${error.message}`);
   }
 

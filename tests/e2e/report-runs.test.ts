@@ -101,8 +101,22 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     expect(known.code).toBe(0);
     expect(json(known.dir).baseline).toMatchObject({ knownFailures: failing, regressions: [] });
     expect(known.stdout).toContain('1 known failure: op20.zulip.sorted-by-name');
+    // During the run it is marked known, not FAIL; junit.xml shows it skipped, so CI test views stay green.
+    expect(known.stdout).toMatch(/^ {2}known op20\.zulip\.sorted-by-name \(failed in the baseline \S+conformance\.json too\)$/m);
+    expect(known.stdout).not.toMatch(/FAIL op20/);
+    expect(known.stdout).toMatch(/^✓ GET \/streams +\d+ passed, 1 known failing/m);
+    const junit = parseXml(readFileSync(join(known.dir, 'junit.xml'), 'utf8'));
+    expect(junit.filter((e) => e.name === 'failure')).toHaveLength(0);
+    expect(junit.find((e) => e.name === 'skipped' && e.attrs.message.startsWith('known failure (failed in the baseline '))).toBeDefined();
     expect(readFileSync(join(known.dir, 'expectations.yaml'), 'utf8')).toMatch(/^ {2}op20\.zulip\.sorted-by-name:\n {4}reason: "?TODO: explain why/m);
     expect(json(known.dir).expectations).toMatchObject({ expected: failing, stale: [], updated: { added: failing, removed: [] } });
+
+    // The expectations file alone: the failure is marked expected, with the entry's reason.
+    const expected = await cli(['run', '--report-dir', '.', ...BROKEN, '--expectations', join(known.dir, 'expectations.yaml')]);
+    expect(expected.code).toBe(0);
+    expect(expected.stdout).toMatch(/^ {2}expected op20\.zulip\.sorted-by-name \(expected: TODO: explain why/m);
+    expect(expected.stdout).not.toMatch(/FAIL op20/);
+    expect(parseXml(readFileSync(join(expected.dir, 'junit.xml'), 'utf8')).find((e) => e.name === 'skipped' && e.attrs.message.startsWith('expected failure (expected: TODO'))).toBeDefined();
   });
 
   it('sharded runs merged equal an unsharded run, case for case', async () => {
