@@ -8,7 +8,9 @@ import { resolve } from 'node:path';
 import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
 import { loadSuite } from '../engine/load.js';
-import { preflight } from '../preflight.js';
+import { preflight, preflightTimeoutMs } from '../preflight.js';
+import { LiveLine } from '../report/live-line.js';
+import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
 import { PROJECT_ROOT } from '../paths.js';
 import { TOOL_VERSION } from '../version.js';
@@ -42,7 +44,10 @@ export async function run(config: Config, io: Output): Promise<number> {
   try {
     const targetUrl = embedded?.url ?? config.targetUrl!;
     const effective = embedded ? { ...config, accounts: { ...embedded.accounts, bot: embedded.bot } } : config;
-    const checked = await preflight(effective, targetUrl);
+    const live = process.stdout.isTTY ? new LiveLine(process.stdout) : null;
+    const out = live ? (line: string) => live.print(line) : io.out;
+    const checked = await withWaitNotice((onStep) => preflight(effective, targetUrl, onStep),
+      { targetUrl, limitMs: preflightTimeoutMs(config), live, out });
     const settings: RunSettings = {
       targetUrl, profile: config.profile, featureLevel: checked.featureLevel, claimedFeatureLevel: checked.claimedFeatureLevel,
       serverVersion: checked.serverVersion,
@@ -57,7 +62,10 @@ export async function run(config: Config, io: Output): Promise<number> {
     settings.stopFile = `${ledgerFile}.stop`;
     rmSync(settings.stopFile, { force: true });
     io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
-    const reporter = new ConformanceReporter(io.out, runExplainer(inputs.baseline, inputs.expectations?.entries, startedAt.toISOString().slice(0, 10)));
+    const reporter = new ConformanceReporter(out, {
+      explain: runExplainer(inputs.baseline, inputs.expectations?.entries, startedAt.toISOString().slice(0, 10)),
+      live, startedAt: startedAt.getTime(),
+    });
     const interrupted = await runVitest(settings, reporter, suite.specs);
     if (interrupted) {
       // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.

@@ -72,3 +72,17 @@ export function incompleteLines(report: ConformanceReport): string[] {
   const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${FAIL_ON_SKIP}` : ''}:`;
   return [fails ? pc.red(head) : pc.yellow(head), ...skipLines(skips).map((line) => pc.yellow(`  ${line}`))];
 }
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+
+/** The live line of a run on a terminal: "  120/357 cases · 2 failing · 3.4 s". */
+export function progressLine(done: number, total: number, failing: number, elapsedMs: number): string {
+  const failures = failing ? pc.red(`${failing} failing`) : '0 failing';
+  return `  ${done}/${total} cases · ${failures} · ${seconds(elapsedMs)}`;
+}
+
+/** What the preflight waits for when the target is slow to answer. */
+export function preflightWaitLine(targetUrl: string, step: string, elapsedMs: number | null, limitMs: number): string {
+  // The time first: a narrow terminal cuts the end of the live line.
+  return `preflight: waiting ${elapsedMs === null ? '' : `${seconds(elapsedMs)} `}for ${targetUrl} to answer ${step} (gives up after ${seconds(limitMs)})`;
+}
