@@ -43,7 +43,8 @@ export function readEnvFile(path: string, knownKeys: readonly string[]): EnvFile
     if (!m) {
       // Only the first word is shown: the rest of a broken line may be an API key.
       const word = /^\s*([\w.-]+)/.exec(line)?.[1];
-      throw new EnvFileError(`${where}: expected KEY=value${word ? `, got "${word}" without "="${didYouMean(word, knownKeys)}` : ''}`);
+      const suggestion = word && !knownKeys.includes(word) ? didYouMean(word, knownKeys) : '';
+      throw new EnvFileError(`${where}: expected KEY=value${word ? `, got "${word}" without "="${suggestion}` : ''}`);
     }
     const key = m[1];
     if (key.startsWith(KEY_PREFIX) && !knownKeys.includes(key)) {

@@ -17,6 +17,8 @@ describe.concurrent('teamchat-conformance run', () => {
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/^teamchat-conformance \S+: http:\/\/127\.0\.0\.1:\d+ \(embedded reference server: no target configured\), feature level 420/m);
     expect(ran.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped, 0 errored/m);
+    // Not a terminal: plain lines, no live progress line (console-progress.test.ts has the terminal).
+    expect(ran.stdout).not.toMatch(/[\r\x1b]|cases · /);
     const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
     expect(report).toMatchObject({ formatVersion: 1, tool: { name: 'teamchat-conformance' }, target: { featureLevel: 420, profile: 'spec' } });
     expect(report.summary.total).toBe(report.cases.length);
@@ -58,13 +60,12 @@ describe.concurrent('teamchat-conformance run', () => {
   it('exits 2 naming an unreachable target', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'closed.env'), 'CONFORMANCE_TARGET_URL=http://127.0.0.1:9\nCONFORMANCE_MEMBER_EMAIL=m@x.test\nCONFORMANCE_MEMBER_API_KEY=abcdef\n');
-    const started = Date.now();
     const ran = await cli(['run', '--env-file', join(dir, 'closed.env')], dir);
     expect(ran.code).toBe(2);
+    // ECONNREFUSED, not "no answer within 30000 ms": a refused connection stops the run at once,
+    // without waiting for the request timeout (said by the cause, not by a clock, which a busy
+    // machine makes unreliable).
     expect(ran.stderr.trim()).toMatch(/^teamchat-conformance: target unreachable: http:\/\/127\.0\.0\.1:9 \(.*ECONNREFUSED.*\)$/);
-    // What this guards: a refused connection stops at once, not after the 30 s request timeout
-    // (the bound is loose because the tests share the machine with other test processes).
-    expect(Date.now() - started).toBeLessThan(25_000);
   });
 });
 

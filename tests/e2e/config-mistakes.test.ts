@@ -33,8 +33,8 @@ describe.concurrent('configuration mistakes stop the run (exit 2, one line)', ()
   });
 
   it('a line without "=" in .env', async () => {
-    const ran = await withEnvFile('.env', `${TARGET}CONFORMANCE_MEMBER_EMAIL m@x.test\n`, ['run']);
-    stopsWith(ran, `env file ${ran.file}, line 2: expected KEY=value, got "CONFORMANCE_MEMBER_EMAIL" without "=" (did you mean CONFORMANCE_MEMBER_EMAIL?)`);
+    const ran = await withEnvFile('.env', `${TARGET}CONFORMANCE_MEMBR_EMAIL m@x.test\n`, ['run']);
+    stopsWith(ran, `env file ${ran.file}, line 2: expected KEY=value, got "CONFORMANCE_MEMBR_EMAIL" without "=" (did you mean CONFORMANCE_MEMBER_EMAIL?)`);
   });
 
   it('an unknown CONFORMANCE_* variable in the environment', async () => {

@@ -67,11 +67,4 @@ describe.concurrent('progress on a terminal, plain lines elsewhere', { timeout: 
     expect(ran.stderr).toBe(`teamchat-conformance: target unreachable: ${silentUrl} (no answer within 5000 ms)\n`);
     expect(ran.code).toBe(2);
   });
-
-  it('a log of a run has no carriage returns or escape codes', async () => {
-    const ran = await runCli(['run', '--operation', 'GET /streams', '--report-dir', tmp()], { cwd: tmp() });
-    expect(ran.code).toBe(0);
-    expect(ran.stdout).not.toMatch(/[\r\x1b]/);
-    expect(ran.stdout).not.toMatch(/cases · /);
-  });
 });

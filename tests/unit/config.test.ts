@@ -71,7 +71,7 @@ describe('a configuration mistake stops instead of falling back to the embedded 
   it('names a line without "=", showing only its first word (the rest may be a key)', () => {
     const file = envFile('CONFORMANCE_TARGET_URL=http://127.0.0.1:9991\n\nCONFORMANCE_MEMBER_API_KEY secret-key\n');
     expect(() => loadConfig({ env: {}, envFile: file })).toThrow(
-      `env file ${file}, line 3: expected KEY=value, got "CONFORMANCE_MEMBER_API_KEY" without "=" (did you mean CONFORMANCE_MEMBER_API_KEY?)`);
+      `env file ${file}, line 3: expected KEY=value, got "CONFORMANCE_MEMBER_API_KEY" without "="`);
     expect(() => loadConfig({ env: {}, envFile: file })).not.toThrow(/secret-key/);
   });
 
