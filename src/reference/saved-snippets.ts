@@ -44,8 +44,12 @@ function editSnippet(ctx: Context) {
   if (title === undefined && content === undefined && !ctx.quirks.has('snippet-empty-edit-checks')) return {};
   if (ctx.quirks.has('snippet-missing-ok') && !ctx.realm.savedSnippets.some((s) => s.id === ctx.path.saved_snippet_id)) return {};
   const snippet = findSnippet(ctx);
-  if (title !== undefined) snippet.title = title;
-  if (content !== undefined && !ctx.quirks.has('snippet-edit-ignores-content')) snippet.content = content;
+  // The fault 'snippet-edit-spills': the edit lands on every one of the caller's snippets.
+  const targets = ctx.quirks.has('snippet-edit-spills') ? ctx.realm.savedSnippets.filter((s) => s.userId === ctx.user.id) : [snippet];
+  for (const target of targets) {
+    if (title !== undefined) target.title = title;
+    if (content !== undefined && !ctx.quirks.has('snippet-edit-ignores-content')) target.content = content;
+  }
   return {};
 }
 
