@@ -55,8 +55,16 @@ export const PROPERTY = defineProperty<SettingUpdate, State>({
       raw = JSON.stringify({ new: update.value, ...old });
     } else if (update.kind === 'old-mismatch') {
       // What a mismatched `old` does is not shown in the document: zulip profile only.
-      if (api.profile !== 'zulip' || state.current === undefined || update.old === state.current) return;
-      raw = JSON.stringify({ new: update.value, old: update.old });
+      if (api.profile !== 'zulip') return;
+      if (state.current === undefined) {
+        // The current value is an anonymous group (maybe normalised): make it a known ID first.
+        const known = await api.call('member', 'PATCH', `/user_groups/${state.group}`, { can_mention_group: JSON.stringify({ new: update.value }) });
+        violated(known.body.result === 'success', () => `can_mention_group={"new":${update.value}} is well-formed: expected success, got ${outcome(known.body)} (${known.request})`,
+          { clause: 'op6.can-mention-group', answer: known });
+        state.current = update.value;
+      }
+      const mismatched = update.old !== state.current ? update.old : Object.values(state.allowed).find((id) => id !== state.current);
+      raw = JSON.stringify({ new: update.value, old: mismatched });
     } else if (update.kind === 'refused') {
       raw = JSON.stringify({ new: state.refused[update.group] });
     } else {
