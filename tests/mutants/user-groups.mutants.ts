@@ -65,6 +65,7 @@ export const MUTANTS: Mutant[] = [
   q('group-deactivated-usable', 'invalid-input', [UPDATE], ['op6.deactivated.unusable'], ['op6.deactivated.unusable', 'op6.deactivated.reactivate']),
   q('group-reactivate-ignored', 'effect', [UPDATE], ['state.group.reactivate'], ['op6.deactivated.reactivate', 'op6.zulip.reactivate-read-back']),
   q('group-deactivate-via-patch', 'effect', [UPDATE], ['state.group.deactivated-true'], ['op6.deactivated-true.no-effect']),
+  q('group-deactivated-mentionable', 'effect', [UPDATE], ['op6.deactivated.not-mentionable'], ['op6.zulip.deactivated-mention-silent']),
   q('group-deactivated-frozen', 'effect', BOTH, ['state.group.deactivated-settings', 'state.group.deactivated-members'], ['op6.deactivated.settings-editable', 'op7.deactivated-group-members']),
   { name: 'group-deactivate-always-ok', kind: 'effect', operations: [UPDATE], breaks: ['zulip.groups.deactivate-in-use'],
     rewrite: accept((req) => req.method === 'POST' && /^\/user_groups\/\d+\/deactivate$/.test(req.path)), kills: ['op6.zulip.deactivate-in-use'] },

@@ -65,6 +65,17 @@ export const updateProbes: QuirkProbe[] = [
   { quirk: 'group-deactivate-via-patch', probe: async (s) => { const id = await newGroup(s, 'noop'); await patchGroup(s, 'member', id, { deactivated: 'true' }); return deactivated(s, id); }, normal: false, quirked: true },
   { quirk: 'group-mention-owners-refused', probe: async (s) => result(patchGroup(s, 'member', await newGroup(s, 'o'), { can_mention_group: '{"new": 7}' })), normal: 'success', quirked: 'error' },
   {
+    quirk: 'group-deactivated-mentionable',
+    probe: async (s) => {
+      const id = await newGroup(s, 'hushed');
+      await call(s, 'POST', `/user_groups/${id}/deactivate`, { as: as(s, 'member') });
+      const sent = await call(s, 'POST', '/messages', { as: as(s, 'member'), form: { type: 'stream', to: '1', topic: 'mentions', content: '@*hushed*' } });
+      const content = (await call(s, 'GET', `/messages/${sent.body.id}`, { as: as(s, 'member') })).body.message.content as string;
+      return content.includes('user-group-mention silent');
+    },
+    normal: true, quirked: false,
+  },
+  {
     quirk: 'group-deactivated-frozen',
     probe: async (s) => {
       const id = await newGroup(s, 'frozen');

@@ -104,6 +104,15 @@ describe('reference server: user groups (ops 6, 7)', () => {
     expect((await group(id)).members).toEqual([]);
   });
 
+  it('renders group mentions; a deactivated group\'s is silent', async () => {
+    const [quiet, loud] = [await create('member', 'g-quiet'), await create('member', 'g-loud')];
+    expectSuccess(await call(server(), 'POST', `/user_groups/${quiet}/deactivate`, { as: as('member') }));
+    const sent = await call(server(), 'POST', '/messages', { as: as('member'), form: { type: 'stream', to: '1', topic: 'groups', content: '@*g-quiet*, @*g-loud*, @_*g-loud* and @*nobody*' } });
+    const content = (await call(server(), 'GET', `/messages/${sent.body.id}`, { as: as('member') })).body.message.content;
+    expect(content).toBe(`<p><span class="user-group-mention silent" data-user-group-id="${quiet}">g-quiet</span>, <span class="user-group-mention" data-user-group-id="${loud}">@g-loud</span>, `
+      + `<span class="user-group-mention silent" data-user-group-id="${loud}">g-loud</span> and @*nobody*</p>`);
+  });
+
   it('the variant: new groups managed by nobody but the organisation, and role:owners refused for can_mention_group', async () => {
     const variant = await startReferenceServer({ flavor: 'variant' });
     try {

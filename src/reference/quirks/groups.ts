@@ -4,6 +4,7 @@ export const GROUPS_QUIRKS = {
   'group-manage-everyone-ok': 'user groups: can_manage_group accepts role:everyone',
   'group-mention-owners-refused': "PATCH /user_groups/{user_group_id}: can_mention_group refuses role:owners (the document's reading, not Zulip's since feature level 326)",
   'group-deactivated-usable': 'a deactivated user group is accepted as a permission value',
+  'group-deactivated-mentionable': 'a mention of a deactivated user group renders as a mention, not silent',
   'group-deactivated-frozen': "a deactivated user group's permission settings and members cannot be changed",
   'group-reactivate-ignored': 'PATCH /user_groups/{user_group_id}: deactivated=false does not reactivate',
   'group-deactivate-via-patch': 'PATCH /user_groups/{user_group_id}: deactivated=true deactivates the group',
