@@ -21,7 +21,9 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
   async setup(api) {
     const channel = await makeChannel(api, 'prop malformed');
     const message = (await api.ok('member', 'POST', '/messages', { type: 'stream', to: channel, topic: 'kept', content: 'kept as is' })).id as number;
-    const group = (await api.ok('member', 'POST', '/user_groups/create', { name: `cf ${runId(api)} prop malformed`, description: '', members: [api.userIds.member2!] })).group_id as number;
+    const group = (await api.ok('member', 'POST', '/user_groups/create', { name: `cf ${runId(api)} prop malformed`, description: '', members: [api.userIds.member2!],
+      // Who manages a new group is not the document's to say: granted to the member.
+      can_manage_group: { direct_members: [api.userIds.member!], direct_subgroups: [] } })).group_id as number;
     return { channel, message, group };
   },
   async teardown(api, state) {

@@ -46,24 +46,26 @@ const BREAKERS: [string, SuiteRun, RegExp, string[]?][] = [
   ['prop.op2.settings-values', { profile: 'zulip', quirks: ['settings-ignores-param'] }, /counterexample \[\{"name":"\w+","value":[^,]+,"valid":true\}\]: after accepting .*POST \/register shows/],
   ['prop.op5.defaults-values', { quirks: ['settings-bool-lenient'] }, /counterexample \[\{"name":"\w+","value":"[^"]*","valid":false\}\]: .* is not allowed/],
   ['prop.op5.defaults-values', { profile: 'zulip', quirks: ['defaults-ignores-param'] }, /counterexample .*"valid":true\}\]: after accepting .*POST \/register shows/],
-  ['prop.op7.membership-is-a-set', { profile: 'zulip', quirks: ['group-members-duplicates'] }, /counterexample \[add\((\w+)\) [^\]]*\]: add\(\1\) on members \["\1"\] subgroups \[\]: expected an error, got success/],
+  ['prop.op7.membership-is-a-set', { profile: 'zulip', quirks: ['group-members-duplicates'] }, /counterexample \[add\((\w+)\) [^\]]*\]: add\(\1\) on members \["\1"\] subgroups \[\]: expected an error, got success/,
+    ['zulip.group-members.no-duplicates']],
   // A server that answers delete_subgroups with success but keeps the subgroups (the proxy drops the
   // parameter): caught as a kept subgroup, or as a success where the model expects "not a subgroup".
   ['prop.op7.membership-is-a-set', { profile: 'zulip', rewrite: ignoredAsSuccess('delete_subgroups') },
-    /counterexample \[[^\]]*delete_subgroups\(s\d\)[^\]]*\]: (after )?delete_subgroups\(s\d\)/],
+    /counterexample \[[^\]]*delete_subgroups\(s\d\)[^\]]*\]: (after )?delete_subgroups\(s\d\)/, ['op7.delete-subgroups.effect', 'op7.membership-rules']],
   ['prop.op8.visibility-policy-values', { quirks: ['user-topics-accepts-bad-policy'] }, /counterexample \[\{"policy":\{"value":-?\d+,"valid":false\},"topic":"[^"]+"\}\]: visibility_policy -?\d+ is not allowed: expected a BAD_REQUEST error, got "success"/],
   ['prop.op8.visibility-policy-values', { quirks: ['user-topics-rejects-policy-3'] }, /counterexample \[\{"policy":\{"value":3,"valid":true\}.*visibility_policy 3 is allowed: expected success, got error "BAD_REQUEST"/],
-  ['prop.op18.fragment-blank-or-not', { quirks: ['nav-blank-fragment-ok'] }, /counterexample \[\{"text":"","blank":true\}\]: fragment "" is blank: expected a BAD_REQUEST error, got "success"/],
+  ['prop.op18.fragment-blank-or-not', { quirks: ['nav-blank-fragment-ok'] }, /counterexample \[\{"text":"","blank":true\}\]: fragment "" is blank: expected a BAD_REQUEST error, got "success"/, ['op18.fragment.blank']],
   // A server that refuses slashes past the search term: caught on a non-blank fragment.
   ['prop.op18.fragment-blank-or-not', { rewrite: refuse((req) => req.method === 'POST' && req.path === '/navigation_views' && /cf-[^/]*\/.*\//.test(paramsOf(req).get('fragment') ?? '')) },
-    /counterexample \[\{"text":"\w[\w-]*\/\w[\w-]*","blank":false\}\]: fragment "[^"]+" is not blank: expected success/],
+    /counterexample \[\{"text":"\w[\w-]*\/\w[\w-]*","blank":false\}\]: fragment "[^"]+" is not blank: expected success/, ['op18.fragment']],
   ['prop.op13.status-emoji-rules', { quirks: ['status-unknown-emoji-ok'] }, /counterexample \[\{"emoji_name":"\w+","valid":false\}\]: \{"emoji_name":"\w+"\} is not allowed: expected a BAD_REQUEST error, got "success"/],
   ['prop.op13.status-emoji-rules', { quirks: ['status-emoji-code-without-name-ok'] }, /counterexample \[\{"status_text":"cf emoji","(emoji_code|reaction_type)":"\w+","valid":false\}\]: .* is not allowed: expected a BAD_REQUEST error, got "success"/],
   ['prop.op13.status-emoji-rules', { quirks: ['status-name-code-mismatch-ok'] }, /counterexample \[\{"emoji_name":"\w+","emoji_code":"[0-9a-f]+","reaction_type":"unicode_emoji","valid":false\}\]/],
-  ['prop.op6.group-setting-updates', { profile: 'zulip', quirks: ['group-update-old-mismatch-ok'] }, /counterexample \[\{"kind":"old-mismatch","value":\d+,"old":\d+\}\]: can_mention_group=.* has an old value that is not the current \d+ \[zulip profile\]: expected an error, got "success"/],
+  ['prop.op6.group-setting-updates', { profile: 'zulip', quirks: ['group-update-old-mismatch-ok'] }, /counterexample \[\{"kind":"old-mismatch","value":\d+,"old":\d+\}\]: can_mention_group=.* has an old value that is not the current \d+ \[zulip profile\]: expected an error, got "success"/,
+    ['zulip.groups.old-mismatch']],
   // A server that answers success to any can_mention_group without a "new" member (no validation).
   ['prop.op6.group-setting-updates', { rewrite: accept((req) => req.method === 'PATCH' && /^\/user_groups\/\d+$/.test(req.path) && !(paramsOf(req).get('can_mention_group') ?? '"new"').includes('"new"')) },
-    /counterexample \[\{"kind":"malformed","raw":"[^"]*"\}\]: can_mention_group=\S* is malformed: expected a BAD_REQUEST error, got "success"/],
+    /counterexample \[\{"kind":"malformed","raw":"[^"]*"\}\]: can_mention_group=\S* is malformed: expected a BAD_REQUEST error, got "success"/, ['res.group-setting-update']],
   ['prop.conv.malformed-any-operation', { quirks: ['settings-int-lenient'] }, /counterexample \[\{"method":"PATCH","path":"\/settings".*expected an error, got "success"/],
   // A server that crashes (HTTP 500 with an error envelope) on a history request for an unknown message.
   ['prop.conv.malformed-any-operation', { profile: 'zulip', rewrite: { answer: (req, a) => { if (/^\/messages\/21\d{8}\/history$/.test(req.path)) a.status = 500; } } },

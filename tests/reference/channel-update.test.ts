@@ -80,7 +80,7 @@ describe('reference server: channel update (op 4)', () => {
     expectSuccess(await patch('admin', id, { can_delete_any_message_group: JSON.stringify({ new: value }) }));
     expect((await channel(id)).can_delete_any_message_group).toEqual(value);
     const mismatch = await patch('admin', id, { can_delete_any_message_group: JSON.stringify({ new: 5, old: 6 }) });
-    expectError(mismatch, 400, 'BAD_REQUEST', "'old' value does not match the expected value.");
+    expectError(mismatch, 400, 'EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
     expectSuccess(await patch('admin', id, { can_delete_any_message_group: JSON.stringify({ new: 5, old: value }) }));
     expect((await channel(id)).can_delete_any_message_group).toBe(5);
     const secret = await create('owner', 'upd-secret', { invite_only: 'true' });

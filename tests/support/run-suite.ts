@@ -42,10 +42,7 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
 export async function withSession<T>(options: SuiteRun, fn: (session: Session) => Promise<T>): Promise<T> {
   const server = await startReferenceServer({ quirks: options.quirks ?? [], flavor: options.variant ? 'variant' : 'zulip' });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
-  // The limits and display names the cases read, as the CLI's preflight fetches them.
-  const client = new ApiClient(server.url, { timeoutMs: 5000 });
-  const register = await fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
-  const session = sessionFor(server, options, proxy?.url, register);
+  const session = sessionFor(server, options, proxy?.url, await registerOf(server));
   try {
     return await fn(session);
   } finally {
@@ -53,6 +50,12 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
     await proxy?.close();
     await server.close();
   }
+}
+
+/** The limits and display names the cases read (${register.*}), as the CLI's preflight fetches them. */
+export async function registerOf(server: ReferenceServer): Promise<Record<string, unknown>> {
+  const client = new ApiClient(server.url, { timeoutMs: 5000 });
+  return fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
 }
 
 export function runSuite(options: SuiteRun = {}): Promise<Map<string, CaseResult>> {
