@@ -61,6 +61,18 @@ export interface Flavor {
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
   newChannelNotice: { topic: string; content(channel: Channel, creatorName: string): string } | null;
   organisation: OrganisationDefaults;
+  // --- typing and topics (operations 3, 14, 16, 17)
+  /**
+   * POST /mark_topic_as_read for a topic in which the caller has no message: the document is
+   * silent; Zulip refuses it ("No such topic"), the variant marks nothing and succeeds.
+   */
+  refusesMarkingUnknownTopic: boolean;
+  /**
+   * POST /mark_topic_as_read of the empty topic (topic_name "" or the display name): Zulip drops
+   * its topic filter for an empty name and marks the whole channel read; the variant marks the
+   * empty topic only.
+   */
+  emptyTopicMarksWholeChannel: boolean;
 }
 
 const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -78,9 +90,9 @@ export const ZULIP: Flavor = {
   id: (kind, n) => ({ channel: 6, message: 25, record: 100 })[kind] + n,
   seedId: (_kind, number) => number,
   seedIssued: { channel: 0, message: 0, record: 0 },
-  // Zulip deletes 100 at a time (zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE); 3 until the
-  // batch-order case sends enough messages to see batches of 100.
-  deleteTopicBatchSize: 3,
+  // Zulip deletes 100 at a time (zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE); the
+  // batch-order case sends 101 messages to see two batches.
+  deleteTopicBatchSize: 100,
   compareChannels: byName,
   // Zulip posts one (zerver/views/streams.py send_messages_for_new_subscribers, fact
   // zulip.streams.new-channel-notice); switched on once the cases no longer assume an empty channel.
@@ -94,6 +106,9 @@ export const ZULIP: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:everyone',
     canMentionManyUsersGroup: 'role:administrators',
   },
+  // --- typing and topics (operations 3, 14, 16, 17)
+  refusesMarkingUnknownTopic: true,
+  emptyTopicMarksWholeChannel: true,
 };
 
 /** The variant's kind of an error, for its status and text: the document names only codes. */
@@ -147,6 +162,9 @@ export const VARIANT: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:moderators',
     canMentionManyUsersGroup: 'role:moderators',
   },
+  // --- typing and topics (operations 3, 14, 16, 17)
+  refusesMarkingUnknownTopic: false,
+  emptyTopicMarksWholeChannel: false,
 };
 
 export const FLAVORS: Record<FlavorName, Flavor> = { zulip: ZULIP, variant: VARIANT };

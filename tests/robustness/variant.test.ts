@@ -35,7 +35,6 @@ const KNOWN_FALSE_ALARMS: string[] = [
   'op15.empty-topic.allowed',
   'op15.empty-topic.display-name',
   'op15.moved-along',
-  'op17.body.schema',
   'op20.object.first-message-id',
   'op4.description.max-length',
   'op4.topics-policy.empty-only-allowed',
