@@ -15,7 +15,7 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
   endpoint: 'PATCH /messages/{message_id}',
   title: 'malformed input to any operation gets an error envelope with a code, never a crash, and changes nothing',
   clauses: ['conv.error-code', 'conv.booleans', 'conv.json-params', 'errors.bad-request', 'op15.nonexistent', 'op17.invalid-channel', 'op7.active-users'],
-  facts: ['zulip.group-members.active-users-only', 'zulip.group-members.lists-are-json', 'zulip.groups.read-back', 'zulip.settings.free-integers', 'zulip.settings.read-back-register'],
+  facts: ['zulip.errors.http-400-default', 'zulip.group-members.active-users-only', 'zulip.group-members.lists-are-json', 'zulip.groups.read-back', 'zulip.settings.free-integers', 'zulip.settings.read-back-register'],
   roles: ['owner', 'member', 'member2'],
   runs: 30,
   async setup(api) {
@@ -36,12 +36,12 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
     const path = req.path.replace('{channel}', String(state.channel)).replace('{message}', String(state.message)).replace('{group}', String(state.group));
     const before = await probe(api, req.aim, state);
     const { status, body, request } = await api.call('member', req.method, path, req.params);
-    violated(body.result === 'error', () => `expected an error, got ${show(body.result)} (${request})`);
-    violated(typeof body.code === 'string' && body.code.length > 0, () => `expected an error code, got ${show(body.code)} (${request})`);
+    violated(body.result === 'error', () => `expected an error, got ${show(body.result)} (${request})`, { clause: req.clause });
+    violated(typeof body.code === 'string' && body.code.length > 0, () => `expected an error code, got ${show(body.code)} (${request})`, { clause: 'conv.error-code' });
     if (api.profile !== 'zulip') return;
-    violated(status >= 400 && status < 500, () => `expected a 4xx status, got HTTP ${status} (${request}) [zulip profile]`);
+    violated(status >= 400 && status < 500, () => `expected a 4xx status, got HTTP ${status} (${request}) [zulip profile]`, { clause: req.clause, zulip: true });
     const after = await probe(api, req.aim, state);
-    violated(after === before, () => `the refused request changed ${req.aim}: ${before} became ${after} (${request}) [zulip profile]`);
+    violated(after === before, () => `the refused request changed ${req.aim}: ${before} became ${after} (${request}) [zulip profile]`, { clause: req.clause, zulip: true });
   },
 });
 

@@ -73,6 +73,13 @@ export interface Flavor {
    * empty topic only.
    */
   emptyTopicMarksWholeChannel: boolean;
+  // --- status, push and the common conventions (operations 13 and 21, Authentication, Errors) ---
+  /** The order of ignored_parameters_unsupported (the document gives none; Zulip sorts it). */
+  ignoredParamsOrder: 'sorted' | 'reverse-sorted';
+  /** The answer to missing or invalid credentials ("not shown"): status, code, and a WWW-Authenticate: Basic challenge or not. */
+  credentialsRefusal: { status: number; code: string; challenge: boolean };
+  /** The HTTP statuses of operation 21's push relay errors (the document gives none). */
+  pushRelayStatus: { adminActionRequired: number; bouncerUnreachable: number; bouncerFailing: number };
 }
 
 const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -109,6 +116,11 @@ export const ZULIP: Flavor = {
   // --- typing and topics (operations 3, 14, 16, 17)
   refusesMarkingUnknownTopic: true,
   emptyTopicMarksWholeChannel: true,
+  // status, push and the common conventions: Zulip's choices (zulip.conv.ignored-params-sorted-success-only,
+  // zulip.auth.invalid-basic-401, zulip.push.e2ee-test-error-codes)
+  ignoredParamsOrder: 'sorted',
+  credentialsRefusal: { status: 401, code: 'UNAUTHORIZED', challenge: true },
+  pushRelayStatus: { adminActionRequired: 403, bouncerUnreachable: 502, bouncerFailing: 502 },
 };
 
 /** The variant's kind of an error, for its status and text: the document names only codes. */
@@ -165,6 +177,10 @@ export const VARIANT: Flavor = {
   // --- typing and topics (operations 3, 14, 16, 17)
   refusesMarkingUnknownTopic: false,
   emptyTopicMarksWholeChannel: false,
+  // status, push and the common conventions
+  ignoredParamsOrder: 'reverse-sorted',
+  credentialsRefusal: { status: 403, code: 'AUTHENTICATION_FAILED', challenge: false },
+  pushRelayStatus: { adminActionRequired: 409, bouncerUnreachable: 503, bouncerFailing: 504 },
 };
 
 export const FLAVORS: Record<FlavorName, Flavor> = { zulip: ZULIP, variant: VARIANT };

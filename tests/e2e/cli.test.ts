@@ -34,7 +34,7 @@ describe.concurrent('teamchat-conformance run', () => {
     const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
     const failed = report.cases.find((c: { id: string }) => c.id === 'op13.bad-request.61-characters');
     expect(failed.status).toBe('failed');
-    expect(failed.message).toBe('POST /users/me/status [op13.bad-request.too-long, op13.status-text]: expected result "error", got "success" (as member, POST /users/me/status status_text="xxxxxxxxxxxx"...(61 chars))');
+    expect(failed.message).toBe('POST /users/me/status [op13.bad-request.too-long]: expected result "error", got "success" (as member, POST /users/me/status status_text="xxxxxxxxxxxx"...(61 chars))');
     expect(failed.exchange).toMatchObject({ request: { method: 'POST', role: 'member' }, response: { status: 200 } });
     expect(ran.stdout).toContain('FAIL op13.bad-request.61-characters');
     expect(report.cases.every((c: { endpoint: string }) => c.endpoint === 'POST /users/me/status')).toBe(true);

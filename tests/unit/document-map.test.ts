@@ -49,7 +49,7 @@ const MAPPED_SECTIONS: string[] = [
   // '10',
   '11',
   '12',
-  // '13',
+  '13',
   '14',
   // '15',
   '16',
@@ -57,7 +57,7 @@ const MAPPED_SECTIONS: string[] = [
   '18',
   '19',
   // '20',
-  // '21',
+  '21',
 ];
 
 const cited = new Set<Unit>();
