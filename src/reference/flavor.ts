@@ -61,6 +61,15 @@ export interface Flavor {
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
   newChannelNotice: { topic: string; content(channel: Channel, creatorName: string): string } | null;
   organisation: OrganisationDefaults;
+  // --- messages (operations 1 and 15) ---
+  /** "Many" of op 1 rules 9 and 10: a wildcard mention reaching more subscribers or participants than this is refused (not shown). */
+  wildcardMentionThreshold: number;
+  /**
+   * Whether the topic "✔ " + realm_empty_topic_display_name counts as marking the empty topic
+   * resolved (rule 3). Zulip refuses it; under the document it is an ordinary topic name (only a
+   * topic parameter equal to the display name means the empty topic).
+   */
+  resolvedDisplayNameIsEmptyTopic: boolean;
 }
 
 const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -94,6 +103,10 @@ export const ZULIP: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:everyone',
     canMentionManyUsersGroup: 'role:administrators',
   },
+  // messages: Realm.WILDCARD_MENTION_THRESHOLD (fact zulip.edit.wildcard-mention-threshold);
+  // "✔ general chat" refused (fact zulip.edit.general-chat-not-resolvable).
+  wildcardMentionThreshold: 15,
+  resolvedDisplayNameIsEmptyTopic: true,
 };
 
 /** The variant's kind of an error, for its status and text: the document names only codes. */
@@ -147,6 +160,10 @@ export const VARIANT: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:moderators',
     canMentionManyUsersGroup: 'role:moderators',
   },
+  // messages: "many" is more than 20 (no seeded channel or topic reaches it), and
+  // "✔ (unnamed topic)" is an ordinary topic.
+  wildcardMentionThreshold: 20,
+  resolvedDisplayNameIsEmptyTopic: false,
 };
 
 export const FLAVORS: Record<FlavorName, Flavor> = { zulip: ZULIP, variant: VARIANT };

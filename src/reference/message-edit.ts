@@ -68,7 +68,9 @@ function validatePayload(ctx: Context, message: Message, req: EditRequest, topic
   if (req.mode !== 'change_one' && topic === undefined && req.streamId === undefined && !q.has('edit-content-propagate-ok')) {
     throw badRequest('Invalid propagate_mode without topic edit');
   }
-  const resolvingEmpty = topic === RESOLVED_PREFIX.trim() || topic === `${RESOLVED_PREFIX}${ctx.realm.flavor.emptyTopicDisplayName}`;
+  const flavor = ctx.realm.flavor;
+  const resolvingEmpty = topic === RESOLVED_PREFIX.trim()
+    || (flavor.resolvedDisplayNameIsEmptyTopic && topic === `${RESOLVED_PREFIX}${flavor.emptyTopicDisplayName}`);
   if (resolvingEmpty && !q.has('edit-resolve-empty-topic-ok')) throw badRequest('General chat cannot be marked as resolved');
   if (req.streamId !== undefined && req.content !== undefined && !q.has('edit-content-and-stream-ok')) {
     throw badRequest('Cannot change message content while changing channel');

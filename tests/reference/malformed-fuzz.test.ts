@@ -9,6 +9,8 @@ import { ROUTES } from '../../src/reference/routes.js';
 import { sessionFor } from '../support/run-suite.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import { loadSuite } from '../../src/engine/load.js';
+import { ApiClient } from '../../src/http/client.js';
+import { fetchRegister } from '../../src/preflight.js';
 
 const REQUESTS = 2500;
 
@@ -68,7 +70,10 @@ describe('the reference server under random malformed requests', () => {
       }));
       expect(problems.slice(0, 10)).toEqual([]);
 
-      const session = sessionFor(server);
+      // The limits and display names the cases read, as the CLI's preflight fetches them.
+      const client = new ApiClient(server.url, { timeoutMs: 5000 });
+      const register = await fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
+      const session = sessionFor(server, {}, server.url, register);
       try {
         const results = await executeSpecs(session, loadSuite().specs);
         expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.message}`)).toEqual([]);

@@ -156,7 +156,7 @@ export const editProbes: QuirkProbe[] = [
     quirk: 'edit-history-ignores-disabled',
     probe: async (s) => {
       const id = await send(s, 'member', 'h', 'v1');
-      await setRealm(s, { allow_edit_history: 'false' });
+      await setRealm(s, { message_edit_history_visibility_policy: 'none' });
       return (await call(s, 'GET', `/messages/${id}/history`, { as: s.accounts.member })).body.result;
     },
     normal: 'error', quirked: 'success',
