@@ -87,7 +87,7 @@ function getHistory(ctx: Context) {
   const allowEmpty = ctx.params.bool('allow_empty_topic_name', false) || ctx.quirks.has('edit-history-empty-topic-raw');
   const message = accessMessage(ctx.realm, ctx.user, ctx.path.message_id);
   const history = snapshots(ctx.realm, message, allowEmpty, ctx.quirks);
-  return { message_history: policy === 'moves' ? movesOnly(history) : history };
+  return { message_history: policy === 'moves' && !ctx.quirks.has('edit-history-moves-shows-all') ? movesOnly(history) : history };
 }
 
 export const editHistoryRoutes: Route[] = [

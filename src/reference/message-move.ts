@@ -94,13 +94,14 @@ export function postMoveNotices(realm: Realm, user: User, move: Move, moved: Mes
       : count === 1 ? `${link} was moved from this topic to ${to} by ${who}.` : `${count} messages were moved from this topic to ${to} by ${who}.`;
     postNotification(realm, move.from, move.oldTopic, text);
   }
-  if (move.resolved || move.unresolved) postResolveNotice(realm, user, move);
+  if (move.resolved || move.unresolved) postResolveNotice(realm, user, move, quirks);
 }
 
-function postResolveNotice(realm: Realm, user: User, move: Move): void {
+function postResolveNotice(realm: Realm, user: User, move: Move, quirks: Quirks): void {
   const channel = channelById(realm, move.to.id)!;
   const last = topicMessages(realm, channel.id, move.newTopic).at(-1);
-  if (last && resolveNotices.has(last) && Date.now() / 1000 - last.timestamp <= RESOLVE_UNDO_GRACE_SECONDS) {
+  const undo = !quirks.has('edit-resolve-undo-posts-notice');
+  if (undo && last && resolveNotices.has(last) && Date.now() / 1000 - last.timestamp <= RESOLVE_UNDO_GRACE_SECONDS) {
     realm.messages = realm.messages.filter((m) => m !== last); // an undo: drop the notice instead of adding one
     return;
   }
