@@ -61,7 +61,8 @@ const messagesNewestFirst: Rewrite = {
 };
 
 const quirk = (name: QuirkName, kind: Mutant['kind'], breaks: string[], kills: string[]): Mutant => ({ name, kind, operations: [EDIT], quirks: [name], breaks, kills });
-const rewrite = (name: string, kind: Mutant['kind'], r: Rewrite, breaks: string[], kills: string[]): Mutant => ({ name, kind, operations: [EDIT], rewrite: r, breaks, kills });
+const rewrite = (name: string, kind: Mutant['kind'], r: Rewrite, breaks: string[], kills: string[], profile?: Mutant['profile']): Mutant =>
+  ({ name, kind, operations: [EDIT], rewrite: r, breaks, kills, ...(profile ? { profile } : {}) });
 
 export const MUTANTS: Mutant[] = [
   // --- the rules -----------------------------------------------------------------------------------
@@ -134,6 +135,7 @@ export const MUTANTS: Mutant[] = [
   rewrite('detached-upload-id-text', 'field', eachDetached((u) => { u.id = String(u.id); }), ['res.detached-upload.id'], ['op1.success-body.detached-upload']),
   rewrite('detached-upload-other-name', 'field', eachDetached((u) => { u.name = 'renamed.txt'; }), ['res.detached-upload.name'], ['op1.success-body.detached-upload']),
   rewrite('detached-upload-other-path', 'field', eachDetached((u) => { u.path_id = `${String(u.path_id)}-elsewhere`; }), ['res.detached-upload.path_id'], ['op1.success-body.detached-upload']),
+  rewrite('detached-upload-path-number', 'field', eachDetached((u) => { u.path_id = 12; }), ['res.detached-upload.path_id'], ['op1.success-body.detached-upload'], 'spec'),
   rewrite('detached-upload-size-off', 'field', eachDetached((u) => { u.size = Number(u.size) + 1; }), ['res.detached-upload.size'], ['op1.success-body.detached-upload']),
   rewrite('detached-upload-time-text', 'field', eachDetached((u) => { u.create_time = new Date(Number(u.create_time)).toISOString(); }), ['res.detached-upload.create_time'], ['op1.success-body.detached-upload']),
   rewrite('detached-upload-phantom-message', 'field', eachDetached((u) => { u.messages = [{ id: 1, date_sent: 1 }]; }), ['res.detached-upload.messages'], ['op1.success-body.detached-upload']),
