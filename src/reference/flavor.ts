@@ -70,6 +70,8 @@ export interface Flavor {
    * topic parameter equal to the display name means the empty topic).
    */
   resolvedDisplayNameIsEmptyTopic: boolean;
+  /** Put before the text of the automated messages a move or resolve posts (op 1: their texts are not given). */
+  noticePrefix: string;
 }
 
 const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -107,6 +109,7 @@ export const ZULIP: Flavor = {
   // "✔ general chat" refused (fact zulip.edit.general-chat-not-resolvable).
   wildcardMentionThreshold: 15,
   resolvedDisplayNameIsEmptyTopic: true,
+  noticePrefix: '',
 };
 
 /** The variant's kind of an error, for its status and text: the document names only codes. */
@@ -161,9 +164,10 @@ export const VARIANT: Flavor = {
     canMentionManyUsersGroup: 'role:moderators',
   },
   // messages: "many" is more than 20 (no seeded channel or topic reaches it), and
-  // "✔ (unnamed topic)" is an ordinary topic.
+  // "✔ (unnamed topic)" is an ordinary topic; the move and resolve notices read differently.
   wildcardMentionThreshold: 20,
   resolvedDisplayNameIsEmptyTopic: false,
+  noticePrefix: 'Moderation note: ',
 };
 
 export const FLAVORS: Record<FlavorName, Flavor> = { zulip: ZULIP, variant: VARIANT };

@@ -86,13 +86,13 @@ export function postMoveNotices(realm: Realm, user: User, move: Move, moved: Mes
     const from = topicLink(move.from, move.oldTopic);
     const text = all ? `This topic was moved here from ${from} by ${who}.`
       : count === 1 ? `${link} was moved here from ${from} by ${who}.` : `${count} messages were moved here from ${from} by ${who}.`;
-    postNotification(realm, move.to, move.newTopic, text);
+    postNotification(realm, move.to, move.newTopic, realm.flavor.noticePrefix + text);
   }
   if (notify.old && !pureResolve) {
     const to = topicLink(move.to, move.newTopic);
     const text = all ? `This topic was moved to ${to} by ${who}.`
       : count === 1 ? `${link} was moved from this topic to ${to} by ${who}.` : `${count} messages were moved from this topic to ${to} by ${who}.`;
-    postNotification(realm, move.from, move.oldTopic, text);
+    postNotification(realm, move.from, move.oldTopic, realm.flavor.noticePrefix + text);
   }
   if (move.resolved || move.unresolved) postResolveNotice(realm, user, move, quirks);
 }
@@ -106,5 +106,5 @@ function postResolveNotice(realm: Realm, user: User, move: Move, quirks: Quirks)
     return;
   }
   const state = move.resolved ? 'resolved' : 'unresolved';
-  resolveNotices.add(postNotification(realm, channel, move.newTopic, `${mention(user)} has marked this topic as ${state}.`));
+  resolveNotices.add(postNotification(realm, channel, move.newTopic, `${realm.flavor.noticePrefix}${mention(user)} has marked this topic as ${state}.`));
 }
