@@ -26,6 +26,8 @@ export interface RealmSettings {
   topicsPolicy: RealmTopicsPolicy;
   /** Whether members may read edit histories (op 15: "may be disabled in some organizations"). */
   allowEditHistory: boolean;
+  /** Settings area: PATCH /settings ignores a full_name from a non-administrator when true. */
+  nameChangesDisabled: boolean;
 }
 
 /** Zulip's "many users": a wildcard mention reaches more than this many subscribers or participants. */
@@ -46,6 +48,7 @@ export function defaultRealmSettings(flavor: Flavor = ZULIP): RealmSettings {
     canMentionManyUsersGroup: group(o.canMentionManyUsersGroup),
     topicsPolicy: 'allow_empty_topic',
     allowEditHistory: true,
+    nameChangesDisabled: false,
   };
 }
 
@@ -105,6 +108,8 @@ export const SETTINGS: SettingSpec[] = [
   group('canMentionManyUsersGroup', 'can_mention_many_users_group'),
   { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy },
   { key: 'allowEditHistory', param: 'allow_edit_history', register: 'realm_allow_edit_history', read: readBool },
+  // Settings area.
+  { key: 'nameChangesDisabled', param: 'name_changes_disabled', register: 'realm_name_changes_disabled', read: readBool },
 ];
 
 /** The `realm_*` fields POST /register shows for these settings. */

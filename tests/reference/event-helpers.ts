@@ -6,7 +6,7 @@ type Who = Pick<ReferenceAccount, 'email' | 'apiKey'>;
 
 export async function openQueue(s: ReferenceServer, as: Who, capabilities: Record<string, boolean> = {}, types = ['typing']): Promise<string> {
   const answer = await call(s, 'POST', '/register', {
-    as, form: { event_types: JSON.stringify(types), client_capabilities: JSON.stringify(capabilities) },
+    as, form: { event_types: JSON.stringify(types), client_capabilities: JSON.stringify({ notification_settings_null: true, ...capabilities }) },
   });
   expectSuccess(answer);
   return answer.body.queue_id;
