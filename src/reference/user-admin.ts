@@ -5,7 +5,7 @@
 // Everything is checked before anything changes.
 import { isAdmin } from './access.js';
 import { applyProfileData, readProfileData } from './custom-profile-fields.js';
-import { ApiError, badRequest } from './errors.js';
+import { adminRequired, ApiError, badRequest } from './errors.js';
 import { ROLE, type Realm, type User } from './model.js';
 import type { Context, Route } from './router.js';
 import { checkEmailAddress, readFullName } from './settings.js';
@@ -40,14 +40,19 @@ function checkRoleChange(ctx: Context, target: User, role: number): void {
 function updateUser(ctx: Context, target: User | undefined) {
   const { user, params, quirks, realm } = ctx;
   if (!target) throw badRequest('No such user');
-  if (!canAdminUser(user, target) && !quirks.has('update-user-member-ok')) throw badRequest('Insufficient permission');
+  // The document allows UNAUTHORIZED_PRINCIPAL or BAD_REQUEST: Zulip answers the latter, the variant the former.
+  if (!canAdminUser(user, target) && !quirks.has('update-user-member-ok')) {
+    throw realm.flavor.name === 'variant' ? adminRequired() : badRequest('Insufficient permission');
+  }
   const fullName = readFullName(params);
   const role = params.optInt('role');
   if (role !== undefined && !ROLES.includes(role) && !quirks.has('update-user-any-role')) throw badRequest('Invalid role');
   const profileData = readProfileData(ctx);
   const newEmail = params.optString('new_email')?.trim();
   if (newEmail !== undefined) {
-    if (!(user.canChangeUserEmails && isAdmin(user)) && !quirks.has('update-user-email-no-permission-ok')) {
+    // Zulip: an administrator holding can_change_user_emails; the document (and the variant): an owner.
+    const rank = realm.flavor.name === 'variant' ? user.role === ROLE.owner : isAdmin(user);
+    if (!(user.canChangeUserEmails && rank) && !quirks.has('update-user-email-no-permission-ok')) {
       throw badRequest('User not authorized to change user emails');
     }
     checkEmailAddress(newEmail);
@@ -70,8 +75,10 @@ function updateUserById(ctx: Context) {
 
 function updateUserByEmail(ctx: Context) {
   const { realm, user, quirks } = ctx;
-  // The document's reading (disputed): the whole operation needs an owner who may change emails.
-  if (quirks.has('update-by-email-owner-only') && !(user.role === ROLE.owner && user.canChangeUserEmails)) {
+  // The document's reading (Authentication 3, disputed): the whole operation needs an owner who
+  // may change emails. The variant realm follows the document here; Zulip does not.
+  const ownerOnly = quirks.has('update-by-email-owner-only') || realm.flavor.name === 'variant';
+  if (ownerOnly && !(user.role === ROLE.owner && user.canChangeUserEmails)) {
     throw badRequest('User not authorized to change user emails');
   }
   const email = (ctx.pathText?.email ?? '').trim().toLowerCase();
