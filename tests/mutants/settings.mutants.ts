@@ -84,12 +84,10 @@ const longNameAccepted: Rewrite = {
   },
 };
 
-/** The success body of the defaults carries data of its own (an empty ignored_parameters_unsupported). */
+/** The success body of the defaults carries data of its own: the defaults as they now are. */
 const defaultsBodyNotEmpty: Rewrite = {
   answer: (req, a) => {
-    if (isDefaultsWrite(req) && (a.json as Json | undefined)?.result === 'success' && !('ignored_parameters_unsupported' in (a.json as Json))) {
-      (a.json as Json).ignored_parameters_unsupported = [];
-    }
+    if (isDefaultsWrite(req) && (a.json as Json | undefined)?.result === 'success') (a.json as Json).realm_user_settings_defaults = {};
   },
 };
 
@@ -146,8 +144,8 @@ export const MUTANTS: Mutant[] = [
   { name: 'defaults-refuses-valid', kind: 'invalid-input', operations: [DEFAULTS], rewrite: refuseSuccess(isDefaultsWrite),
     breaks: ['op5.admin-only', 'op5.optional', 'op5.not-accepted', 'op5.param.notification-sound', ...types(op5All)],
     kills: [...cases(op5All), 'op5.owner', 'op5.not-accepted', 'op5.zulip.existing-users-unchanged', 'op5.zulip.notification-sound'] },
-  { name: 'defaults-member-ok', kind: 'permission', operations: [DEFAULTS], quirks: ['defaults-member-ok'], breaks: ['op5.admin-only'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
-  { name: 'defaults-admin-check-answers-success', kind: 'error-code', operations: [DEFAULTS], rewrite: adminCheckGone, breaks: ['op5.admin-only'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
+  { name: 'defaults-member-ok', kind: 'permission', operations: [DEFAULTS], quirks: ['defaults-member-ok'], breaks: ['op5.admin-only', 'auth.admin-operations'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
+  { name: 'defaults-admin-check-answers-success', kind: 'error-code', operations: [DEFAULTS], rewrite: adminCheckGone, breaks: ['op5.admin-only', 'auth.admin-operations'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
   { name: 'defaults-ignores-param', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-ignores-param'],
     breaks: [...effects(op5All), 'op5.param.notification-sound.effect'], kills: [...cases(op5All), 'op5.zulip.notification-sound'] },
   { name: 'defaults-apply-to-existing', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-apply-to-existing'], breaks: ['op5.existing-users-unchanged'], kills: ['op5.zulip.existing-users-unchanged'] },

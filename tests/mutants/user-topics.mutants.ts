@@ -35,6 +35,14 @@ const policiesSwapped: Rewrite = {
   },
 };
 
+/** POST /register reports a muted topic (1) as unmuted (2): muting does not mute. */
+const muteNotMuted: Rewrite = {
+  answer: (req, a) => {
+    if (req.method !== 'POST' || req.path !== '/register') return;
+    for (const t of ((a.json as Json).user_topics as Json[] | undefined) ?? []) if (t.visibility_policy === 1) t.visibility_policy = 2;
+  },
+};
+
 /** Errors answer code INVALID_CHANNEL instead of BAD_REQUEST. */
 const wrongCodes: Rewrite = {
   answer: (req, a) => {
@@ -86,6 +94,8 @@ export const MUTANTS: Mutant[] = [
   { name: 'user-topics-first-policy-sticks', kind: 'effect', operations: [OP], quirks: ['user-topics-first-policy-sticks'], breaks: ['state.user-topic'], kills: ['op8.zulip.policy-changes'] },
   { name: 'user-topics-read-back-wrong', kind: 'field', operations: [OP], rewrite: readBackWrong, breaks: ['state.user-topic', 'state.visibility-policy.which-is-which'],
     kills: ['op8.policy.2', 'op8.policy.3', 'op8.zulip.policy-names', 'op8.zulip.policy-changes'] },
+  { name: 'user-topics-mute-not-muted', kind: 'field', operations: [OP], rewrite: muteNotMuted, breaks: ['state.visibility-policy.1-muted'], kills: ['op8.policy.1'] },
+  { name: 'user-topics-unknown-channel-ok', kind: 'invalid-input', operations: [OP], rewrite: acceptWhen((p) => p.get('stream_id') === '2147483000'), breaks: ['op8.invalid-channel'], kills: ['op8.invalid-channel'] },
   { name: 'user-topics-policies-swapped', kind: 'field', operations: [OP], rewrite: policiesSwapped, breaks: ['zulip.user-topics.policy-values'], kills: ['op8.zulip.policy-names'] },
   { name: 'user-topics-wrong-codes', kind: 'error-code', operations: [OP], rewrite: wrongCodes, breaks: ['errors.bad-request', 'zulip.user-topics.policy-values', 'zulip.errors.type-error-texts', 'zulip.user-topics.topic-max-60'], kills: [
       'op8.invalid-channel', 'op8.policy.4-refused', 'op8.policy.minus-1-refused', 'op8.policy.not-integer', 'op8.stream-id.not-integer', 'op8.zulip.topic-61'] },

@@ -66,11 +66,22 @@ const guestShownAsAdmin: Rewrite = {
   },
 };
 
-/** The codes shifted by one: a client asking for an administrator (200) gets a moderator (300). */
+/** The role codes mean other roles: asking for an owner gives an administrator, an administrator a moderator, and so on. */
+const SHIFTED: Record<string, string> = { 100: '200', 200: '300', 300: '400', 400: '300', 600: '400' };
 const roleCodesShifted: Rewrite = {
   request: (req) => {
     if (!isUserUpdate(req)) return;
-    for (const params of [req.form, req.query]) if (params.get('role') === '200') params.set('role', '300');
+    for (const params of [req.form, req.query]) {
+      const role = params.get('role');
+      if (role && SHIFTED[role]) params.set('role', SHIFTED[role]);
+    }
+  },
+};
+
+/** profile_data never reaches the server: accepted, and nothing changes. */
+const profileDataDropped: Rewrite = {
+  request: (req) => {
+    if (isUserUpdate(req)) for (const params of [req.form, req.query]) params.delete('profile_data');
   },
 };
 
@@ -89,7 +100,7 @@ export const MUTANTS: Mutant[] = [
     breaks: ['op10.full-name', 'op10.profile-data.type', 'op10.role.values', 'op10.role.owner', 'op10.role', 'op10.new-email', 'op9.same-as-10', 'op9.real-email', 'op9.dummy-address'],
     kills: ['op10.full-name', 'op10.ignored-params', 'op10.profile-data', 'op10.role.200', 'op10.role.300', 'op10.role.400', 'op10.role.600', 'op10.zulip.guest-never-admin',
       'op10.role.owner-by-owner', 'op10.new-email.owner', 'op9.owner.role-200', 'op9.ignored-params', 'op9.zulip.full-name', 'op9.zulip.role', 'op9.zulip.dummy-address'] },
-  { name: 'update-user-member-ok', kind: 'permission', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-member-ok'], breaks: ['op10.admin-only', 'op9.admin-only'],
+  { name: 'update-user-member-ok', kind: 'permission', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-member-ok'], breaks: ['op10.admin-only', 'op9.admin-only', 'auth.admin-operations'],
     kills: ['op10.denied.guest', 'op10.denied.member', 'op10.denied.moderator', 'op9.denied.guest', 'op9.denied.member', 'op9.denied.moderator'] },
   // Allowed by the document, not what Zulip answers (fact zulip.users.update-needs-admin).
   { name: 'update-user-admin-check-other-code', kind: 'error-code', operations: [BY_ID, BY_EMAIL], rewrite: adminCheckOtherCode, breaks: ['zulip.users.update-needs-admin'],
@@ -100,7 +111,10 @@ export const MUTANTS: Mutant[] = [
   { name: 'update-user-role-text-accepted', kind: 'invalid-input', operations: [BY_ID], rewrite: acceptWhen((p) => p.get('role') === 'moderator'), breaks: ['op10.role.type'], kills: ['op10.role.not-integer'] },
   { name: 'update-user-ignores-role', kind: 'effect', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-ignores-role'], breaks: ['op10.role', 'op9.same-as-10'],
     kills: ['op10.role.200', 'op10.role.300', 'op10.role.600', 'op10.role.owner-by-owner', 'op9.owner.role-200', 'op9.zulip.role'] },
-  { name: 'update-user-role-codes-shifted', kind: 'parameter', operations: [BY_ID], rewrite: roleCodesShifted, breaks: ['res.role-codes.admin'], kills: ['op10.role.200'] },
+  { name: 'update-user-role-codes-shifted', kind: 'parameter', operations: [BY_ID], rewrite: roleCodesShifted,
+    breaks: ['res.role-codes.owner', 'res.role-codes.admin', 'res.role-codes.moderator', 'res.role-codes.member', 'res.role-codes.guest'],
+    kills: ['op10.role.200', 'op10.role.300', 'op10.role.400', 'op10.role.600', 'op10.role.owner-by-owner'] },
+  { name: 'update-user-ignores-profile-data', kind: 'effect', operations: [BY_ID], rewrite: profileDataDropped, breaks: ['op10.profile-data'], kills: ['op10.profile-data'] },
   { name: 'update-user-updates-caller', kind: 'effect', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-updates-caller'], breaks: ['op10.user-id', 'op9.real-email'],
     kills: ['op10.role.200', 'op10.full-name', 'op9.zulip.full-name'] },
   { name: 'update-user-unknown-field-ok', kind: 'invalid-input', operations: [BY_ID], quirks: ['update-user-unknown-field-ok'], breaks: ['zulip.users.profile-data'], kills: ['op10.zulip.unknown-field'] },

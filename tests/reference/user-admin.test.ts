@@ -76,6 +76,21 @@ describe('reference server: ops 9 and 10 update a user', () => {
     expectSuccess(await call(s, 'PATCH', '/settings', { as: s.accounts.member2, form: { email_address_visibility: '1' } }));
   });
 
+  it('the variant realm takes the document\'s other choices: UNAUTHORIZED_PRINCIPAL, and an owner for updates by email', async () => {
+    const { startReferenceServer } = await import('../../src/reference/server.js');
+    const v = await startReferenceServer({ flavor: 'variant' });
+    try {
+      const as = (who: RoleName, target: string | number, form: Record<string, string>) => call(v, 'PATCH', `/users/${target}`, { as: v.accounts[who], form });
+      expectError(await as('member', v.accounts.member2.userId, { full_name: 'Nope' }), 403, 'UNAUTHORIZED_PRINCIPAL');
+      expectError(await as('admin', 'member2@reference.test', { full_name: 'Mia Member' }), 403, 'BAD_REQUEST');
+      expectSuccess(await as('owner', 'member2@reference.test', { full_name: 'Mia Member' }));
+      const defaults = await call(v, 'PATCH', '/realm/user_settings_defaults', { as: v.accounts.member, form: { enter_sends: 'true' } });
+      expectError(defaults, 403, 'BAD_REQUEST');
+    } finally {
+      await v.close();
+    }
+  });
+
   it('custom profile fields can be created and deleted by administrators', async () => {
     const s = server();
     expectError(await call(s, 'POST', '/realm/profile_fields', { as: s.accounts.member, form: { name: 'Pet', field_type: '1' } }), 400, 'UNAUTHORIZED_PRINCIPAL');
