@@ -2,7 +2,7 @@
 // BAD_REQUEST; under the zulip profile read back through POST /register
 // realm_user_settings_defaults, a refused one unchanged. As the admin, taking turns with
 // update-realm-user-defaults.yaml; every touched default restored in teardown.
-import { settingsProperty } from './support/settings-property.js';
+import { settingClauses, settingsProperty } from './support/settings-property.js';
 
 export const PROPERTY = settingsProperty(
   { op: 'op5', role: 'admin', path: '/realm/user_settings_defaults', field: 'realm_user_settings_defaults' },
@@ -10,7 +10,7 @@ export const PROPERTY = settingsProperty(
     id: 'prop.op5.defaults-values',
     endpoint: 'PATCH /realm/user_settings_defaults',
     title: 'any realm default accepts its allowed values and refuses invalid ones with BAD_REQUEST, changing nothing',
-    clauses: ['op5.accepted', 'op5.web-channel-default-view', 'conv.booleans', 'errors.bad-request', 'op5.param.automatically-follow-topics-policy', 'op5.param.email-address-visibility', 'op5.param.resolved-topic-notice-auto-read-policy', 'op5.defaults-read'],
+    clauses: ['errors.bad-request', ...settingClauses('op5')],
     facts: ['zulip.realm-defaults.read-back-register', 'zulip.realm-defaults.values', 'zulip.settings.batching-range', 'zulip.settings.notification-sound'],
     runs: 25,
   },

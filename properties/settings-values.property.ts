@@ -2,7 +2,7 @@
 // the zulip profile read back through POST /register user_settings, a refused one unchanged.
 // As the owner, restored in teardown. It runs in the user-settings group (typing and presence
 // settings affect other cases), beside update-settings.yaml, whose cases never call as the owner.
-import { settingsProperty } from './support/settings-property.js';
+import { settingClauses, settingsProperty } from './support/settings-property.js';
 
 export const PROPERTY = settingsProperty(
   { op: 'op2', role: 'owner', path: '/settings', field: 'user_settings' },
@@ -10,7 +10,7 @@ export const PROPERTY = settingsProperty(
     id: 'prop.op2.settings-values',
     endpoint: 'PATCH /settings',
     title: 'any setting accepts its allowed values and refuses invalid ones with BAD_REQUEST, changing nothing',
-    clauses: ['op2.optional', 'conv.booleans', 'errors.bad-request', 'op2.param.web-channel-default-view', 'op2.param.color-scheme', 'op2.param.web-home-view', 'op2.param.timezone', 'op2.param.default-language', 'op2.user-settings-read', 'op2.sound-names', 'op2.batching-range'],
+    clauses: ['errors.bad-request', ...settingClauses('op2')],
     facts: ['zulip.settings.batching-range', 'zulip.settings.booleans-are-json', 'zulip.settings.default-language', 'zulip.settings.free-integers', 'zulip.settings.integer-choices', 'zulip.settings.notification-sound', 'zulip.settings.read-back-register', 'zulip.settings.string-choices', 'zulip.settings.timezone'],
     runs: 25,
   },

@@ -1,7 +1,8 @@
 // For any visibility_policy and topic name, POST /user_topics accepts exactly the document's
 // values 0-3 and answers every other value (integers outside the range, non-integers) with
-// BAD_REQUEST. The channel is the property's own; every topic touched is set back to
-// policy 0 (no preference) in teardown.
+// BAD_REQUEST; topic names go up to the max_topic_length the registration response gives, which
+// is accepted. The channel is the property's own; every topic touched is set back to policy 0
+// (no preference) in teardown.
 import fc from 'fast-check';
 import { show, defineProperty, violated, outcome } from '../src/property/define.js';
 import { topicName } from './arbitraries/topic-name.js';
@@ -18,7 +19,7 @@ export const PROPERTY = defineProperty<{ policy: PolicyValue; topic: string }, S
   id: 'prop.op8.visibility-policy-values',
   endpoint: 'POST /user_topics',
   title: 'visibility_policy is accepted exactly when it is 0, 1, 2 or 3',
-  clauses: ['op8.visibility-policy', 'op8.topic', 'errors.bad-request'],
+  clauses: ['op8.visibility-policy.values', 'op8.visibility-policy.type', 'op8.topic.max-length', 'errors.bad-request'],
   facts: ['zulip.user-topics.policy-values'],
   roles: ['owner', 'member'],
   runs: 16,
@@ -31,14 +32,23 @@ export const PROPERTY = defineProperty<{ policy: PolicyValue; topic: string }, S
     for (const topic of state.touched) await api.call('member', 'POST', '/user_topics', { stream_id: state.channel, topic, visibility_policy: 0 });
     await archiveChannels(api, [state.channel]);
   },
-  arbitrary: (state) => fc.record({ policy: visibilityPolicy, topic: topicName(state.maxTopicLength) }),
+  // Topic names at the advertised max_topic_length more often than topicName alone gives them.
+  arbitrary: (state) => fc.record({
+    policy: visibilityPolicy,
+    topic: fc.oneof({ weight: 3, arbitrary: topicName(state.maxTopicLength) }, { weight: 1, arbitrary: fc.constantFrom('m', 'ü').map((c) => c.repeat(state.maxTopicLength)) }),
+  }),
   async check(api, { policy, topic }, state) {
     state.touched.add(topic);
     const { body, request } = await api.call('member', 'POST', '/user_topics', { stream_id: state.channel, topic, visibility_policy: policy.value });
     if (policy.valid) {
-      violated(body.result === 'success', () => `visibility_policy ${show(policy.value)} is allowed: expected success, got ${outcome(body)} (${request})`);
+      // A valid policy refused for a topic of the advertised maximum length breaks the limit.
+      const atLimit = [...topic].length === state.maxTopicLength;
+      violated(body.result === 'success', () => `visibility_policy ${show(policy.value)} is allowed${atLimit ? ` and the topic is ${state.maxTopicLength} characters, max_topic_length` : ''}: expected success, got ${outcome(body)} (${request})`,
+        { clause: atLimit ? 'op8.topic.max-length' : 'op8.visibility-policy.values' });
     } else {
-      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
+      const clause = typeof policy.value === 'number' ? 'op8.visibility-policy.values' : 'op8.visibility-policy.type';
+      violated(body.result === 'error', () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause });
+      violated(body.code === 'BAD_REQUEST', () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'errors.bad-request' });
     }
   },
 });

@@ -38,7 +38,8 @@ export const SETTINGS: Setting[] = [
   ints('color_scheme', 3),
   bool('enable_drafts_synchronization', [...both], [true]),
   bool('translate_emoticons'), bool('display_emoji_reaction_users'),
-  { name: 'default_language', valid: ['en', 'de', 'fr'], invalid: ['xx-nope', 'english'], ops: ['op2'] },
+  // The document names no language every server has translations for: only Zulip's are known.
+  { name: 'default_language', valid: [], zulipValid: ['en', 'de', 'fr'], invalid: ['xx-nope', 'english'], ops: ['op2'] },
   strs('web_home_view', ['recent_topics', 'inbox', 'all_messages']),
   bool('web_escape_navigates_to_home_view'), bool('left_side_userlist'),
   strs('emojiset', ['google', 'twitter', 'text']),

@@ -6,7 +6,17 @@
 import type { Role } from '../../src/config.js';
 import type { PropertyApi } from '../../src/property/api.js';
 import { show, defineProperty, violated, outcome } from '../../src/property/define.js';
-import { settingTries, settingTry, type SettingTry } from '../arbitraries/setting-values.js';
+import { SETTINGS, settingTries, settingTry, type SettingTry } from '../arbitraries/setting-values.js';
+
+/** The clauses of a setting: its type and values (op<N>.param.<name>), and its effect (.effect). */
+const typeClause = (op: 'op2' | 'op5', name: string) => `${op}.param.${name.replace(/_/g, '-')}`;
+const effectClause = (op: 'op2' | 'op5', name: string) => `${typeClause(op, name)}.effect`;
+
+/** Every clause a settings property of `op` can name: its settings' type and effect clauses. */
+export function settingClauses(op: 'op2' | 'op5'): string[] {
+  const names = [...new Set(SETTINGS.filter((s) => s.ops.includes(op)).map((s) => s.name))];
+  return [...names.map((n) => typeClause(op, n)), ...names.map((n) => effectClause(op, n))];
+}
 
 interface Target { op: 'op2' | 'op5'; role: Role; path: string; field: string }
 interface State { originals: Record<string, unknown>; current: Record<string, unknown>; touched: Set<string> }
@@ -42,12 +52,17 @@ export function settingsProperty(target: Target, meta: { id: string; endpoint: s
       if (api.profile !== 'zulip' && !isSpecTry(target.op, name, value, state)) return;
       state.touched.add(name);
       const { body, request } = await api.call(target.role, 'PATCH', target.path, { [name]: value });
-      if (valid) violated(body.result === 'success', () => `${name}=${show(value)} is allowed, got ${outcome(body)} (${request})`);
-      else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
+      const clause = typeClause(target.op, name);
+      if (valid) violated(body.result === 'success', () => `${name}=${show(value)} is allowed, got ${outcome(body)} (${request})`, { clause });
+      else {
+        violated(body.result === 'error', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause });
+        violated(body.code === 'BAD_REQUEST', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'errors.bad-request' });
+      }
       if (valid) state.current[name] = value;
       if (api.profile !== 'zulip') return;
       const now = (await read(api, target))[name];
-      violated(show(now) === show(state.current[name]), () => `after ${valid ? 'accepting' : 'refusing'} ${name}=${show(value)}, POST /register shows ${show(now)}, expected ${show(state.current[name])} [zulip profile]`);
+      violated(show(now) === show(state.current[name]), () => `after ${valid ? 'accepting' : 'refusing'} ${name}=${show(value)}, POST /register shows ${show(now)}, expected ${show(state.current[name])} [zulip profile]`,
+        { clause: effectClause(target.op, name), zulip: true });
     },
   });
 }

@@ -8,8 +8,11 @@ import { readSettings, REALM_DEFAULT_SETTINGS, setSetting, type SettingValue } f
 
 function updateDefaults(ctx: Context) {
   const { quirks, realm, user } = ctx;
-  if (!isAdmin(user) && !quirks.has('defaults-member-ok')) throw adminRequired();
-  const values = readSettings(ctx.params, REALM_DEFAULT_SETTINGS, quirks);
+  // The document allows UNAUTHORIZED_PRINCIPAL or BAD_REQUEST: Zulip answers the former, the variant the latter.
+  if (!isAdmin(user) && !quirks.has('defaults-member-ok')) {
+    throw realm.flavor.name === 'variant' ? badRequest('Only organization administrators may change the defaults of new users.') : adminRequired();
+  }
+  const values = readSettings(ctx.params, REALM_DEFAULT_SETTINGS, quirks, realm.flavor);
   if (values.get('web_channel_default_view') === 3 && quirks.has('defaults-channel-view-3-refused')) {
     throw badRequest('Invalid web_channel_default_view');
   }

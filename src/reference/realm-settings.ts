@@ -29,6 +29,8 @@ export interface RealmSettings {
   topicsPolicy: RealmTopicsPolicy;
   /** Edit histories shown in full, moves only, or not at all (op 15: "may be disabled in some organizations"). */
   editHistoryPolicy: EditHistoryPolicy;
+  /** Settings area: PATCH /settings ignores a full_name from a non-administrator when true. */
+  nameChangesDisabled: boolean;
 }
 
 /** A new organisation's settings: the Zulip server's defaults, or the variant's (flavor.ts). */
@@ -46,6 +48,7 @@ export function defaultRealmSettings(flavor: Flavor = ZULIP): RealmSettings {
     canMentionManyUsersGroup: group(o.canMentionManyUsersGroup),
     topicsPolicy: 'allow_empty_topic',
     editHistoryPolicy: 'all',
+    nameChangesDisabled: false,
   };
 }
 
@@ -111,6 +114,8 @@ export const SETTINGS: SettingSpec[] = [
   // Zulip replaced the boolean allow_edit_history by this policy at feature level 358 (fact
   // zulip.history.visibility-policy): PATCH /realm no longer takes allow_edit_history.
   { key: 'editHistoryPolicy', param: 'message_edit_history_visibility_policy', register: 'realm_message_edit_history_visibility_policy', read: readEditHistoryPolicy },
+  // Settings area.
+  { key: 'nameChangesDisabled', param: 'name_changes_disabled', register: 'realm_name_changes_disabled', read: readBool },
 ];
 
 /** The `realm_*` fields POST /register shows for these settings. */

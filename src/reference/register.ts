@@ -1,4 +1,5 @@
 // GET /server_settings, POST /register, and the routes of the event queue (events.ts).
+import { badRequest } from './errors.js';
 import { deleteQueue, getEvents, openQueue } from './events.js';
 import { registerRealmSettings } from './realm-settings.js';
 import type { Context, PublicContext, Route } from './router.js';
@@ -46,7 +47,12 @@ function validateRegisterParams(ctx: Context): void {
   p.optList('event_types');
   p.optList('fetch_event_types');
   p.optList('narrow');
-  p.optDict('client_capabilities');
+  // Zulip: an object sent without notification_settings_null is refused (the key was made
+  // required by accident and stays so); omitting client_capabilities altogether is fine.
+  const capabilities = p.optDict('client_capabilities');
+  if (capabilities && !('notification_settings_null' in capabilities)) {
+    throw badRequest('client_capabilities["notification_settings_null"] field is missing: Field required');
+  }
 }
 
 function register(ctx: Context) {

@@ -24,6 +24,7 @@ import { topicRoutes } from './topics.js';
 import { typingRoutes } from './typing.js';
 import { userRoutes } from './users.js';
 import { customProfileFieldRoutes } from './custom-profile-fields.js';
+import { draftRoutes } from './drafts.js';
 import { pushRoutes } from './push.js';
 import { realmDefaultsRoutes } from './realm-defaults.js';
 import { settingsRoutes } from './settings.js';
@@ -37,6 +38,7 @@ export const ROUTES: readonly Route[] = [
   ...userAdminRoutes, // after userRoutes: PATCH /users/{email:path} must not shadow the GET routes' answers
   ...userCreateRoutes,
   ...settingsRoutes,
+  ...draftRoutes,
   ...realmDefaultsRoutes,
   ...userTopicRoutes,
   ...customProfileFieldRoutes,

@@ -1,7 +1,10 @@
 // Op 2, PATCH /settings, and its deprecated aliases PATCH /settings/display and
 // PATCH /settings/notifications. Every value is checked before anything changes.
+import { isAdmin } from './access.js';
+import { deleteAllDrafts } from './drafts.js';
 import { badRequest } from './errors.js';
 import type { User } from './model.js';
+import { realmSettings } from './realm-settings.js';
 import type { Params } from './params.js';
 import type { Context, Route } from './router.js';
 import { readSettings, setSetting, SETTINGS } from './user-settings.js';
@@ -48,19 +51,26 @@ function checkPasswordChange(ctx: Context): void {
 }
 
 function updateSettings(ctx: Context) {
-  const { params, quirks, user } = ctx;
+  const { params, quirks, realm, user } = ctx;
   if (user.isBot) throw badRequest('This endpoint does not accept bot requests.');
-  const values = readSettings(params, SETTINGS, quirks);
+  const values = readSettings(params, SETTINGS, quirks, realm.flavor);
   if (values.get('web_channel_default_view') === 3 && quirks.has('settings-channel-view-3-refused')) {
     throw badRequest('Invalid web_channel_default_view');
   }
-  const fullName = readFullName(params);
+  // Zulip ignores a name change, silently and unchecked, from a non-administrator of an
+  // organisation that disables name changes (json_change_settings).
+  const nameChangeIgnored = realmSettings(realm).nameChangesDisabled && !isAdmin(user);
+  const fullName = nameChangeIgnored ? undefined : readFullName(params);
   checkPasswordChange(ctx);
   const email = params.optString('email');
   if (email !== undefined) startEmailChange(ctx, email.trim());
-  if (fullName !== undefined) user.fullName = fullName;
+  if (fullName !== undefined && !quirks.has('settings-ignores-full-name')) user.fullName = fullName;
   if (!quirks.has('settings-ignores-param')) {
     for (const [name, value] of values) setSetting(user, name, value);
+  }
+  // Zulip's do_change_user_setting: turning synchronization off deletes the server's drafts.
+  if (values.get('enable_drafts_synchronization') === false && !quirks.has('settings-ignores-param') && !quirks.has('settings-keeps-drafts')) {
+    deleteAllDrafts(user);
   }
   return {};
 }

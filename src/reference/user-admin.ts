@@ -1,35 +1,25 @@
 // Ops 9 and 10: PATCH /users/{email} and PATCH /users/{user_id}, an administrator updating
-// another user. Everything is checked before anything changes.
+// another user. Like Zulip (zerver/lib/users.py access_user_by_id / access_user_by_email with
+// for_admin=True), the target is looked up first ("No such user"), then the caller must be able
+// to administer it ("Insufficient permission", BAD_REQUEST: not UNAUTHORIZED_PRINCIPAL).
+// Everything is checked before anything changes.
 import { isAdmin } from './access.js';
 import { applyProfileData, readProfileData } from './custom-profile-fields.js';
 import { adminRequired, ApiError, badRequest } from './errors.js';
 import { ROLE, type Realm, type User } from './model.js';
 import type { Context, Route } from './router.js';
 import { checkEmailAddress, readFullName } from './settings.js';
-import { getSetting } from './user-settings.js';
+import { canSeeEmail, dummyEmail } from './users.js';
 
 const ROLES: readonly number[] = [ROLE.owner, ROLE.admin, ROLE.moderator, ROLE.member, ROLE.guest];
-const VISIBILITY = { everyone: 1, members: 2, admins: 3, nobody: 4, moderators: 5 } as const;
 
 function ownerRequired(): ApiError {
   return new ApiError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
 }
 
-/** Whether `viewer` may see `target`'s real address under the target's email_address_visibility. */
-export function canSeeEmail(viewer: User, target: User): boolean {
-  if (viewer.id === target.id) return true;
-  switch (getSetting(target, 'email_address_visibility')) {
-    case VISIBILITY.everyone: return true;
-    case VISIBILITY.members: return viewer.role <= ROLE.member;
-    case VISIBILITY.admins: return viewer.role <= ROLE.admin;
-    case VISIBILITY.moderators: return viewer.role <= ROLE.moderator;
-    default: return false;
-  }
-}
-
-/** Zulip's dummy address for a user whose real one is hidden: user<id>@<realm host>. */
-function dummyEmail(realm: Realm, target: User): string {
-  return `user${target.id}@${realm.host}`;
+/** Zulip's UserProfile.can_admin_user: an administrator, or the owner of the target bot. */
+function canAdminUser(user: User, target: User): boolean {
+  return isAdmin(user) || (target.isBot && target.botOwnerId === user.id);
 }
 
 function isLastOwner(realm: Realm, user: User): boolean {
@@ -49,15 +39,20 @@ function checkRoleChange(ctx: Context, target: User, role: number): void {
 
 function updateUser(ctx: Context, target: User | undefined) {
   const { user, params, quirks, realm } = ctx;
-  if (!isAdmin(user) && !quirks.has('update-user-member-ok')) throw adminRequired();
   if (!target) throw badRequest('No such user');
+  // The document allows UNAUTHORIZED_PRINCIPAL or BAD_REQUEST: Zulip answers the latter, the variant the former.
+  if (!canAdminUser(user, target) && !quirks.has('update-user-member-ok')) {
+    throw realm.flavor.name === 'variant' ? adminRequired() : badRequest('Insufficient permission');
+  }
   const fullName = readFullName(params);
   const role = params.optInt('role');
   if (role !== undefined && !ROLES.includes(role) && !quirks.has('update-user-any-role')) throw badRequest('Invalid role');
   const profileData = readProfileData(ctx);
   const newEmail = params.optString('new_email')?.trim();
   if (newEmail !== undefined) {
-    if (!(user.canChangeUserEmails && isAdmin(user)) && !quirks.has('update-user-email-no-permission-ok')) {
+    // Zulip: an administrator holding can_change_user_emails; the document (and the variant): an owner.
+    const rank = realm.flavor.name === 'variant' ? user.role === ROLE.owner : isAdmin(user);
+    if (!(user.canChangeUserEmails && rank) && !quirks.has('update-user-email-no-permission-ok')) {
       throw badRequest('User not authorized to change user emails');
     }
     checkEmailAddress(newEmail);
@@ -65,8 +60,10 @@ function updateUser(ctx: Context, target: User | undefined) {
   }
   if (role !== undefined) checkRoleChange(ctx, target, role);
 
-  if (role !== undefined) target.role = role;
-  if (fullName !== undefined && !quirks.has('update-user-ignores-full-name')) target.fullName = fullName;
+  // The quirk applies the update to the caller instead, where that changes no role.
+  const subject = quirks.has('update-user-updates-caller') && (role === undefined || role === user.role) ? user : target;
+  if (role !== undefined && !quirks.has('update-user-ignores-role')) subject.role = role;
+  if (fullName !== undefined && !quirks.has('update-user-ignores-full-name')) subject.fullName = fullName;
   if (profileData) applyProfileData(target, profileData);
   if (newEmail !== undefined) target.email = newEmail.toLowerCase();
   return {};
@@ -78,8 +75,10 @@ function updateUserById(ctx: Context) {
 
 function updateUserByEmail(ctx: Context) {
   const { realm, user, quirks } = ctx;
-  // The document's reading (disputed): the whole operation needs an owner who may change emails.
-  if (quirks.has('update-by-email-owner-only') && !(user.role === ROLE.owner && user.canChangeUserEmails)) {
+  // The document's reading (Authentication 3, disputed): the whole operation needs an owner who
+  // may change emails. The variant realm follows the document here; Zulip does not.
+  const ownerOnly = quirks.has('update-by-email-owner-only') || realm.flavor.name === 'variant';
+  if (ownerOnly && !(user.role === ROLE.owner && user.canChangeUserEmails)) {
     throw badRequest('User not authorized to change user emails');
   }
   const email = (ctx.pathText?.email ?? '').trim().toLowerCase();

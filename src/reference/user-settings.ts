@@ -2,6 +2,7 @@
 // allowed values and Zulip's default, as data. PATCH /realm/user_settings_defaults (op 5)
 // reads the same table, so both operations check a value the same way.
 import { badRequest } from './errors.js';
+import type { Flavor } from './flavor.js';
 import type { User } from './model.js';
 import type { Params } from './params.js';
 import type { Quirks } from './quirks.js';
@@ -46,9 +47,9 @@ export const SETTINGS: readonly Setting[] = [
   str('web_home_view', 'inbox', ['recent_topics', 'inbox', 'all_messages']),
   bool('web_escape_navigates_to_home_view', true),
   bool('left_side_userlist', false),
-  str('emojiset', 'google', ['google', 'twitter', 'text']),
+  str('emojiset', 'google', ['google', 'twitter', 'text']), // Zulip also takes google-blob: see CHOICES
   int('demote_inactive_streams', 1, upTo(3)),
-  int('user_list_style', 2, upTo(3)),
+  int('user_list_style', 3, upTo(3)), // Zulip: USER_LIST_STYLE_WITH_AVATAR
   str('web_animate_image_previews', 'on_hover', ['always', 'on_hover', 'never']),
   int('web_stream_unreads_count_display_policy', 2, upTo(3)),
   bool('hide_ai_features', false),
@@ -96,10 +97,41 @@ export const SETTINGS: readonly Setting[] = [
 
 export const REALM_DEFAULT_SETTINGS = SETTINGS.filter((s) => s.realmDefault);
 
-/** Language codes the reference "has translations for" (a subset of Zulip's). */
-export const LANGUAGES = ['en', 'de', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'pt-br', 'ru', 'sv', 'tr', 'uk', 'zh-hans', 'zh-hant'];
-export const SOUNDS = ['zulip', 'ding', 'chime', 'none'];
+/**
+ * What the document leaves to the server: which languages it has translations for, which
+ * notification sounds it ships, the range of the email batching period, and any allowed values
+ * beyond the document's. The zulip flavor chooses Zulip's (facts zulip.settings.default-language,
+ * .notification-sound, .batching-range, .string-choices); the variant other ones, so a spec case
+ * assuming Zulip's fails against it.
+ */
+interface ServerChoices {
+  languages: readonly string[];
+  sounds: readonly string[];
+  batching: { min: number; max: number };
+  extraChoices: Record<string, readonly string[]>;
+}
+
 const WEEK = 7 * 24 * 60 * 60;
+
+const CHOICES: Record<Flavor['name'], ServerChoices> = {
+  zulip: {
+    // A subset of Zulip's translations.
+    languages: ['en', 'de', 'es', 'fr', 'it', 'ja', 'ko', 'nl', 'pl', 'pt', 'pt-br', 'ru', 'sv', 'tr', 'uk', 'zh-hans', 'zh-hant'],
+    sounds: ['zulip', 'ding', 'chime', 'none'],
+    batching: { min: 1, max: WEEK },
+    extraChoices: { emojiset: ['google-blob'] },
+  },
+  variant: {
+    languages: ['en', 'eo', 'fr', 'nb'],
+    sounds: ['zulip', 'bell', 'chirp'],
+    batching: { min: 30, max: 2 * WEEK },
+    extraChoices: {},
+  },
+};
+
+/** Language codes the zulip flavor "has translations for". */
+export const LANGUAGES = CHOICES.zulip.languages;
+export const SOUNDS = CHOICES.zulip.sounds;
 
 function isTimezone(name: string): boolean {
   // IANA names only: Intl also accepts offsets such as "+01:00", which Zulip refuses.
@@ -117,8 +149,9 @@ export function defaultSettings(): Record<string, SettingValue> {
 }
 
 /** Reads one setting from the request, with Zulip's checks and messages; undefined if absent. */
-export function readSetting(params: Params, setting: Setting, quirks: Quirks): SettingValue | undefined {
+export function readSetting(params: Params, setting: Setting, quirks: Quirks, flavor: Pick<Flavor, 'name'> = { name: 'zulip' }): SettingValue | undefined {
   const { name, kind } = setting;
+  const server = CHOICES[flavor.name];
   if (!params.has(name)) return undefined;
   if (kind.type === 'bool') {
     if (quirks.has('settings-bool-lenient')) return params.optString(name) === 'true';
@@ -128,26 +161,28 @@ export function readSetting(params: Params, setting: Setting, quirks: Quirks): S
     if (quirks.has('settings-int-lenient') && Number.isNaN(Number(params.optString(name)))) return setting.default;
     const value = params.optInt(name)!;
     if (kind.choices && !kind.choices.includes(value) && !quirks.has('settings-accepts-bad-enum')) throw badRequest(`Invalid ${name}`);
-    if (name === 'email_notifications_batching_period_seconds' && (value <= 0 || value > WEEK) && !quirks.has('settings-accepts-bad-enum')) {
+    const { min, max } = server.batching;
+    if (name === 'email_notifications_batching_period_seconds' && (value < min || value > max) && !quirks.has('settings-accepts-bad-enum')) {
       throw badRequest(`Invalid email batching period: ${value} seconds`);
     }
     return value;
   }
   const value = params.optString(name)!;
-  if (kind.choices && !kind.choices.includes(value) && !quirks.has('settings-accepts-bad-enum')) throw badRequest(`Invalid ${name}`);
-  if (name === 'default_language' && !LANGUAGES.includes(value) && !quirks.has('settings-any-language')) throw badRequest('Invalid default_language');
+  const choices = kind.choices && [...kind.choices, ...(server.extraChoices[name] ?? [])];
+  if (choices && !choices.includes(value) && !quirks.has('settings-accepts-bad-enum')) throw badRequest(`Invalid ${name}`);
+  if (name === 'default_language' && !server.languages.includes(value) && !quirks.has('settings-any-language')) throw badRequest('Invalid default_language');
   if (name === 'timezone' && !isTimezone(value) && !quirks.has('settings-any-timezone')) throw badRequest('Invalid timezone');
-  if (name === 'notification_sound' && !SOUNDS.includes(value) && !quirks.has('settings-any-sound')) {
+  if (name === 'notification_sound' && !server.sounds.includes(value) && !quirks.has('settings-any-sound')) {
     throw badRequest(`Invalid notification sound '${value}'`);
   }
   return value;
 }
 
 /** Reads every setting of `table` the request carries; nothing is stored before all are valid. */
-export function readSettings(params: Params, table: readonly Setting[], quirks: Quirks): Map<string, SettingValue> {
+export function readSettings(params: Params, table: readonly Setting[], quirks: Quirks, flavor?: Pick<Flavor, 'name'>): Map<string, SettingValue> {
   const values = new Map<string, SettingValue>();
   for (const setting of table) {
-    const value = readSetting(params, setting, quirks);
+    const value = readSetting(params, setting, quirks, flavor);
     if (value !== undefined) values.set(setting.name, value);
   }
   return values;

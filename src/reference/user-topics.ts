@@ -30,6 +30,7 @@ function updateUserTopic(ctx: Context) {
   const same = (t: { userId: number; channelId: number; topic: string }) =>
     t.userId === user.id && t.channelId === channel.id && t.topic.toLowerCase() === topic.toLowerCase();
   if (policy === 0 && quirks.has('user-topics-zero-ignored')) return {};
+  if (policy !== 0 && quirks.has('user-topics-first-policy-sticks') && realm.userTopics.some(same)) return {};
   realm.userTopics = realm.userTopics.filter((t) => !same(t));
   if (policy !== 0) {
     realm.userTopics.push({ userId: user.id, channelId: channel.id, topic, visibilityPolicy: policy, lastUpdated: Math.floor(Date.now() / 1000) });

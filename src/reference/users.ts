@@ -1,17 +1,42 @@
-// Reading users: GET /users/me, GET /users, GET /users/{user_id}.
+// Reading users: GET /users/me, GET /users, GET /users/{user_id}; who may see whose address.
 import { findUser } from './access.js';
 import { badRequest } from './errors.js';
 import { profileDataObject } from './custom-profile-fields.js';
 import { ROLE, type Realm, type User } from './model.js';
 import type { Context, Route } from './router.js';
+import { getSetting } from './user-settings.js';
 
 const GENERIC_BOT = 1;
+const VISIBILITY = { everyone: 1, members: 2, admins: 3, nobody: 4, moderators: 5 } as const;
 
-export function userObject(user: User): Record<string, unknown> {
+/** Whether `viewer` may see `target`'s real address under the target's email_address_visibility. */
+export function canSeeEmail(viewer: User, target: User): boolean {
+  if (viewer.id === target.id) return true;
+  switch (getSetting(target, 'email_address_visibility')) {
+    case VISIBILITY.everyone: return true;
+    case VISIBILITY.members: return viewer.role <= ROLE.member;
+    case VISIBILITY.admins: return viewer.role <= ROLE.admin;
+    case VISIBILITY.moderators: return viewer.role <= ROLE.moderator;
+    default: return false;
+  }
+}
+
+/** Zulip's dummy address for a user whose real one is hidden: user<id>@<realm host>. */
+export function dummyEmail(realm: Realm, target: User): string {
+  return `user${target.id}@${realm.host}`;
+}
+
+/**
+ * Like Zulip (get_display_email_address): `email` is the real address only when the user lets
+ * everyone see it, else the dummy one, whoever asks; `delivery_email` is the real address for
+ * the viewers allowed to see it, null for the others.
+ */
+export function userObject(user: User, realm: Realm, viewer: User): Record<string, unknown> {
+  const isPublic = getSetting(user, 'email_address_visibility') === VISIBILITY.everyone;
   const body: Record<string, unknown> = {
     user_id: user.id,
-    email: user.email,
-    delivery_email: user.email,
+    email: isPublic || user.isBot ? user.email : dummyEmail(realm, user),
+    delivery_email: canSeeEmail(viewer, user) ? user.email : null,
     full_name: user.fullName,
     role: user.role,
     is_admin: user.role <= ROLE.admin,
@@ -38,7 +63,7 @@ function maxMessageId(realm: Realm): number {
 }
 
 function getOwnUser(ctx: Context) {
-  return { ...userObject(ctx.user), max_message_id: maxMessageId(ctx.realm), profile_data: profileDataObject(ctx.user) };
+  return { ...userObject(ctx.user, ctx.realm, ctx.user), max_message_id: maxMessageId(ctx.realm), profile_data: profileDataObject(ctx.user) };
 }
 
 function getUsers(ctx: Context) {
@@ -46,7 +71,7 @@ function getUsers(ctx: Context) {
   ctx.params.optBool('include_custom_profile_fields');
   // Like Zulip, deactivated users are listed too, with is_active false.
   const withFields = ctx.params.optBool('include_custom_profile_fields') === true;
-  return { members: ctx.realm.users.map((u) => withProfileData(userObject(u), u, withFields)) };
+  return { members: ctx.realm.users.map((u) => withProfileData(userObject(u, ctx.realm, ctx.user), u, withFields)) };
 }
 
 function getUser(ctx: Context) {
@@ -54,7 +79,7 @@ function getUser(ctx: Context) {
   ctx.params.optBool('include_custom_profile_fields');
   const user = findUser(ctx.realm, ctx.path.user_id);
   if (!user) throw badRequest('No such user');
-  return { user: withProfileData(userObject(user), user, ctx.params.optBool('include_custom_profile_fields') === true) };
+  return { user: withProfileData(userObject(user, ctx.realm, ctx.user), user, ctx.params.optBool('include_custom_profile_fields') === true) };
 }
 
 const USER_LIST_PARAMS = ['client_gravatar', 'include_custom_profile_fields'];

@@ -1,4 +1,8 @@
 // Mutants for PATCH /settings (operation 2) and PATCH /realm/user_settings_defaults (operation 5).
+// The per-setting cases (op2.<setting>, op5.<setting>) and the clauses they break are read from
+// the catalog: a setting's type clause (op2.param.<setting>, "is a boolean", "is an integer, one
+// of ...") says which lenient server it catches, its .effect clause which read-back.
+import { loadSuite } from '../../src/engine/load.js';
 import type { Json, Mutant } from '../support/mutant-helpers.js';
 import { paramsOf, type ProxiedRequest, type Rewrite } from '../support/rewriting-proxy.js';
 
@@ -7,6 +11,28 @@ const DEFAULTS = 'PATCH /realm/user_settings_defaults';
 const isSettingsWrite = (req: ProxiedRequest) => req.method === 'PATCH' && /^\/settings(\/display|\/notifications)?$/.test(req.path);
 const isDefaultsWrite = (req: ProxiedRequest) => req.method === 'PATCH' && req.path === '/realm/user_settings_defaults';
 const isRegister = (req: ProxiedRequest) => req.method === 'POST' && req.path === '/register';
+/** Whether the request's Basic credentials are the account whose email starts with `local@`. */
+const callerIs = (req: ProxiedRequest, local: string) =>
+  Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().startsWith(`${local}@`);
+
+const suite = loadSuite();
+const caseIds = new Set(suite.specs.flatMap((s) => s.cases.map((c) => c.id)));
+
+/** The settings of an operation whose type clause says `kind`, as [type clause, effect clause, case id]. */
+function settings(op: 'op2' | 'op5', kind: RegExp): { type: string; effect: string; caseId: string }[] {
+  return suite.clauses
+    .filter((c) => c.id.startsWith(`${op}.param.`) && !c.id.endsWith('.effect') && c.id.split('.').length === 3 && kind.test(c.text))
+    .map((c) => ({ type: c.id, effect: `${c.id}.effect`, caseId: `${op}.${c.id.split('.')[2]}` }))
+    .filter((s) => caseIds.has(s.caseId) && s.type !== 'op2.param.full-name');
+}
+const ANY = /./;
+const BOOL = /is (accepted, with the type and allowed values of operation 2: )?a boolean/;
+const CHOICE = /one of|allowing/;
+const INT_CHOICE = /an integer, (one of|allowing)/;
+const FREE_INT = /(is|2:) an integer\.$/;
+const types = (list: { type: string }[]) => list.map((s) => s.type);
+const effects = (list: { effect: string }[]) => list.map((s) => s.effect);
+const cases = (list: { caseId: string }[]) => list.map((s) => s.caseId);
 
 /** Turns the successful answers of matching requests into BAD_REQUEST refusals. */
 function refuseSuccess(when: (req: ProxiedRequest) => boolean): Rewrite {
@@ -58,109 +84,71 @@ const longNameAccepted: Rewrite = {
   },
 };
 
+/** The success body of the defaults carries data of its own: the defaults as they now are. */
+const defaultsBodyNotEmpty: Rewrite = {
+  answer: (req, a) => {
+    if (isDefaultsWrite(req) && (a.json as Json | undefined)?.result === 'success') (a.json as Json).realm_user_settings_defaults = {};
+  },
+};
+
+const op2All = settings('op2', ANY);
+const op2Bool = settings('op2', BOOL);
+const op2Choice = settings('op2', CHOICE);
+const op2Int = settings('op2', FREE_INT);
+const op2IntChoice = settings('op2', INT_CHOICE);
+const op5All = settings('op5', ANY);
+const op5Bool = settings('op5', BOOL);
+const op5Choice = settings('op5', CHOICE);
+const op5Int = settings('op5', FREE_INT);
+
 export const MUTANTS: Mutant[] = [
   // Operation 2.
-  { name: 'settings-refuses-valid', kind: 'invalid-input', operations: [SETTINGS], rewrite: refuseSuccess(isSettingsWrite), kills: [
-      'op2.alias.display', 'op2.alias.notifications', 'op2.color-scheme', 'op2.default-language',
-      'op2.demote-inactive-streams', 'op2.desktop-icon-count-display', 'op2.display-emoji-reaction-users',
-      'op2.email-notifications-batching-period-seconds', 'op2.emojiset', 'op2.enable-desktop-notifications',
-      'op2.enable-digest-emails', 'op2.enable-drafts-synchronization', 'op2.enable-followed-topic-audible-notifications',
-      'op2.enable-followed-topic-desktop-notifications', 'op2.enable-followed-topic-email-notifications',
-      'op2.enable-followed-topic-push-notifications', 'op2.enable-followed-topic-wildcard-mentions-notify',
-      'op2.enable-login-emails', 'op2.enable-marketing-emails', 'op2.enable-offline-email-notifications',
-      'op2.enable-offline-push-notifications', 'op2.enable-online-push-notifications', 'op2.enable-sounds',
-      'op2.enable-stream-audible-notifications', 'op2.enable-stream-desktop-notifications',
-      'op2.enable-stream-email-notifications', 'op2.enable-stream-push-notifications', 'op2.fluid-layout-width',
-      'op2.full-name', 'op2.hide-ai-features', 'op2.high-contrast-mode', 'op2.ignored-params', 'op2.left-side-userlist',
-      'op2.message-content-in-email-notifications', 'op2.pm-content-in-desktop-notifications',
-      'op2.receives-typing-notifications', 'op2.starred-message-counts', 'op2.timezone', 'op2.translate-emoticons',
-      'op2.twenty-four-hour-time', 'op2.user-list-style', 'op2.web-animate-image-previews', 'op2.web-channel-default-view',
-      'op2.web-channel-default-view.4', 'op2.web-escape-navigates-to-home-view', 'op2.web-font-size-px', 'op2.web-home-view',
-      'op2.web-line-height-percent', 'op2.web-stream-unreads-count-display-policy', 'op2.web-suggest-update-timezone',
-      'op2.wildcard-mentions-notify', 'op2.zulip.batching-range', 'op2.zulip.notification-sound',
-      'op2.zulip.web-channel-default-view.3'] },
-  { name: 'settings-bool-lenient', kind: 'invalid-input', operations: [SETTINGS, DEFAULTS], quirks: ['settings-bool-lenient'], kills: [
-      'op2.display-emoji-reaction-users', 'op2.enable-desktop-notifications', 'op2.enable-digest-emails',
-      'op2.enable-drafts-synchronization', 'op2.enable-followed-topic-audible-notifications',
-      'op2.enable-followed-topic-desktop-notifications', 'op2.enable-followed-topic-email-notifications',
-      'op2.enable-followed-topic-push-notifications', 'op2.enable-followed-topic-wildcard-mentions-notify',
-      'op2.enable-login-emails', 'op2.enable-marketing-emails', 'op2.enable-offline-email-notifications',
-      'op2.enable-offline-push-notifications', 'op2.enable-online-push-notifications', 'op2.enable-sounds',
-      'op2.enable-stream-audible-notifications', 'op2.enable-stream-desktop-notifications',
-      'op2.enable-stream-email-notifications', 'op2.enable-stream-push-notifications', 'op2.fluid-layout-width',
-      'op2.hide-ai-features', 'op2.high-contrast-mode', 'op2.left-side-userlist',
-      'op2.message-content-in-email-notifications', 'op2.pm-content-in-desktop-notifications',
-      'op2.receives-typing-notifications', 'op2.starred-message-counts', 'op2.translate-emoticons',
-      'op2.twenty-four-hour-time', 'op2.web-escape-navigates-to-home-view', 'op2.web-suggest-update-timezone',
-      'op2.wildcard-mentions-notify', 'op5.automatically-follow-topics-where-mentioned', 'op5.enter-sends',
-      'op5.presence-enabled', 'op5.send-private-typing-notifications', 'op5.send-read-receipts',
-      'op5.send-stream-typing-notifications', 'op5.twenty-four-hour-time', 'op5.web-left-sidebar-show-channel-folders',
-      'op5.web-left-sidebar-unreads-count-summary', 'op5.web-navigate-to-sent-message'] },
-  { name: 'settings-accepts-bad-enum', kind: 'invalid-input', operations: [SETTINGS, DEFAULTS], quirks: ['settings-accepts-bad-enum'], kills: [
-      'op2.color-scheme', 'op2.demote-inactive-streams', 'op2.desktop-icon-count-display', 'op2.emojiset',
-      'op2.user-list-style', 'op2.web-animate-image-previews', 'op2.web-channel-default-view', 'op2.web-home-view',
-      'op2.web-stream-unreads-count-display-policy', 'op2.zulip.batching-range', 'op5.automatically-follow-topics-policy',
-      'op5.automatically-unmute-topics-in-muted-streams-policy', 'op5.color-scheme', 'op5.email-address-visibility',
-      'op5.emojiset', 'op5.realm-name-in-email-notifications-policy', 'op5.resolved-topic-notice-auto-read-policy',
-      'op5.web-channel-default-view', 'op5.web-mark-read-on-scroll-policy'] },
-  { name: 'settings-int-lenient', kind: 'invalid-input', operations: [SETTINGS, DEFAULTS], quirks: ['settings-int-lenient'], kills: [
-      'op2.email-notifications-batching-period-seconds', 'op2.web-font-size-px', 'op2.web-line-height-percent',
-      'op5.web-font-size-px'] },
-  { name: 'settings-any-language', kind: 'invalid-input', operations: [SETTINGS], quirks: ['settings-any-language'], kills: ['op2.default-language'] },
-  { name: 'settings-any-timezone', kind: 'invalid-input', operations: [SETTINGS], quirks: ['settings-any-timezone'], kills: ['op2.timezone'] },
-  { name: 'settings-any-sound', kind: 'invalid-input', operations: [SETTINGS], quirks: ['settings-any-sound'], kills: ['op2.zulip.notification-sound'] },
-  { name: 'settings-ignores-param', kind: 'effect', operations: [SETTINGS], quirks: ['settings-ignores-param'], kills: [
-      'op2.alias.display', 'op2.alias.notifications', 'op2.color-scheme', 'op2.default-language',
-      'op2.demote-inactive-streams', 'op2.desktop-icon-count-display', 'op2.display-emoji-reaction-users',
-      'op2.email-notifications-batching-period-seconds', 'op2.emojiset', 'op2.enable-desktop-notifications',
-      'op2.enable-digest-emails', 'op2.enable-followed-topic-audible-notifications',
-      'op2.enable-followed-topic-desktop-notifications', 'op2.enable-followed-topic-email-notifications',
-      'op2.enable-followed-topic-push-notifications', 'op2.enable-followed-topic-wildcard-mentions-notify',
-      'op2.enable-login-emails', 'op2.enable-marketing-emails', 'op2.enable-offline-email-notifications',
-      'op2.enable-offline-push-notifications', 'op2.enable-online-push-notifications', 'op2.enable-sounds',
-      'op2.enable-stream-audible-notifications', 'op2.enable-stream-desktop-notifications',
-      'op2.enable-stream-email-notifications', 'op2.enable-stream-push-notifications', 'op2.fluid-layout-width',
-      'op2.hide-ai-features', 'op2.high-contrast-mode', 'op2.left-side-userlist',
-      'op2.message-content-in-email-notifications', 'op2.pm-content-in-desktop-notifications',
-      'op2.receives-typing-notifications', 'op2.starred-message-counts', 'op2.timezone', 'op2.translate-emoticons',
-      'op2.twenty-four-hour-time', 'op2.user-list-style', 'op2.web-animate-image-previews', 'op2.web-channel-default-view',
-      'op2.web-channel-default-view.4', 'op2.web-escape-navigates-to-home-view', 'op2.web-font-size-px', 'op2.web-home-view',
-      'op2.web-line-height-percent', 'op2.web-stream-unreads-count-display-policy', 'op2.web-suggest-update-timezone',
-      'op2.wildcard-mentions-notify', 'op2.zulip.batching-range', 'op2.zulip.notification-sound',
-      'op2.zulip.web-channel-default-view.3'] },
-  { name: 'settings-channel-view-3-refused', kind: 'parameter', operations: [SETTINGS], quirks: ['settings-channel-view-3-refused'], kills: ['op2.zulip.web-channel-default-view.3'] },
-  { name: 'settings-password-without-old-ok', kind: 'permission', operations: [SETTINGS], quirks: ['settings-password-without-old-ok'], kills: ['op2.password.without-old'] },
-  { name: 'settings-wrong-old-password-ok', kind: 'permission', operations: [SETTINGS], quirks: ['settings-wrong-old-password-ok'], kills: ['op2.password.wrong-old'] },
-  { name: 'settings-email-immediate', kind: 'effect', operations: [SETTINGS], quirks: ['settings-email-immediate'], kills: ['op2.password.without-old', 'op2.password.wrong-old', 'op2.zulip.email-needs-confirmation'] },
-  { name: 'settings-aliases-gone', kind: 'parameter', operations: [SETTINGS], rewrite: aliasesGone, kills: ['op2.alias.display', 'op2.alias.notifications'] },
-  { name: 'settings-read-as-strings', kind: 'field', operations: [SETTINGS], rewrite: settingsAsStrings, kills: [
-      'op2.color-scheme', 'op2.demote-inactive-streams', 'op2.desktop-icon-count-display',
-      'op2.email-notifications-batching-period-seconds', 'op2.user-list-style', 'op2.web-channel-default-view',
-      'op2.web-channel-default-view.4', 'op2.web-font-size-px', 'op2.web-line-height-percent',
-      'op2.web-stream-unreads-count-display-policy', 'op2.zulip.batching-range', 'op2.zulip.register-user-settings',
-      'op2.zulip.web-channel-default-view.3'] },
-  { name: 'settings-ignored-params-missing', kind: 'envelope', operations: [SETTINGS, DEFAULTS], quirks: ['ignored-params-missing'], kills: ['op2.ignored-params', 'op5.user-only-ignored'] },
-  { name: 'settings-long-name-accepted', kind: 'invalid-input', operations: [SETTINGS], rewrite: longNameAccepted, kills: ['op2.zulip.full-name-too-long'] },
+  { name: 'settings-refuses-valid', kind: 'invalid-input', operations: [SETTINGS], rewrite: refuseSuccess(isSettingsWrite),
+    breaks: ['op2.optional', 'op2.aliases', 'op2.param.full-name', 'op2.web-channel-default-view.3', ...types(op2All),
+      'op2.param.notification-sound'],
+    kills: [...cases(op2All), 'op2.alias.display', 'op2.alias.notifications', 'op2.full-name', 'op2.ignored-params', 'op2.web-channel-default-view.4',
+      'op2.zulip.web-channel-default-view.3', 'op2.zulip.batching-range', 'op2.zulip.notification-sound', 'op2.zulip.drafts-deleted'] },
+  { name: 'settings-bool-lenient', kind: 'invalid-input', operations: [SETTINGS, DEFAULTS], quirks: ['settings-bool-lenient'],
+    breaks: ['conv.booleans', ...types(op2Bool), ...types(op5Bool)], kills: [...cases(op2Bool), ...cases(op5Bool)] },
+  { name: 'settings-accepts-bad-enum', kind: 'invalid-input', operations: [SETTINGS, DEFAULTS], quirks: ['settings-accepts-bad-enum'],
+    breaks: [...types(op2Choice), ...types(op5Choice), 'zulip.settings.batching-range'],
+    kills: [...cases(op2Choice), ...cases(op5Choice), 'op2.zulip.batching-range'] },
+  { name: 'settings-int-lenient', kind: 'invalid-input', operations: [SETTINGS, DEFAULTS], quirks: ['settings-int-lenient'],
+    breaks: [...types(op2Int), ...types(op5Int)], kills: [...cases(op2Int), ...cases(op5Int)] },
+  { name: 'settings-any-language', kind: 'invalid-input', operations: [SETTINGS], quirks: ['settings-any-language'], breaks: ['op2.param.default-language'], kills: ['op2.default-language'] },
+  { name: 'settings-any-timezone', kind: 'invalid-input', operations: [SETTINGS], quirks: ['settings-any-timezone'], breaks: ['op2.param.timezone'], kills: ['op2.timezone'] },
+  { name: 'settings-any-sound', kind: 'invalid-input', operations: [SETTINGS], quirks: ['settings-any-sound'], breaks: ['zulip.settings.notification-sound'], kills: ['op2.zulip.notification-sound'] },
+  { name: 'settings-ignores-param', kind: 'effect', operations: [SETTINGS], quirks: ['settings-ignores-param'],
+    breaks: ['op2.aliases', ...effects(op2All), 'op2.param.notification-sound.effect'],
+    kills: [...cases(op2All).filter((id) => id !== 'op2.enable-drafts-synchronization'), 'op2.alias.display', 'op2.alias.notifications', 'op2.web-channel-default-view.4',
+      'op2.zulip.web-channel-default-view.3', 'op2.zulip.batching-range', 'op2.zulip.notification-sound', 'op2.zulip.drafts-deleted'] },
+  { name: 'settings-ignores-full-name', kind: 'effect', operations: [SETTINGS], quirks: ['settings-ignores-full-name'], breaks: ['op2.param.full-name.effect'], kills: ['op2.full-name'] },
+  { name: 'settings-keeps-drafts', kind: 'effect', operations: [SETTINGS], quirks: ['settings-keeps-drafts'], breaks: ['op2.param.enable-drafts-synchronization.drafts-deleted'], kills: ['op2.zulip.drafts-deleted'] },
+  { name: 'settings-channel-view-3-refused', kind: 'parameter', operations: [SETTINGS], quirks: ['settings-channel-view-3-refused'],
+    breaks: ['zulip.settings.web-channel-default-view-3'], kills: ['op2.zulip.web-channel-default-view.3'] },
+  { name: 'settings-password-without-old-ok', kind: 'permission', operations: [SETTINGS], quirks: ['settings-password-without-old-ok'], breaks: ['op2.password'], kills: ['op2.password.without-old'] },
+  { name: 'settings-wrong-old-password-ok', kind: 'permission', operations: [SETTINGS], quirks: ['settings-wrong-old-password-ok'], breaks: ['zulip.settings.password-check'], kills: ['op2.zulip.password.wrong-old'] },
+  { name: 'settings-email-immediate', kind: 'effect', operations: [SETTINGS], quirks: ['settings-email-immediate'], breaks: ['op2.email-confirmation'], kills: ['op2.zulip.email-needs-confirmation'] },
+  { name: 'settings-aliases-gone', kind: 'parameter', operations: [SETTINGS], rewrite: aliasesGone, breaks: ['op2.aliases'], kills: ['op2.alias.display', 'op2.alias.notifications'] },
+  { name: 'settings-read-as-strings', kind: 'field', operations: [SETTINGS], rewrite: settingsAsStrings,
+    breaks: ['zulip.settings.read-back-register'], kills: [...cases(op2IntChoice), ...cases(op2Int), 'op2.web-channel-default-view.4', 'op2.zulip.batching-range',
+      'op2.zulip.register-user-settings', 'op2.zulip.web-channel-default-view.3'] },
+  { name: 'settings-ignored-params-missing', kind: 'envelope', operations: [SETTINGS, DEFAULTS], quirks: ['ignored-params-missing'],
+    breaks: ['conv.ignored-params'], kills: ['op2.ignored-params', 'op5.not-accepted'] },
+  { name: 'settings-long-name-accepted', kind: 'invalid-input', operations: [SETTINGS], rewrite: longNameAccepted, breaks: ['zulip.users.full-name-max-100'], kills: ['op2.zulip.full-name-too-long'] },
+  // The guest's seeded setting reads false: a server whose default is not true.
+  { name: 'settings-typing-default-off', kind: 'field', operations: [SETTINGS],
+    rewrite: { answer: (req, a) => { const s = isRegister(req) && callerIs(req, 'guest') ? ((a.json as Json).user_settings as Json | undefined) : undefined; if (s) s.receives_typing_notifications = false; } },
+    breaks: ['op2.param.receives-typing-notifications.default'], kills: ['op2.zulip.receives-typing-default'] },
   // Operation 5.
-  { name: 'defaults-refuses-valid', kind: 'invalid-input', operations: [DEFAULTS], rewrite: refuseSuccess(isDefaultsWrite), kills: [
-      'op5.automatically-follow-topics-policy', 'op5.automatically-follow-topics-where-mentioned',
-      'op5.automatically-unmute-topics-in-muted-streams-policy', 'op5.color-scheme', 'op5.email-address-visibility',
-      'op5.emojiset', 'op5.enter-sends', 'op5.owner', 'op5.presence-enabled', 'op5.realm-name-in-email-notifications-policy',
-      'op5.resolved-topic-notice-auto-read-policy', 'op5.send-private-typing-notifications', 'op5.send-read-receipts',
-      'op5.send-stream-typing-notifications', 'op5.twenty-four-hour-time', 'op5.user-only-ignored',
-      'op5.web-channel-default-view', 'op5.web-font-size-px', 'op5.web-left-sidebar-show-channel-folders',
-      'op5.web-left-sidebar-unreads-count-summary', 'op5.web-mark-read-on-scroll-policy', 'op5.web-navigate-to-sent-message',
-      'op5.zulip.existing-users-unchanged'] },
-  { name: 'defaults-member-ok', kind: 'permission', operations: [DEFAULTS], quirks: ['defaults-member-ok'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
-  { name: 'defaults-admin-check-answers-success', kind: 'error-code', operations: [DEFAULTS], rewrite: adminCheckGone, kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
-  { name: 'defaults-ignores-param', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-ignores-param'], kills: [
-      'op5.automatically-follow-topics-policy', 'op5.automatically-follow-topics-where-mentioned',
-      'op5.automatically-unmute-topics-in-muted-streams-policy', 'op5.color-scheme', 'op5.email-address-visibility',
-      'op5.emojiset', 'op5.enter-sends', 'op5.presence-enabled', 'op5.realm-name-in-email-notifications-policy',
-      'op5.resolved-topic-notice-auto-read-policy', 'op5.send-private-typing-notifications', 'op5.send-read-receipts',
-      'op5.send-stream-typing-notifications', 'op5.twenty-four-hour-time', 'op5.web-channel-default-view',
-      'op5.web-font-size-px', 'op5.web-left-sidebar-show-channel-folders', 'op5.web-left-sidebar-unreads-count-summary',
-      'op5.web-mark-read-on-scroll-policy', 'op5.web-navigate-to-sent-message'] },
-  { name: 'defaults-apply-to-existing', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-apply-to-existing'], kills: ['op5.zulip.existing-users-unchanged'] },
-  { name: 'defaults-channel-view-3-refused', kind: 'parameter', operations: [DEFAULTS], quirks: ['defaults-channel-view-3-refused'], kills: ['op5.web-channel-default-view'] },
+  { name: 'defaults-refuses-valid', kind: 'invalid-input', operations: [DEFAULTS], rewrite: refuseSuccess(isDefaultsWrite),
+    breaks: ['op5.admin-only', 'op5.optional', 'op5.not-accepted', 'op5.param.notification-sound', ...types(op5All)],
+    kills: [...cases(op5All), 'op5.owner', 'op5.not-accepted', 'op5.zulip.existing-users-unchanged', 'op5.zulip.notification-sound'] },
+  { name: 'defaults-member-ok', kind: 'permission', operations: [DEFAULTS], quirks: ['defaults-member-ok'], breaks: ['op5.admin-only', 'auth.admin-operations'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
+  { name: 'defaults-admin-check-answers-success', kind: 'error-code', operations: [DEFAULTS], rewrite: adminCheckGone, breaks: ['op5.admin-only', 'auth.admin-operations'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
+  { name: 'defaults-ignores-param', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-ignores-param'],
+    breaks: [...effects(op5All), 'op5.param.notification-sound.effect'], kills: [...cases(op5All), 'op5.zulip.notification-sound'] },
+  { name: 'defaults-apply-to-existing', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-apply-to-existing'], breaks: ['op5.existing-users-unchanged'], kills: ['op5.zulip.existing-users-unchanged'] },
+  { name: 'defaults-channel-view-3-refused', kind: 'parameter', operations: [DEFAULTS], quirks: ['defaults-channel-view-3-refused'], breaks: ['op5.param.web-channel-default-view'], kills: ['op5.web-channel-default-view'] },
+  { name: 'defaults-body-not-empty', kind: 'field', operations: [DEFAULTS], rewrite: defaultsBodyNotEmpty, breaks: ['op5.success-body'], kills: ['op5.owner'] },
 ];

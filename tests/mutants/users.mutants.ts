@@ -18,10 +18,10 @@ const refuseUpdates: Rewrite = {
 };
 
 /** Errors of user updates that carry `when` turn into success (nothing changes on the server). */
-function acceptWhen(when: (params: URLSearchParams) => boolean): Rewrite {
+function acceptWhen(when: (params: URLSearchParams, req: ProxiedRequest) => boolean): Rewrite {
   return {
     answer: (req, a) => {
-      if (isUserUpdate(req) && (a.json as Json | undefined)?.result === 'error' && when(paramsOf(req))) {
+      if (isUserUpdate(req) && (a.json as Json | undefined)?.result === 'error' && when(paramsOf(req), req)) {
         a.status = 200;
         a.json = { result: 'success', msg: '' };
       }
@@ -34,6 +34,15 @@ const ownerCheckCode: Rewrite = {
   answer: (req, a) => {
     if (isUserUpdate(req) && (a.json as Json | undefined)?.msg === 'Must be an organization owner') {
       a.json = { result: 'error', msg: 'Permission denied', code: 'BAD_REQUEST' };
+    }
+  },
+};
+
+/** The non-administrator refusal uses Zulip's other administrator code, UNAUTHORIZED_PRINCIPAL (which the document allows). */
+const adminCheckOtherCode: Rewrite = {
+  answer: (req, a) => {
+    if (isUserUpdate(req) && (a.json as Json | undefined)?.msg === 'Insufficient permission') {
+      a.json = { result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' };
     }
   },
 };
@@ -57,32 +66,77 @@ const guestShownAsAdmin: Rewrite = {
   },
 };
 
+/** The role codes mean other roles: asking for an owner gives an administrator, an administrator a moderator, and so on. */
+const SHIFTED: Record<string, string> = { 100: '200', 200: '300', 300: '400', 400: '300', 600: '400' };
+const roleCodesShifted: Rewrite = {
+  request: (req) => {
+    if (!isUserUpdate(req)) return;
+    for (const params of [req.form, req.query]) {
+      const role = params.get('role');
+      if (role && SHIFTED[role]) params.set('role', SHIFTED[role]);
+    }
+  },
+};
+
+/** profile_data never reaches the server: accepted, and nothing changes. */
+const profileDataDropped: Rewrite = {
+  request: (req) => {
+    if (isUserUpdate(req)) for (const params of [req.form, req.query]) params.delete('profile_data');
+  },
+};
+
+/** A dummy address user<id>@... names nobody. */
+const dummyAddressRefused: Rewrite = {
+  answer: (req, a) => {
+    if (isUserUpdate(req) && /^\/users\/user\d+(@|%40)/.test(req.path)) {
+      a.status = 400;
+      a.json = { result: 'error', msg: 'No such user', code: 'BAD_REQUEST' };
+    }
+  },
+};
+
 export const MUTANTS: Mutant[] = [
-  { name: 'update-user-refuses-valid', kind: 'invalid-input', operations: [BY_ID, BY_EMAIL], rewrite: refuseUpdates, kills: [
-      'op10.full-name', 'op10.ignored-params', 'op10.profile-data', 'op10.role.200', 'op10.role.300', 'op10.role.600',
-      'op10.role.owner-by-owner', 'op9.zulip.full-name', 'op9.zulip.role'] },
-  { name: 'update-user-member-ok', kind: 'permission', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-member-ok'], kills: [
-      'op10.denied.guest', 'op10.denied.member', 'op10.denied.moderator', 'op9.denied.guest', 'op9.denied.member',
-      'op9.denied.moderator'] },
-  { name: 'update-user-admin-sets-owner', kind: 'permission', operations: [BY_ID], quirks: ['update-user-admin-sets-owner'], kills: ['op10.role.owner-by-admin', 'op10.role.remove-owner-by-admin'] },
-  { name: 'update-user-owner-check-code', kind: 'error-code', operations: [BY_ID], rewrite: ownerCheckCode, kills: ['op10.role.owner-by-admin', 'op10.role.remove-owner-by-admin'] },
-  { name: 'update-user-any-role', kind: 'invalid-input', operations: [BY_ID], quirks: ['update-user-any-role'], kills: ['op10.role.not-allowed'] },
-  { name: 'update-user-role-text-accepted', kind: 'invalid-input', operations: [BY_ID], rewrite: acceptWhen((p) => p.get('role') === 'moderator'), kills: ['op10.role.not-integer'] },
-  { name: 'update-user-unknown-field-ok', kind: 'invalid-input', operations: [BY_ID], quirks: ['update-user-unknown-field-ok'], kills: ['op10.profile-data.unknown-field'] },
-  { name: 'update-user-profile-object-accepted', kind: 'invalid-input', operations: [BY_ID], rewrite: acceptWhen((p) => (p.get('profile_data') ?? '').startsWith('{')), kills: ['op10.profile-data.not-a-list'] },
-  { name: 'update-user-long-name-accepted', kind: 'invalid-input', operations: [BY_ID], rewrite: acceptWhen((p) => [...(p.get('full_name') ?? '')].length > 100), kills: ['op10.zulip.full-name-too-long'] },
-  { name: 'update-user-unknown-user-ok', kind: 'invalid-input', operations: [BY_ID, BY_EMAIL], rewrite: acceptWhen((p) => (p.get('full_name') ?? '').endsWith('ghost')), kills: ['op10.zulip.unknown-user', 'op9.unknown-email'] },
-  { name: 'update-user-email-no-permission-ok', kind: 'permission', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-email-no-permission-ok'], kills: ['op10.new-email.admin', 'op9.new-email.admin'] },
-  { name: 'update-user-ignores-full-name', kind: 'effect', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-ignores-full-name'], kills: ['op10.full-name', 'op9.zulip.full-name'] },
-  { name: 'update-user-read-loses-fields', kind: 'field', operations: [BY_ID, BY_EMAIL], rewrite: readLosesFields, kills: [
-      'op10.profile-data', 'op10.role.200', 'op10.role.300', 'op10.role.600', 'op10.role.owner-by-admin',
-      'op10.role.owner-by-owner', 'op9.zulip.role'] },
-  { name: 'update-user-guest-admin', kind: 'field', operations: [BY_ID], rewrite: guestShownAsAdmin, kills: ['op10.zulip.guest-never-admin'] },
-  { name: 'update-user-ignored-params-missing', kind: 'envelope', operations: [BY_ID], quirks: ['ignored-params-missing'], kills: ['op10.ignored-params'] },
-  { name: 'update-user-email-ignores-visibility', kind: 'permission', operations: [BY_EMAIL], quirks: ['update-user-email-ignores-visibility'], kills: ['op9.zulip.hidden-email'] },
+  { name: 'update-user-refuses-valid', kind: 'invalid-input', operations: [BY_ID, BY_EMAIL], rewrite: refuseUpdates,
+    breaks: ['op10.full-name', 'op10.profile-data.type', 'op10.role.values', 'op10.role.owner', 'op10.role', 'op10.new-email', 'op9.same-as-10', 'op9.real-email', 'op9.dummy-address'],
+    kills: ['op10.full-name', 'op10.ignored-params', 'op10.profile-data', 'op10.role.200', 'op10.role.300', 'op10.role.400', 'op10.role.600', 'op10.zulip.guest-never-admin',
+      'op10.role.owner-by-owner', 'op10.new-email.owner', 'op9.owner.role-200', 'op9.ignored-params', 'op9.zulip.full-name', 'op9.zulip.role', 'op9.zulip.dummy-address'] },
+  { name: 'update-user-member-ok', kind: 'permission', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-member-ok'], breaks: ['op10.admin-only', 'op9.admin-only', 'auth.admin-operations'],
+    kills: ['op10.denied.guest', 'op10.denied.member', 'op10.denied.moderator', 'op9.denied.guest', 'op9.denied.member', 'op9.denied.moderator'] },
+  // Allowed by the document, not what Zulip answers (fact zulip.users.update-needs-admin).
+  { name: 'update-user-admin-check-other-code', kind: 'error-code', operations: [BY_ID, BY_EMAIL], rewrite: adminCheckOtherCode, breaks: ['zulip.users.update-needs-admin'],
+    kills: ['op10.denied.guest', 'op10.denied.member', 'op10.denied.moderator', 'op9.denied.guest', 'op9.denied.member', 'op9.denied.moderator'] },
+  { name: 'update-user-admin-sets-owner', kind: 'permission', operations: [BY_ID], quirks: ['update-user-admin-sets-owner'], breaks: ['op10.role.owner'], kills: ['op10.role.owner-by-admin', 'op10.role.remove-owner-by-admin'] },
+  { name: 'update-user-owner-check-code', kind: 'error-code', operations: [BY_ID], rewrite: ownerCheckCode, breaks: ['zulip.users.owner-role-owner-only'], kills: ['op10.role.owner-by-admin', 'op10.role.remove-owner-by-admin'] },
+  { name: 'update-user-any-role', kind: 'invalid-input', operations: [BY_ID], quirks: ['update-user-any-role'], breaks: ['op10.role.values'], kills: ['op10.role.not-allowed'] },
+  { name: 'update-user-role-text-accepted', kind: 'invalid-input', operations: [BY_ID], rewrite: acceptWhen((p) => p.get('role') === 'moderator'), breaks: ['op10.role.type'], kills: ['op10.role.not-integer'] },
+  { name: 'update-user-ignores-role', kind: 'effect', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-ignores-role'], breaks: ['op10.role', 'op9.same-as-10'],
+    kills: ['op10.role.200', 'op10.role.300', 'op10.role.600', 'op10.role.owner-by-owner', 'op9.owner.role-200', 'op9.zulip.role'] },
+  { name: 'update-user-role-codes-shifted', kind: 'parameter', operations: [BY_ID], rewrite: roleCodesShifted,
+    breaks: ['res.role-codes.owner', 'res.role-codes.admin', 'res.role-codes.moderator', 'res.role-codes.member', 'res.role-codes.guest'],
+    kills: ['op10.role.200', 'op10.role.300', 'op10.role.400', 'op10.role.600', 'op10.role.owner-by-owner'] },
+  { name: 'update-user-ignores-profile-data', kind: 'effect', operations: [BY_ID], rewrite: profileDataDropped, breaks: ['op10.profile-data'], kills: ['op10.profile-data'] },
+  { name: 'update-user-updates-caller', kind: 'effect', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-updates-caller'], breaks: ['op10.user-id', 'op9.real-email'],
+    kills: ['op10.role.200', 'op10.full-name', 'op9.zulip.full-name'] },
+  { name: 'update-user-unknown-field-ok', kind: 'invalid-input', operations: [BY_ID], quirks: ['update-user-unknown-field-ok'], breaks: ['zulip.users.profile-data'], kills: ['op10.zulip.unknown-field'] },
+  { name: 'update-user-profile-object-accepted', kind: 'invalid-input', operations: [BY_ID], rewrite: acceptWhen((p) => (p.get('profile_data') ?? '').startsWith('{')),
+    breaks: ['op10.profile-data.type'], kills: ['op10.profile-data.not-a-list'] },
+  { name: 'update-user-long-name-accepted', kind: 'invalid-input', operations: [BY_ID], rewrite: acceptWhen((p) => [...(p.get('full_name') ?? '')].length > 100),
+    breaks: ['zulip.users.full-name-max-100'], kills: ['op10.zulip.full-name-too-long'] },
+  { name: 'update-user-unknown-user-ok', kind: 'invalid-input', operations: [BY_ID, BY_EMAIL], rewrite: acceptWhen((p) => (p.get('full_name') ?? '').endsWith('ghost')),
+    breaks: ['zulip.users.unknown-user', 'zulip.users.lookup-by-email'], kills: ['op10.zulip.unknown-user', 'op9.zulip.unknown-email'] },
+  { name: 'update-user-email-no-permission-ok', kind: 'permission', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-email-no-permission-ok'],
+    breaks: ['op10.new-email.permission'], kills: ['op10.new-email.admin', 'op9.zulip.new-email-needs-permission'] },
+  { name: 'update-user-ignores-full-name', kind: 'effect', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-ignores-full-name'],
+    breaks: ['op10.full-name.effect', 'op9.same-as-10', 'op9.dummy-address'], kills: ['op10.full-name', 'op9.zulip.full-name', 'op9.zulip.dummy-address'] },
+  { name: 'update-user-read-loses-fields', kind: 'field', operations: [BY_ID, BY_EMAIL], rewrite: readLosesFields, breaks: ['zulip.users.read-back-get-user'],
+    kills: ['op10.profile-data', 'op10.role.200', 'op10.role.300', 'op10.role.400', 'op10.role.600', 'op10.role.owner-by-admin', 'op10.role.owner-by-owner', 'op9.zulip.role'] },
+  { name: 'update-user-guest-admin', kind: 'field', operations: [BY_ID], rewrite: guestShownAsAdmin, breaks: ['op10.role.guest-admin'], kills: ['op10.zulip.guest-never-admin'] },
+  { name: 'update-user-ignored-params-missing', kind: 'envelope', operations: [BY_ID, BY_EMAIL], quirks: ['ignored-params-missing'], breaks: ['conv.ignored-params'], kills: ['op10.ignored-params', 'op9.ignored-params'] },
+  { name: 'update-user-email-ignores-visibility', kind: 'permission', operations: [BY_EMAIL], quirks: ['update-user-email-ignores-visibility'], breaks: ['op9.visibility'], kills: ['op9.zulip.hidden-email'] },
+  { name: 'update-user-dummy-address-refused', kind: 'parameter', operations: [BY_EMAIL], rewrite: dummyAddressRefused, breaks: ['op9.dummy-address'], kills: ['op9.zulip.dummy-address'] },
   // Disputed: a server that follows the document (owner with can_change_user_emails only)
   // makes the spec profile's warning disappear.
-  { name: 'update-by-email-owner-only-spec', kind: 'permission', operations: [BY_EMAIL], quirks: ['update-by-email-owner-only'], profile: 'spec', kills: ['op9.admin-needs-owner'] },
-  { name: 'update-user-demote-last-owner-ok', kind: 'permission', operations: ['PATCH /users/{user_id}'], quirks: ['update-user-demote-last-owner-ok'],
+  { name: 'update-by-email-owner-only-spec', kind: 'permission', operations: [BY_EMAIL], quirks: ['update-by-email-owner-only'], profile: 'spec', breaks: ['auth.change-user-emails'], kills: ['op9.admin-needs-owner'] },
+  { name: 'update-user-demote-last-owner-ok', kind: 'permission', operations: [BY_ID], quirks: ['update-user-demote-last-owner-ok'], breaks: ['op10.role.last-owner'],
     kills: ['op10.role.only-owner-stays-owner'] },
 ];

@@ -11,6 +11,11 @@ import { loadSuite } from '../../src/engine/load.js';
 import { caughtRules, proofMap, readProofs, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
 import { accept, isStatusWrite, paramsOf, refuse, statusRead } from '../support/mutant-helpers.js';
 import type { Rewrite } from '../support/rewriting-proxy.js';
+import { settingClauses } from '../../properties/support/settings-property.js';
+
+/** The settings properties' rules: the type clauses, or the effect clauses, of an operation's settings. */
+const settingTypes = (op: 'op2' | 'op5') => settingClauses(op).filter((c) => !c.endsWith('.effect'));
+const settingEffects = (op: 'op2' | 'op5') => settingClauses(op).filter((c) => c.endsWith('.effect'));
 
 const catches: Catch[] = [];
 let breakersRun = 0;
@@ -43,18 +48,21 @@ const BREAKERS: [string, SuiteRun, RegExp, string[]?][] = [
   ['prop.op17.topics-by-recency', { quirks: ['topics-max-id-first-message'] }, /counterexample .*: topic .* has max_id \d+, its last message is \d+/, ['res.topic-entry.max-id']],
   ['prop.op17.topics-by-recency', { quirks: ['topics-empty-name-raw'] }, /counterexample \[\{"sends":\[\{"topic":0,"as":"member"\}\],"allowEmpty":false\}\]: topic "" is not listed as/, ['op17.allow-empty.default']],
   ['prop.op17.topics-by-recency', { quirks: ['topics-ignore-allow-empty'] }, /counterexample \[\{"sends":\[\{"topic":0,"as":"member"\}\],"allowEmpty":true\}\]: topic "" is not listed as ""/, ['op17.allow-empty.true']],
-  ['prop.op2.settings-values', { quirks: ['settings-accepts-bad-enum'] }, /counterexample \[\{"name":"\w+","value":[^,]+,"valid":false\}\]: \w+=\S+ is not allowed: expected a BAD_REQUEST error, got "success"/],
-  ['prop.op2.settings-values', { profile: 'zulip', quirks: ['settings-ignores-param'] }, /counterexample \[\{"name":"\w+","value":[^,]+,"valid":true\}\]: after accepting .*POST \/register shows/],
-  ['prop.op5.defaults-values', { quirks: ['settings-bool-lenient'] }, /counterexample \[\{"name":"\w+","value":"[^"]*","valid":false\}\]: .* is not allowed/],
-  ['prop.op5.defaults-values', { profile: 'zulip', quirks: ['defaults-ignores-param'] }, /counterexample .*"valid":true\}\]: after accepting .*POST \/register shows/],
+  ['prop.op2.settings-values', { quirks: ['settings-accepts-bad-enum'] }, /counterexample \[\{"name":"\w+","value":[^,]+,"valid":false\}\]: \w+=\S+ is not allowed: expected a BAD_REQUEST error, got "success"/, settingTypes('op2')],
+  ['prop.op2.settings-values', { profile: 'zulip', quirks: ['settings-ignores-param'] }, /counterexample \[\{"name":"\w+","value":[^,]+,"valid":true\}\]: after accepting .*POST \/register shows/, settingEffects('op2')],
+  ['prop.op5.defaults-values', { quirks: ['settings-bool-lenient'] }, /counterexample \[\{"name":"\w+","value":"[^"]*","valid":false\}\]: .* is not allowed/, settingTypes('op5')],
+  ['prop.op5.defaults-values', { profile: 'zulip', quirks: ['defaults-ignores-param'] }, /counterexample .*"valid":true\}\]: after accepting .*POST \/register shows/, settingEffects('op5')],
   ['prop.op7.membership-is-a-set', { profile: 'zulip', quirks: ['group-members-duplicates'] }, /counterexample \[add\((\w+)\) [^\]]*\]: add\(\1\) on members \["\1"\] subgroups \[\]: expected an error, got success/,
     ['zulip.group-members.no-duplicates']],
   // A server that answers delete_subgroups with success but keeps the subgroups (the proxy drops the
   // parameter): caught as a kept subgroup, or as a success where the model expects "not a subgroup".
   ['prop.op7.membership-is-a-set', { profile: 'zulip', rewrite: ignoredAsSuccess('delete_subgroups') },
     /counterexample \[[^\]]*delete_subgroups\(s\d\)[^\]]*\]: (after )?delete_subgroups\(s\d\)/, ['op7.delete-subgroups.effect', 'op7.membership-rules']],
-  ['prop.op8.visibility-policy-values', { quirks: ['user-topics-accepts-bad-policy'] }, /counterexample \[\{"policy":\{"value":-?\d+,"valid":false\},"topic":"[^"]+"\}\]: visibility_policy -?\d+ is not allowed: expected a BAD_REQUEST error, got "success"/],
-  ['prop.op8.visibility-policy-values', { quirks: ['user-topics-rejects-policy-3'] }, /counterexample \[\{"policy":\{"value":3,"valid":true\}.*visibility_policy 3 is allowed: expected success, got error "BAD_REQUEST"/],
+  ['prop.op8.visibility-policy-values', { quirks: ['user-topics-accepts-bad-policy'] }, /counterexample \[\{"policy":\{"value":-?\d+,"valid":false\},"topic":"[^"]+"\}\]: visibility_policy -?\d+ is not allowed: expected a BAD_REQUEST error, got "success"/, ['op8.visibility-policy.values']],
+  ['prop.op8.visibility-policy-values', { quirks: ['user-topics-rejects-policy-3'] }, /counterexample \[\{"policy":\{"value":3,"valid":true\}.*visibility_policy 3 is allowed: expected success, got error "BAD_REQUEST"/, ['op8.visibility-policy.values']],
+  // A server whose real topic limit is below the max_topic_length it advertises (60 on the reference).
+  ['prop.op8.visibility-policy-values', { rewrite: refuse((req) => req.path === '/user_topics' && [...(paramsOf(req).get('topic') ?? '')].length >= 60) },
+    /counterexample \[\{"policy":\{"value":\d,"valid":true\},"topic":"(.)\1{59}"\}\]: visibility_policy \d is allowed and the topic is 60 characters, max_topic_length: expected success/u, ['op8.topic.max-length']],
   ['prop.op18.fragment-blank-or-not', { quirks: ['nav-blank-fragment-ok'] }, /counterexample \[\{"text":"","blank":true\}\]: fragment "" is blank: expected a BAD_REQUEST error, got "success"/, ['op18.fragment.blank']],
   // A server that refuses slashes past the search term: caught on a non-blank fragment.
   ['prop.op18.fragment-blank-or-not', { rewrite: refuse((req) => req.method === 'POST' && req.path === '/navigation_views' && /cf-[^/]*\/.*\//.test(paramsOf(req).get('fragment') ?? '')) },

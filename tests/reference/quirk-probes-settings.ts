@@ -31,6 +31,13 @@ export const settingsProbes: QuirkProbe[] = [
   { quirk: 'settings-any-timezone', probe: (s) => settings(s, { timezone: 'Mars/Olympus' }), normal: 'error', quirked: 'success' },
   { quirk: 'settings-any-sound', probe: (s) => settings(s, { notification_sound: 'honk' }), normal: 'error', quirked: 'success' },
   { quirk: 'settings-ignores-param', probe: async (s) => { await settings(s, { color_scheme: '3' }); return (await register(s)).user_settings.color_scheme; }, normal: 3, quirked: 1 },
+  { quirk: 'settings-ignores-full-name', probe: async (s) => { await settings(s, { full_name: 'Probe Name' }); return (await call(s, 'GET', '/users/me', { as: s.accounts.member })).body.full_name; }, normal: 'Probe Name', quirked: 'Max Member' },
+  { quirk: 'settings-keeps-drafts', probe: async (s) => {
+    await call(s, 'POST', '/drafts', { as: s.accounts.member, form: { drafts: '[{"type": "", "to": [], "topic": "", "content": "probe"}]' } });
+    await settings(s, { enable_drafts_synchronization: 'false' });
+    await settings(s, { enable_drafts_synchronization: 'true' });
+    return (await call(s, 'GET', '/drafts', { as: s.accounts.member })).body.count;
+  }, normal: 0, quirked: 1 },
   { quirk: 'settings-channel-view-3-refused', probe: (s) => settings(s, { web_channel_default_view: '3' }), normal: 'success', quirked: 'error' },
   { quirk: 'settings-password-without-old-ok', probe: (s) => settings(s, { new_password: 'x-Passw0rd' }), normal: 'error', quirked: 'success' },
   { quirk: 'settings-wrong-old-password-ok', probe: (s) => settings(s, { new_password: 'x-Passw0rd', old_password: 'guess' }), normal: 'error', quirked: 'success' },
@@ -44,6 +51,9 @@ export const settingsProbes: QuirkProbe[] = [
   { quirk: 'user-topics-no-length-limit', probe: (s) => topic(s, { topic: 'x'.repeat(61) }), normal: 'error', quirked: 'success' },
   { quirk: 'user-topics-needs-messages', probe: (s) => topic(s, { topic: 'no messages here' }), normal: 'success', quirked: 'error' },
   { quirk: 'user-topics-zero-ignored', probe: async (s) => { await topic(s, {}); await topic(s, { visibility_policy: '0' }); return (await register(s)).user_topics.length; }, normal: 0, quirked: 1 },
+  { quirk: 'user-topics-first-policy-sticks', probe: async (s) => { await topic(s, {}); await topic(s, { visibility_policy: '3' }); return (await register(s)).user_topics[0].visibility_policy; }, normal: 3, quirked: 1 },
+  { quirk: 'update-user-ignores-role', probe: async (s) => { await updateUser(s, { role: '300' }); return (await call(s, 'GET', `/users/${member2(s)}`, { as: s.accounts.admin })).body.user.role; }, normal: 300, quirked: 400 },
+  { quirk: 'update-user-updates-caller', probe: async (s) => { await updateUser(s, { full_name: 'Renamed' }); return (await call(s, 'GET', `/users/${member2(s)}`, { as: s.accounts.admin })).body.user.full_name; }, normal: 'Renamed', quirked: 'Mia Member' },
   { quirk: 'update-user-member-ok', probe: (s) => updateUser(s, { full_name: 'Mia Member' }, 'member'), normal: 'error', quirked: 'success' },
   { quirk: 'update-user-admin-sets-owner', probe: (s) => updateUser(s, { role: '100' }), normal: 'error', quirked: 'success' },
   { quirk: 'update-user-demote-last-owner-ok', probe: (s) => updateUser(s, { role: '200' }, 'owner', s.accounts.owner.userId), normal: 'error', quirked: 'success' },

@@ -43,6 +43,13 @@ describe('reference server: server settings, registration, events, users', () =>
     expectError(without, 400, 'BAD_REQUEST', 'client_capabilities["notification_settings_null"] field is missing: Field required');
   });
 
+  it('register refuses client_capabilities without notification_settings_null, and takes none at all', async () => {
+    const s = server();
+    const without = await call(s, 'POST', '/register', { as: s.accounts.member, form: { client_capabilities: '{"empty_topic_name": true}' } });
+    expectError(without, 400, 'BAD_REQUEST', 'client_capabilities["notification_settings_null"] field is missing: Field required');
+    expectSuccess(await call(s, 'POST', '/register', { as: s.accounts.member }));
+  });
+
   it('event queue: poll, delete, unknown queue', async () => {
     const s = server();
     const queueId = (await call(s, 'POST', '/register', { as: s.accounts.member })).body.queue_id;

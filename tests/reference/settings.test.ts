@@ -11,7 +11,8 @@ describe('reference server: op 2 update settings', () => {
     (await call(server(), 'POST', '/register', { as: server().accounts[who] })).body.user_settings;
 
   it('starts with Zulip defaults and stores what is passed', async () => {
-    expect(await settings()).toMatchObject({ twenty_four_hour_time: false, color_scheme: 1, emojiset: 'google', receives_typing_notifications: true });
+    expect(await settings()).toMatchObject({ twenty_four_hour_time: false, color_scheme: 1, emojiset: 'google', receives_typing_notifications: true, user_list_style: 3 });
+    expectSuccess(await patch({ emojiset: 'google-blob' }));
     expectSuccess(await patch({ twenty_four_hour_time: 'true', color_scheme: '2', emojiset: 'text', timezone: 'Europe/Berlin' }));
     expect(await settings()).toMatchObject({ twenty_four_hour_time: true, color_scheme: 2, emojiset: 'text', timezone: 'Europe/Berlin' });
   });
@@ -66,6 +67,46 @@ describe('reference server: op 2 update settings', () => {
     expect(await settings()).toMatchObject({ enable_sounds: false, left_side_userlist: true });
     const answer = await patch({ enable_sounds: 'true', no_such_setting: '1' });
     expect(answer.body.ignored_parameters_unsupported).toEqual(['no_such_setting']);
+  });
+
+  it('a non-administrator\'s full_name is ignored while the organisation disables name changes', async () => {
+    const s = server();
+    expectSuccess(await call(s, 'PATCH', '/realm', { as: s.accounts.admin, form: { name_changes_disabled: 'true' } }));
+    expectSuccess(await patch({ full_name: 'x'.repeat(101) }));
+    expect((await call(s, 'GET', '/users/me', { as: s.accounts.member })).body.full_name).not.toBe('x'.repeat(101));
+    expectSuccess(await call(s, 'PATCH', '/settings', { as: s.accounts.admin, form: { full_name: 'Ada Admin' } }));
+    expect((await call(s, 'GET', '/users/me', { as: s.accounts.admin })).body.full_name).toBe('Ada Admin');
+    expectSuccess(await call(s, 'PATCH', '/realm', { as: s.accounts.admin, form: { name_changes_disabled: 'false' } }));
+  });
+
+  it('turning enable_drafts_synchronization off deletes the server\'s drafts; draft endpoints need it on', async () => {
+    const s = server();
+    const drafts = (form: Record<string, string> = {}, method = 'GET') => call(s, method, '/drafts', { as: s.accounts.member, form });
+    const draft = JSON.stringify([{ type: 'private', to: [], topic: '', content: 'later' }]);
+    const created = await drafts({ drafts: draft }, 'POST');
+    expectSuccess(created);
+    expect((await drafts()).body).toMatchObject({ count: 1, drafts: [{ id: created.body.ids[0], content: 'later' }] });
+    expectSuccess(await patch({ enable_drafts_synchronization: 'true' }));
+    expect((await drafts()).body.count).toBe(1);
+    expectSuccess(await patch({ enable_drafts_synchronization: 'false' }));
+    expectError(await drafts(), 400, 'BAD_REQUEST', 'User has disabled synchronizing drafts.');
+    expectSuccess(await patch({ enable_drafts_synchronization: 'true' }));
+    expect((await drafts()).body).toMatchObject({ count: 0, drafts: [] });
+  });
+
+  it('the variant realm has other languages, sounds and batching range than Zulip', async () => {
+    const { startReferenceServer } = await import('../../src/reference/server.js');
+    const v = await startReferenceServer({ flavor: 'variant' });
+    try {
+      const set = (form: Record<string, string>) => call(v, 'PATCH', '/settings', { as: v.accounts.member, form });
+      expectError(await set({ default_language: 'de' }), 422, 'BAD_REQUEST');
+      expectSuccess(await set({ default_language: 'eo' }));
+      expectError(await set({ notification_sound: 'ding' }), 422, 'BAD_REQUEST');
+      expectError(await set({ emojiset: 'google-blob' }), 422, 'BAD_REQUEST');
+      expectSuccess(await set({ email_notifications_batching_period_seconds: '700000' }));
+    } finally {
+      await v.close();
+    }
   });
 
   it('bots may not change settings', async () => {

@@ -11,11 +11,24 @@ describe('reference server: ops 9 and 10 update a user', () => {
     (await call(server(), 'GET', `/users/${id}`, { as: server().accounts.owner, query: { include_custom_profile_fields: 'true' } })).body.user;
   const ids = () => Object.fromEntries(Object.entries(server().accounts).map(([r, a]) => [r, a.userId])) as Record<RoleName, number>;
 
-  it('refuses everyone below administrator, by id and by email', async () => {
+  it('refuses everyone below administrator with Zulip\'s "Insufficient permission", by id and by email', async () => {
     for (const who of ['moderator', 'member', 'guest'] as const) {
-      expectError(await patch(ids().member2, { full_name: 'Nope' }, who), 400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
-      expectError(await patch('member2@reference.test', { full_name: 'Nope' }, who), 400, 'UNAUTHORIZED_PRINCIPAL');
+      expectError(await patch(ids().member2, { full_name: 'Nope' }, who), 400, 'BAD_REQUEST', 'Insufficient permission');
+      expectError(await patch('member2@reference.test', { full_name: 'Nope' }, who), 400, 'BAD_REQUEST', 'Insufficient permission');
     }
+    // The target is looked up first: an unknown one is "No such user" whoever asks.
+    expectError(await patch(9999, { full_name: 'Nope' }, 'member'), 400, 'BAD_REQUEST', 'No such user');
+  });
+
+  it('shows the dummy address as email while the user hides the real one; delivery_email to those allowed', async () => {
+    const s = server();
+    const { member2 } = ids();
+    const seen = async (who: RoleName) => (await call(s, 'GET', `/users/${member2}`, { as: s.accounts[who] })).body.user;
+    expect(await seen('member')).toMatchObject({ email: 'member2@reference.test', delivery_email: 'member2@reference.test' });
+    expectSuccess(await call(s, 'PATCH', '/settings', { as: s.accounts.member2, form: { email_address_visibility: '3' } }));
+    expect(await seen('member')).toMatchObject({ email: `user${member2}@reference.test`, delivery_email: null });
+    expect(await seen('admin')).toMatchObject({ email: `user${member2}@reference.test`, delivery_email: 'member2@reference.test' });
+    expectSuccess(await call(s, 'PATCH', '/settings', { as: s.accounts.member2, form: { email_address_visibility: '1' } }));
   });
 
   it('changes roles within the rules', async () => {
@@ -61,6 +74,21 @@ describe('reference server: ops 9 and 10 update a user', () => {
     expectError(await patch('member2@reference.test', { full_name: 'X Y' }), 400, 'BAD_REQUEST', 'No such user');
     expectSuccess(await patch(`user${ids().member2}@reference.test`, { full_name: 'Mia Member' }));
     expectSuccess(await call(s, 'PATCH', '/settings', { as: s.accounts.member2, form: { email_address_visibility: '1' } }));
+  });
+
+  it('the variant realm takes the document\'s other choices: UNAUTHORIZED_PRINCIPAL, and an owner for updates by email', async () => {
+    const { startReferenceServer } = await import('../../src/reference/server.js');
+    const v = await startReferenceServer({ flavor: 'variant' });
+    try {
+      const as = (who: RoleName, target: string | number, form: Record<string, string>) => call(v, 'PATCH', `/users/${target}`, { as: v.accounts[who], form });
+      expectError(await as('member', v.accounts.member2.userId, { full_name: 'Nope' }), 403, 'UNAUTHORIZED_PRINCIPAL');
+      expectError(await as('admin', 'member2@reference.test', { full_name: 'Mia Member' }), 403, 'BAD_REQUEST');
+      expectSuccess(await as('owner', 'member2@reference.test', { full_name: 'Mia Member' }));
+      const defaults = await call(v, 'PATCH', '/realm/user_settings_defaults', { as: v.accounts.member, form: { enter_sends: 'true' } });
+      expectError(defaults, 403, 'BAD_REQUEST');
+    } finally {
+      await v.close();
+    }
   });
 
   it('custom profile fields can be created and deleted by administrators', async () => {

@@ -24,14 +24,16 @@ const STRICT_FILES: string[] = [
   'test-push-notification.yaml',
   'update-channel-folder.yaml',
   // 'update-channel.yaml',
-  // 'update-realm-user-defaults.yaml',
-  // 'update-settings.yaml',
+  'update-realm-user-defaults.yaml',
+  'update-settings.yaml',
   'update-status.yaml',
-  // 'update-user-by-email.yaml',
+  'update-user-by-email.yaml',
   'update-user-group-members.yaml',
   'update-user-group.yaml',
-  // 'update-user-topic.yaml',
-  // 'update-user.yaml',
+  'update-user-topic.yaml',
+  'update-user.yaml',
+  'update-settings-display.yaml',
+  'update-settings-notifications.yaml',
 ];
 
 const suite = loadSuite();

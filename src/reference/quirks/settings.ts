@@ -7,6 +7,8 @@ export const SETTINGS_QUIRKS = {
   'settings-any-timezone': 'PATCH /settings: any timezone accepted',
   'settings-any-sound': 'PATCH /settings: any notification_sound accepted',
   'settings-ignores-param': 'PATCH /settings succeeds but stores no setting',
+  'settings-ignores-full-name': 'PATCH /settings: full_name accepted but not stored',
+  'settings-keeps-drafts': 'PATCH /settings: enable_drafts_synchronization=false leaves the drafts stored on the server',
   'settings-channel-view-3-refused': 'PATCH /settings: web_channel_default_view=3 refused (the constraint line read literally)',
   'settings-password-without-old-ok': 'PATCH /settings: new_password without old_password accepted',
   'settings-wrong-old-password-ok': 'PATCH /settings: new_password with a wrong old_password accepted',

@@ -5,6 +5,7 @@ export const USERS_QUIRKS = {
   'user-topics-no-length-limit': 'POST /user_topics: topic length not checked',
   'user-topics-needs-messages': 'POST /user_topics: topics without messages refused',
   'user-topics-zero-ignored': 'POST /user_topics: visibility_policy 0 succeeds but leaves the old policy',
+  'user-topics-first-policy-sticks': 'POST /user_topics: a topic that has a policy keeps it; a new non-zero policy succeeds but is not stored',
   'update-user-member-ok': 'PATCH /users/{user_id|email}: any user may update users',
   'update-user-admin-sets-owner': 'PATCH /users/{user_id}: administrators may add or remove the owner role',
   'update-user-demote-last-owner-ok': 'PATCH /users/{user_id}: the only owner may lose the owner role',
@@ -12,6 +13,8 @@ export const USERS_QUIRKS = {
   'update-user-unknown-field-ok': 'PATCH /users/{user_id}: profile_data with an unknown field id accepted',
   'update-user-email-no-permission-ok': 'PATCH /users/{user_id}: new_email accepted without can_change_user_emails',
   'update-user-ignores-full-name': 'PATCH /users/{user_id}: full_name accepted but not stored',
+  'update-user-ignores-role': 'PATCH /users/{user_id|email}: role accepted but not stored',
+  'update-user-updates-caller': 'PATCH /users/{user_id|email}: full_name (and a role the caller already has) applied to the caller, not the target',
   'update-user-email-ignores-visibility': 'PATCH /users/{email}: the real address works even where the caller may not see it',
   'update-by-email-owner-only': 'PATCH /users/{email}: only owners with can_change_user_emails (the document\'s reading)',
 } as const;
