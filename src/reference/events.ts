@@ -1,7 +1,8 @@
 // The event queue: POST /register opens one (event_types, client_capabilities), GET /events
 // reads it, DELETE /events drops it. The document does not show these endpoints; they behave
-// like the Zulip server's (ZULIP-NOTES.md), except that an empty poll answers at once instead
-// of waiting for an event.
+// like the Zulip server's (zerver/tornado/event_queue.py and views; facts zulip.events.queue.*):
+// an answer at once when events wait or dont_block is set, without queue_id; otherwise the
+// request is held until an event comes or a heartbeat is due, and the answer carries queue_id.
 import { randomBytes } from 'node:crypto';
 import { ApiError, badRequest } from './errors.js';
 import type { EventQueue, Realm } from './model.js';
@@ -22,6 +23,7 @@ export function openQueue(ctx: Context): string {
   const queueId = `${Date.now()}:${randomBytes(6).toString('hex')}`;
   ctx.realm.queues.set(queueId, {
     userId: ctx.user.id,
+    applyMarkdown: ctx.params.optBool('apply_markdown') ?? true,
     lastEventId: -1,
     eventTypes: types ? types.map(String) : null,
     capabilities: capabilities ?? {},
@@ -32,6 +34,15 @@ export function openQueue(ctx: Context): string {
 
 export function capability(queue: EventQueue, name: string): boolean {
   return queue.capabilities[name] === true;
+}
+
+/** Held GET /events requests, by queue: each is woken by the next event (or superseded). */
+const waiting = new WeakMap<EventQueue, () => void>();
+
+function push(queue: EventQueue, event: Record<string, unknown> & { type: string }): void {
+  queue.lastEventId += 1;
+  queue.events.push({ ...event, type: event.type, id: queue.lastEventId });
+  waiting.get(queue)?.();
 }
 
 /**
@@ -50,8 +61,7 @@ export function sendEvent(
     if (!users.has(queue.userId)) continue;
     if (queue.eventTypes && !queue.eventTypes.includes(event.type)) continue;
     if (!accept(queue)) continue;
-    queue.lastEventId += 1;
-    queue.events.push({ ...shape(queue, structuredClone(event)), type: event.type, id: queue.lastEventId });
+    push(queue, { ...shape(queue, structuredClone(event)), type: event.type });
   }
 }
 
@@ -64,16 +74,37 @@ function ownQueue(ctx: Context): [string, EventQueue] {
   return [queueId, queue];
 }
 
-export function getEvents(ctx: Context) {
+const copies = (queue: EventQueue) => queue.events.map((e) => ({ ...e }));
+
+export async function getEvents(ctx: Context) {
   const [queueId, queue] = ownQueue(ctx);
+  // Zulip checks last_event_id in the view: no var_name (fact zulip.events.queue.bad-queue-id).
   const lastEventId = ctx.params.optInt('last_event_id');
-  ctx.params.optBool('dont_block');
+  if (lastEventId === undefined) throw badRequest("Missing 'last_event_id' argument");
+  const dontBlock = ctx.params.optBool('dont_block') ?? false;
   // Acknowledged events (id up to last_event_id) are dropped, as Zulip does.
-  if (lastEventId !== undefined) queue.events = queue.events.filter((e) => e.id > lastEventId);
-  return { events: queue.events.map((e) => ({ ...e })), queue_id: queueId };
+  queue.events = queue.events.filter((e) => e.id > lastEventId);
+  if (queue.events.length || dontBlock) return { events: copies(queue) };
+  // A new request for the queue answers the one held before it.
+  waiting.get(queue)?.();
+  const { heartbeatMs } = ctx.realm.flavor;
+  await new Promise<void>((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      if (waiting.get(queue) === wake) waiting.delete(queue);
+      resolve();
+    };
+    // Heartbeats pass the event_types filter: every held request ends by the heartbeat period.
+    const timer = setTimeout(() => push(queue, { type: 'heartbeat' }), heartbeatMs + Math.floor(Math.random() * heartbeatMs / 5));
+    timer.unref();
+    waiting.set(queue, wake);
+  });
+  return { events: copies(queue), queue_id: queueId };
 }
 
 export function deleteQueue(ctx: Context) {
-  ctx.realm.queues.delete(ownQueue(ctx)[0]);
+  const [queueId, queue] = ownQueue(ctx);
+  ctx.realm.queues.delete(queueId);
+  waiting.get(queue)?.();
   return {};
 }

@@ -61,6 +61,8 @@ export interface Flavor {
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
   newChannelNotice: { topic: string; content(channel: Channel, creatorName: string): string } | null;
   organisation: OrganisationDefaults;
+  /** How long GET /events holds an empty queue's request before a heartbeat (the event queue is not shown). */
+  heartbeatMs: number;
   // --- typing and topics (operations 3, 14, 16, 17)
   /**
    * POST /mark_topic_as_read for a topic in which the caller has no message: the document is
@@ -124,6 +126,8 @@ export const ZULIP: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:everyone',
     canMentionManyUsersGroup: 'role:administrators',
   },
+  // Zulip: 45 s plus up to 10 s (zerver/tornado/event_queue.py HEARTBEAT_MIN_FREQ_SECS).
+  heartbeatMs: 45_000,
   // --- typing and topics (operations 3, 14, 16, 17)
   refusesMarkingUnknownTopic: true,
   emptyTopicMarksWholeChannel: true,
@@ -190,6 +194,7 @@ export const VARIANT: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:moderators',
     canMentionManyUsersGroup: 'role:moderators',
   },
+  heartbeatMs: 20_000,
   // --- typing and topics (operations 3, 14, 16, 17)
   refusesMarkingUnknownTopic: false,
   emptyTopicMarksWholeChannel: false,

@@ -80,7 +80,7 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, body:
     fields = route.handle(base);
   } else {
     const user = authenticate(req.headers.authorization, app.realm, app.quirks);
-    fields = route.handle({ ...base, user });
+    fields = await route.handle({ ...base, user });
   }
   sendSuccess(res, fields, [...values.keys()], declared, app.quirks, app.realm.flavor);
 }

@@ -5,6 +5,8 @@ import { canReadMessage } from './message-fetch.js';
 import type { Channel, Message, Realm, User } from './model.js';
 import { sameTopic } from './topics.js';
 import { allocate } from './flavor.js';
+import { sendMessageEvent } from './message-events.js';
+import type { Quirks } from './quirks.js';
 
 /** The seeded Notification Bot (seed.ts): the sender of move and resolve notices. */
 export const NOTIFICATION_BOT_ID = 18;
@@ -25,12 +27,13 @@ export function topicMessages(realm: Realm, channelId: number, topic: string): M
 export const shownTopic = (realm: Realm, topic: string, allowEmpty: boolean): string => (topic === '' && !allowEmpty ? realm.flavor.emptyTopicDisplayName : topic);
 
 /** Adds a message from the Notification Bot to a channel topic; every subscriber gets a copy. */
-export function postNotification(realm: Realm, channel: Channel, topic: string, content: string): Message {
+export function postNotification(realm: Realm, channel: Channel, topic: string, content: string, quirks: Quirks = new Set()): Message {
   const message: Message = {
     id: allocate(realm, 'message'), senderId: NOTIFICATION_BOT_ID, channelId: channel.id, recipientIds: [], topic, content,
     timestamp: Math.floor(Date.now() / 1000), holders: new Set(channel.subscribers), readBy: new Set(),
   };
   realm.messages.push(message);
+  sendMessageEvent(realm, quirks, message);
   return message;
 }
 

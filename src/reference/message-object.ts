@@ -4,7 +4,8 @@ import { channelById } from './access.js';
 import { shownTopic } from './message-access.js';
 import { renderContent } from './message-render.js';
 import { renderGroupMentions } from './group-mentions.js';
-import type { Message, User } from './model.js';
+import type { Message, Realm, User } from './model.js';
+import type { Quirks } from './quirks.js';
 import type { Context } from './router.js';
 
 export function messageFlags(user: User, m: Message): string[] {
@@ -12,25 +13,29 @@ export function messageFlags(user: User, m: Message): string[] {
   return m.readBy.has(user.id) ? ['read'] : [];
 }
 
-function person(ctx: Context, id: number) {
-  const u = ctx.realm.users.find((x) => x.id === id);
+function person(realm: Realm, id: number) {
+  const u = realm.users.find((x) => x.id === id);
   return { id, email: u?.email ?? '', full_name: u?.fullName ?? '' };
 }
 
-export function messageObject(ctx: Context, m: Message, markdown: boolean, allowEmptyTopic: boolean) {
-  const sender = person(ctx, m.senderId);
-  const channel = m.channelId === null ? undefined : channelById(ctx.realm, m.channelId);
+/** A message as `viewer` sees it, without the viewer's flags (a message event carries them beside it). */
+export function messageView(realm: Realm, quirks: Quirks, m: Message, markdown: boolean, allowEmptyTopic: boolean) {
+  const sender = person(realm, m.senderId);
+  const channel = m.channelId === null ? undefined : channelById(realm, m.channelId);
   return {
     id: m.id,
     sender_id: sender.id,
     sender_email: sender.email,
     sender_full_name: sender.full_name,
-    content: markdown ? renderGroupMentions(ctx.realm, ctx.quirks, renderContent(m.content)) : m.content,
+    content: markdown ? renderGroupMentions(realm, quirks, renderContent(m.content)) : m.content,
     content_type: markdown ? 'text/html' : 'text/x-markdown',
     timestamp: m.timestamp,
-    flags: messageFlags(ctx.user, m),
     ...(channel
-      ? { type: 'stream', stream_id: channel.id, display_recipient: channel.name, subject: shownTopic(ctx.realm, m.topic, allowEmptyTopic) }
-      : { type: 'private', subject: '', display_recipient: [...new Set([m.senderId, ...m.recipientIds])].map((id) => person(ctx, id)) }),
+      ? { type: 'stream', stream_id: channel.id, display_recipient: channel.name, subject: shownTopic(realm, m.topic, allowEmptyTopic) }
+      : { type: 'private', subject: '', display_recipient: [...new Set([m.senderId, ...m.recipientIds])].map((id) => person(realm, id)) }),
   };
+}
+
+export function messageObject(ctx: Context, m: Message, markdown: boolean, allowEmptyTopic: boolean) {
+  return { ...messageView(ctx.realm, ctx.quirks, m, markdown, allowEmptyTopic), flags: messageFlags(ctx.user, m) };
 }

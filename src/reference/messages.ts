@@ -5,6 +5,7 @@ import type { Channel, Realm, User } from './model.js';
 import { codePointLength } from './params.js';
 import type { Context, Route } from './router.js';
 import { allocate } from './flavor.js';
+import { sendMessageEvent } from './message-events.js';
 
 function truncate(text: string, limit: number, marker: string): string {
   if (codePointLength(text) <= limit) return text;
@@ -79,9 +80,9 @@ function store(ctx: Context, fields: { channelId: number | null; recipientIds: n
   // copy; the sender's own copy is already read.
   const channel = fields.channelId === null ? undefined : ctx.realm.channels.find((c) => c.id === fields.channelId);
   const holders = new Set([ctx.user.id, ...(channel ? channel.subscribers : fields.recipientIds)]);
-  ctx.realm.messages.push({
-    id, senderId: ctx.user.id, timestamp: Math.floor(Date.now() / 1000), ...fields, holders, readBy: new Set([ctx.user.id]),
-  });
+  const message = { id, senderId: ctx.user.id, timestamp: Math.floor(Date.now() / 1000), ...fields, holders, readBy: new Set([ctx.user.id]) };
+  ctx.realm.messages.push(message);
+  sendMessageEvent(ctx.realm, ctx.quirks, message);
   return id;
 }
 

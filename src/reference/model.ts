@@ -161,6 +161,8 @@ export interface QueuedEvent {
 
 export interface EventQueue {
   userId: number;
+  /** apply_markdown of the registration: message events carry rendered content (default true). */
+  applyMarkdown: boolean;
   lastEventId: number;
   /** null: every type. */
   eventTypes: string[] | null;

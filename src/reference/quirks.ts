@@ -14,6 +14,7 @@ import { SETTINGS_QUIRKS } from './quirks/settings.js';
 import { USERS_QUIRKS } from './quirks/users.js';
 import { PUSH_QUIRKS } from './quirks/push.js';
 import { MESSAGES_QUIRKS } from './quirks/messages.js';
+import { EVENTS_QUIRKS } from './quirks/events.js';
 
 export const QUIRKS = {
   ...CONVENTIONS_QUIRKS,
@@ -29,6 +30,7 @@ export const QUIRKS = {
   ...USERS_QUIRKS,
   ...PUSH_QUIRKS,
   ...MESSAGES_QUIRKS,
+  ...EVENTS_QUIRKS,
 } as const;
 
 export type QuirkName = keyof typeof QUIRKS;

@@ -26,6 +26,8 @@ export interface ReferenceServerOptions {
   quirks?: string[];
   /** "variant": the realm that obeys the document but differs from Zulip wherever it may (flavor.ts). */
   flavor?: FlavorName;
+  /** A shorter heartbeat period of GET /events than the flavor's (the suite's own tests). */
+  heartbeatMs?: number;
 }
 
 export interface ReferenceServer {
@@ -56,7 +58,8 @@ function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: Duplex): vo
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const quirks = parseQuirks(options.quirks);
-  const realm = createSeededRealm(FLAVORS[options.flavor ?? 'zulip']);
+  const flavor = FLAVORS[options.flavor ?? 'zulip'];
+  const realm = createSeededRealm(options.heartbeatMs ? { ...flavor, heartbeatMs: options.heartbeatMs } : flavor);
   const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes: ROUTES }));
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';

@@ -14,7 +14,7 @@ export async function openQueue(s: ReferenceServer, as: Who, capabilities: Recor
 }
 
 export async function events(s: ReferenceServer, as: Who, queueId: string): Promise<any[]> {
-  const answer = await call(s, 'GET', '/events', { as, query: { queue_id: queueId, dont_block: 'true' } });
+  const answer = await call(s, 'GET', '/events', { as, query: { queue_id: queueId, last_event_id: '-1', dont_block: 'true' } });
   expectSuccess(answer);
   return answer.body.events;
 }

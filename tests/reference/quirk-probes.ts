@@ -6,6 +6,7 @@ import { updateProbes } from './quirk-probes-updates.js';
 import { editProbes } from './quirk-probes-edit.js';
 import { topicProbes } from './quirk-probes-topics.js';
 import { settingsProbes } from './quirk-probes-settings.js';
+import { eventProbes } from './quirk-probes-events.js';
 
 export interface QuirkProbe {
   quirk: string;
@@ -53,4 +54,4 @@ const statusProbes: QuirkProbe[] = [
   { quirk: 'status-service-extra-emoji', probe: (s) => statusResult(s, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }), normal: 'error', quirked: 'success' },
 ];
 
-export const QUIRK_PROBES: QuirkProbe[] = [...protocolProbes, ...statusProbes, ...streamProbes, ...editProbes, ...topicProbes, ...updateProbes, ...settingsProbes];
+export const QUIRK_PROBES: QuirkProbe[] = [...protocolProbes, ...statusProbes, ...streamProbes, ...editProbes, ...topicProbes, ...updateProbes, ...settingsProbes, ...eventProbes];
