@@ -6,6 +6,7 @@ import type { ConformanceReport } from './model.js';
 import { levelSentence } from './feature-level.js';
 import type { Explain, Explanation } from './explained.js';
 import { plural } from './text-helpers.js';
+import { failureGroups } from './failure-groups.js';
 import { FAIL_ON_SKIP, incompleteSentence, skipLines } from './skip-causes.js';
 
 export type Write = (line: string) => void;
@@ -55,12 +56,28 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
       `  ${pc.green(plural(b.improvements.length, 'improvement'))}${ids(b.improvements)}`, `  ${plural(b.knownFailures.length, 'known failure')}${ids(b.knownFailures)}`] : []),
     ...(e ? [`Expectations ${e.file}: ${e.expected.length} expected failures, ${e.stale.length} stale, ${e.expired.length} expired${e.unknown.length ? `, unknown ids: ${e.unknown.join(', ')}` : ''}`] : []),
     ...(e?.updated ? [`  updated ${e.file}: added ${e.updated.added.length}${ids(e.updated.added)}; removed ${e.updated.removed.length}${ids(e.updated.removed)}`] : []),
+    ...failureGroupLines(report),
     ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
     ...(report.verdict?.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
     ...incompleteLines(report),
     // The plain "N passed, N failed" closing line is what CI log readers look for.
     `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s)`,
     ...files.map((f) => `report: ${f}`),
+  ];
+}
+
+const MAX_GROUPS = 12;
+const shorten = (text: string, n = 100) => (text.length > n ? `${text.slice(0, n - 3)}...` : text);
+
+/** The failures grouped by operation and by broken rule, most frequent first: one line each. */
+export function failureGroupLines(report: ConformanceReport): string[] {
+  const { byOperation, byRule } = failureGroups(report);
+  if (!byOperation.length) return [];
+  const line = (key: string, ids: string[], text?: string) => `  ${pc.red(String(ids.length).padStart(4))} ${key}${text ? pc.dim(` ${shorten(text)}`) : ''}${ids.length === 1 ? pc.dim(` (${ids[0]})`) : ''}`;
+  const more = (n: number) => (n > MAX_GROUPS ? [pc.dim(`  ... and ${n - MAX_GROUPS} more`)] : []);
+  return [
+    'Failures by operation:', ...byOperation.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases)), ...more(byOperation.length),
+    'Failures by broken rule:', ...byRule.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases, g.text)), ...more(byRule.length),
   ];
 }
 

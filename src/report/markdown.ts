@@ -6,6 +6,7 @@ import type { ReportWriter } from './write-reports.js';
 import { byLevel, byOperation, isBroken, type Group } from './groups.js';
 import { levelSentence } from './feature-level.js';
 import { coverageByOperation, coverageMarkdown } from './coverage.js';
+import { failureGroups } from './failure-groups.js';
 import { skipLines } from './skip-causes.js';
 import { brokenRulesOf, failureWhere, headline, isFact, ruleTexts, verdictWord } from './text-helpers.js';
 
@@ -81,6 +82,11 @@ export function markdownReport(report: ConformanceReport): string {
   }
   lines.push('### Per operation', '', ...table('operation', byOperation(report.cases)), '', '### Per feature level', '', ...table('level', byLevel(report.cases)), '');
   lines.push('### Clause coverage per operation', '', ...coverageMarkdown(coverageByOperation(report)), '');
+  const groups = failureGroups(report);
+  if (groups.byRule.length) {
+    lines.push('### Failures by broken rule', '', '| rule | cases | statement |', '|---|--:|---|',
+      ...groups.byRule.map((g) => `| ${code(g.key)} | ${g.cases.length} | ${cell(g.text ?? '')} |`), '');
+  }
   if (ordered.length) {
     lines.push(`### Failures${ordered.length > FIRST_FAILURES ? ` (the first ${FIRST_FAILURES} of ${ordered.length}; all in conformance.html)` : ''}`, '');
     for (const c of ordered.slice(0, FIRST_FAILURES)) lines.push(...failureBlock(c, texts));
