@@ -1,17 +1,27 @@
 // "${name}" placeholders in spec values: captures, fixtures, accounts, limits and the run id.
 // A string that is exactly one placeholder keeps the value's type (a number stays a number).
-// ${repeat('x', 61)} builds boundary strings.
+// ${repeat('x', 61)} builds boundary strings; the count may be a variable with an offset,
+// ${repeat('x', register.max_channel_folder_name_length + 1)}, as limits come from the target.
 export type Vars = Record<string, unknown>;
 
 export class InterpolationError extends Error {}
 
 const WHOLE = /^\$\{([^}]+)\}$/;
 const ANY = /\$\{([^}]+)\}/g;
-const REPEAT = /^repeat\('((?:[^'\\]|\\.)*)',\s*(\d+)\)$/;
+const REPEAT = /^repeat\('((?:[^'\\]|\\.)*)',\s*(\d+|[A-Za-z_][\w.]*)(?:\s*([+-])\s*(\d+))?\)$/;
+
+/** The count of a repeat(): a number, or a variable's integer value, plus or minus an offset. */
+function repeatCount(vars: Vars, count: string, sign: string | undefined, offset: string | undefined): number {
+  const base = /^\d+$/.test(count) ? Number(count) : lookup(vars, count);
+  if (!Number.isInteger(base)) throw new InterpolationError(`\${${count}} is not an integer (a repeat() count)`);
+  const n = (base as number) + (sign === '-' ? -1 : 1) * Number(offset ?? 0);
+  if (n < 0) throw new InterpolationError(`repeat() count ${count}${sign ?? ''}${offset ?? ''} is negative`);
+  return n;
+}
 
 export function lookup(vars: Vars, expr: string): unknown {
   const repeat = REPEAT.exec(expr.trim());
-  if (repeat) return repeat[1].replace(/\\(.)/g, '$1').repeat(Number(repeat[2]));
+  if (repeat) return repeat[1].replace(/\\(.)/g, '$1').repeat(repeatCount(vars, repeat[2], repeat[3], repeat[4]));
   let value: unknown = vars;
   for (const part of expr.trim().split('.')) {
     if (typeof value !== 'object' || value === null || !(part in value)) {
@@ -26,7 +36,9 @@ export function lookup(vars: Vars, expr: string): unknown {
 export function placeholderRoots(value: unknown): Set<string> {
   const roots = new Set<string>();
   for (const [, expr] of JSON.stringify(value ?? null).matchAll(ANY)) {
-    if (!REPEAT.test(expr.trim())) roots.add(expr.trim().split('.')[0]);
+    const repeat = REPEAT.exec(expr.trim());
+    if (!repeat) roots.add(expr.trim().split('.')[0]);
+    else if (!/^\d+$/.test(repeat[2])) roots.add(repeat[2].split('.')[0]);
   }
   return roots;
 }

@@ -68,6 +68,14 @@ describe('interpolation', () => {
   it('names an undefined variable', () => {
     expect(() => interpolate('${public_id}', vars)).toThrow('${public_id} is not defined (no "public_id")');
   });
+  it('takes a repeat() count from a variable, with an offset', () => {
+    const limits = { ...vars, register: { max_name: 4 } };
+    expect(interpolate("${repeat('n', register.max_name)}", limits)).toBe('nnnn');
+    expect(interpolate("${repeat('n', register.max_name + 1)}", limits)).toBe('nnnnn');
+    expect(interpolate("x${repeat('n', register.max_name - 3)}", limits)).toBe('xn');
+    expect(() => interpolate("${repeat('n', register.max_other)}", limits)).toThrow('${register.max_other} is not defined');
+    expect(() => interpolate("${repeat('n', run.id)}", limits)).toThrow('is not an integer');
+  });
 });
 
 describe('sortedGroups', () => {
@@ -87,5 +95,6 @@ describe('sortedGroups', () => {
 describe('placeholderRoots', () => {
   it('names the variable each placeholder starts from, not repeat() builders', () => {
     expect([...placeholderRoots({ p: ['${former}', 'x ${before.color_scheme} y'], q: "${repeat('d', 3)}" })].sort()).toEqual(['before', 'former']);
+    expect([...placeholderRoots("${repeat('d', limit.max + 1)}")]).toEqual(['limit']);
   });
 });
