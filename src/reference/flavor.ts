@@ -61,6 +61,15 @@ export interface Flavor {
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
   newChannelNotice: { topic: string; content(channel: Channel, creatorName: string): string } | null;
   organisation: OrganisationDefaults;
+  // Channels (operations 4 and 20).
+  /**
+   * Where the document and the Zulip server disagree about channels (the disputed clauses of
+   * operations 4 and 20), follow the document: include_default adds the default channels, guests
+   * get public channels, include_all_active needs an administrator, is_archived=true unarchives,
+   * message_retention_days is plain text and any administrator's, channel administrators are
+   * refused, refusals are UNAUTHORIZED_PRINCIPAL.
+   */
+  channelsFollowDocument: boolean;
 }
 
 const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -94,6 +103,8 @@ export const ZULIP: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:everyone',
     canMentionManyUsersGroup: 'role:administrators',
   },
+  // Channels (operations 4 and 20).
+  channelsFollowDocument: false,
 };
 
 /** The variant's kind of an error, for its status and text: the document names only codes. */
@@ -147,6 +158,8 @@ export const VARIANT: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:moderators',
     canMentionManyUsersGroup: 'role:moderators',
   },
+  // Channels (operations 4 and 20).
+  channelsFollowDocument: true,
 };
 
 export const FLAVORS: Record<FlavorName, Flavor> = { zulip: ZULIP, variant: VARIANT };

@@ -1,7 +1,7 @@
 // Group-setting values and the update objects `{new, old?}` that change them: validation,
 // the `old` check, membership through nested groups. Shared by channel and group settings.
 import { ROLE, SYSTEM_GROUPS, type GroupSetting, type Realm, type User, type UserGroup } from './model.js';
-import { badRequest } from './errors.js';
+import { ApiError, badRequest } from './errors.js';
 import type { Quirks } from './quirks.js';
 
 export const NOBODY = SYSTEM_GROUPS['role:nobody'];
@@ -126,7 +126,8 @@ export function readUpdate(
   if (raw.old !== undefined) {
     const old = readValue(`${name}.old`, raw.old);
     if (!sameSetting(old, current) && !quirks.has('group-update-old-mismatch-ok')) {
-      throw badRequest("'old' value does not match the expected value.");
+      // Zulip's PreviousSettingValueMismatchedError (facts zulip.channel.old-mismatch, zulip.groups.old-mismatch).
+      throw new ApiError(400, 'EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
     }
   }
   if (sameSetting(value, current)) return undefined;

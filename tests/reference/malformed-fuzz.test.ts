@@ -6,7 +6,7 @@ import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { ROUTES } from '../../src/reference/routes.js';
-import { sessionFor } from '../support/run-suite.js';
+import { registerOf, sessionFor } from '../support/run-suite.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import { loadSuite } from '../../src/engine/load.js';
 
@@ -68,7 +68,7 @@ describe('the reference server under random malformed requests', () => {
       }));
       expect(problems.slice(0, 10)).toEqual([]);
 
-      const session = sessionFor(server);
+      const session = sessionFor(server, {}, server.url, await registerOf(server));
       try {
         const results = await executeSpecs(session, loadSuite().specs);
         expect(results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.message}`)).toEqual([]);

@@ -39,7 +39,7 @@ describe('reference server: user groups (ops 6, 7)', () => {
     expectError(await patch('member', id, { can_manage_group: JSON.stringify({ new: 2 }) }), 400, 'BAD_REQUEST');
     expectError(await patch('member', id, { can_manage_group: JSON.stringify({ new: 1 }) }), 400, 'BAD_REQUEST');
     expectError(await patch('member', id, { can_mention_group: JSON.stringify({ new: 7 }) }), 400, 'BAD_REQUEST');
-    expectError(await patch('member', id, { can_mention_group: JSON.stringify({ new: 6, old: 4 }) }), 400, 'BAD_REQUEST', "'old' value does not match the expected value.");
+    expectError(await patch('member', id, { can_mention_group: JSON.stringify({ new: 6, old: 4 }) }), 400, 'EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
     expectError(await patch('member2', id, { description: 'not mine' }), 400, 'BAD_REQUEST', 'Insufficient permission');
     expectError(await patch('guest', id, { description: 'x' }), 400, 'BAD_REQUEST', 'Not allowed for guest users');
     expectSuccess(await patch('owner', id, { description: 'owners manage all groups' }));

@@ -38,13 +38,17 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
   });
 }
 
+/** The limits and display names the cases read (${register.*}), as the CLI's preflight fetches them. */
+export async function registerOf(server: ReferenceServer): Promise<Record<string, unknown>> {
+  const client = new ApiClient(server.url, { timeoutMs: 5000 });
+  return fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
+}
+
 /** A Session against a fresh reference server (quirks, proxy) for the duration of fn. */
 export async function withSession<T>(options: SuiteRun, fn: (session: Session) => Promise<T>): Promise<T> {
   const server = await startReferenceServer({ quirks: options.quirks ?? [], flavor: options.variant ? 'variant' : 'zulip' });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
-  // The limits and display names the cases read, as the CLI's preflight fetches them.
-  const client = new ApiClient(server.url, { timeoutMs: 5000 });
-  const register = await fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
+  const register = await registerOf(server);
   const session = sessionFor(server, options, proxy?.url, register);
   try {
     return await fn(session);
