@@ -37,9 +37,6 @@ const KNOWN_FALSE_ALARMS: string[] = [
   'op15.empty-topic.display-name',
   'op15.moved-along',
   'op17.body.schema',
-  'op20.object.first-message-id',
-  'op4.description.max-length',
-  'op4.topics-policy.empty-only-allowed',
 ];
 const KNOWN_PROPERTY_FALSE_ALARMS = new Set([
   'prop.op1.propagate-mode-moves',
