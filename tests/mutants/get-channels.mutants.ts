@@ -36,6 +36,7 @@ export const MUTANTS: Mutant[] = [
   fieldMutant('message_retention_days', 'forever'),
   fieldMutant('first_message_id', 'none'),
   fieldMutant('is_recently_active', undefined),
+  fieldMutant('can_move_messages_within_channel_group', undefined),
   { name: 'streams-permission-groups-missing', kind: 'field', operations: [STREAMS, UPDATE],
     rewrite: eachChannel((c) => { for (const k of Object.keys(c)) if (/^can_(add|remove|administer|delete|move)_/.test(k)) delete c[k]; }),
     breaks: ['res.channel.can_add_subscribers_group', 'res.channel.can_remove_subscribers_group', 'res.channel.can_administer_channel_group',

@@ -25,6 +25,7 @@ const STRICT_FILES: string[] = [
   'update-channel.yaml',
   'update-channel-permissions.yaml',
   'update-channel-privacy.yaml',
+  'update-channel-realm.yaml',
   'update-channel-topics.yaml',
   // 'update-realm-user-defaults.yaml',
   // 'update-settings.yaml',
