@@ -128,7 +128,7 @@ export const MUTANTS: Mutant[] = [
     breaks: ['op20.include-default.default'], kills: ['op20.zulip.no-is-default'] },
   { name: 'streams-default-channels-always', kind: 'parameter', operations: [STREAMS], quirks: ['channels-follow-document'],
     rewrite: forceStreamsParam('include_default', 'true'), breaks: ['op20.include-default.default'], kills: ['op20.include-default.false'] },
-  { name: 'streams-unsorted', kind: 'order', operations: [STREAMS], quirks: ['streams-unsorted'], breaks: ['zulip.streams.sorted-by-name'], kills: ['op20.zulip.sorted-by-name'] },
+  { name: 'streams-unsorted', kind: 'order', operations: [STREAMS], quirks: ['streams-unsorted'], breaks: ['zulip.streams.sorted-by-name', 'op20.order'], kills: ['op20.zulip.sorted-by-name'] },
 
   // --- where Zulip and the document disagree ------------------------------------------------------
   // A server that follows Zulip's source fails the document's disputed cases with a warning; one that
