@@ -19,5 +19,11 @@ if (!OTHER_COMMANDS.has(command) && !args.includes('--list') && !args.includes('
 }
 
 register();
-const { main } = await import('../src/cli.ts');
-process.exitCode = await main(process.argv.slice(2));
+try {
+  const { main } = await import('../src/cli.ts');
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  // main() reports its own errors; this is the suite failing to load at all: exit 3, as an internal error.
+  process.stderr.write(`teamchat-conformance: internal error: the suite failed to load (please report it with the details below)\ndetails: ${error?.stack ?? error}\n`);
+  process.exitCode = 3;
+}

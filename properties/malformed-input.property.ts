@@ -14,15 +14,15 @@ export const PROPERTY = defineProperty({
   endpoint: 'GET /streams',
   title: 'a malformed boolean parameter gets an error envelope with a code, never a crash',
   clauses: ['conv.booleans', 'conv.error-code', 'errors.bad-request'],
-  facts: ['zulip.status.away-is-presence'],
+  facts: ['zulip.errors.http-400-default', 'zulip.errors.type-error-texts', 'zulip.status.away-is-presence'],
   roles: ['member2'],
   runs: 30,
   arbitrary: () => fc.record({ param: fc.constantFrom(...BOOLEANS), value: notBoolean }),
   async check(api, { param: [method, name], value }) {
     const path = method === 'GET' ? '/streams' : '/users/me/status';
     const { status, body, request } = await api.call('member2', method, path, { [name]: value });
-    violated(body.result === 'error', () => `expected an error for ${name}=${show(value)}, got ${show(body.result)} (${request})`);
-    violated(typeof body.code === 'string' && body.code.length > 0, () => `expected a code, got ${show(body.code)} (${request})`);
-    if (api.profile === 'zulip') violated(status < 500, () => `expected no 5xx, got HTTP ${status} (${request}) [zulip profile]`);
+    violated(body.result === 'error', () => `expected an error for ${name}=${show(value)}, got ${show(body.result)} (${request})`, { clause: 'conv.booleans' });
+    violated(typeof body.code === 'string' && body.code.length > 0, () => `expected a code, got ${show(body.code)} (${request})`, { clause: 'conv.error-code' });
+    if (api.profile === 'zulip') violated(status < 500, () => `expected no 5xx, got HTTP ${status} (${request}) [zulip profile]`, { clause: 'errors.bad-request', zulip: true });
   },
 });

@@ -21,7 +21,7 @@ export const PROPERTY = defineProperty<FragmentValue, State>({
   id: 'prop.op18.fragment-blank-or-not',
   endpoint: 'POST /navigation_views',
   title: 'a navigation view fragment is refused exactly when it is blank',
-  clauses: ['op18.fragment', 'errors.bad-request'],
+  clauses: ['op18.fragment', 'op18.fragment.blank', 'errors.bad-request'],
   facts: ['zulip.navigation-views.fragment-rules', 'zulip.navigation-views.no-duplicates'],
   since: 390,
   roles: ['member'],
@@ -34,15 +34,17 @@ export const PROPERTY = defineProperty<FragmentValue, State>({
   async check(api, value, state) {
     const n = (state.count += 1);
     const fragment = value.blank ? value.text : `narrow/search/cf-${runId(api)}-p${n}/${value.text}`;
-    const { body, request } = await api.call('member', 'POST', '/navigation_views', { fragment, is_pinned: false, name: `cf ${runId(api)} view ${n}` });
+    const answer = await api.call('member', 'POST', '/navigation_views', { fragment, is_pinned: false, name: `cf ${runId(api)} view ${n}` });
+    const { body, request } = answer;
     if (body.result === 'success' && !value.blank) {
       state.left.add(fragment);
       await remove(api, state, fragment);
     }
     if (value.blank) {
-      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `fragment ${show(fragment)} is blank: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
+      violated(body.result === 'error', () => `fragment ${show(fragment)} is blank: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'op18.fragment.blank', answer });
+      violated(body.code === 'BAD_REQUEST', () => `fragment ${show(fragment)} is blank: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'errors.bad-request', answer });
     } else {
-      violated(body.result === 'success', () => `fragment ${show(fragment)} is not blank: expected success, got ${outcome(body)} (${request})`);
+      violated(body.result === 'success', () => `fragment ${show(fragment)} is not blank: expected success, got ${outcome(body)} (${request})`, { clause: 'op18.fragment', answer });
     }
   },
 });

@@ -10,7 +10,7 @@ export const PROPERTY = defineProperty<StatusEmoji>({
   id: 'prop.op13.status-emoji-rules',
   endpoint: 'POST /users/me/status',
   title: 'a status emoji is accepted exactly when its name is known and agrees with the code and type sent',
-  clauses: ['op13.emoji', 'op13.bad-request.emoji-without-name', 'op13.bad-request.emoji-not-exist', 'op13.bad-request.invalid-emoji-name'],
+  clauses: ['op13.emoji-name.type', 'op13.reaction-type.unicode-emoji', 'op13.bad-request.code-without-name', 'op13.bad-request.type-without-name', 'op13.bad-request.emoji-not-exist', 'op13.bad-request.invalid-emoji-name'],
   facts: ['zulip.status.emoji-names', 'zulip.status.emoji-rules'],
   roles: ['moderator'],
   runs: 14,
@@ -18,9 +18,9 @@ export const PROPERTY = defineProperty<StatusEmoji>({
   async teardown(api) {
     await api.call('moderator', 'POST', '/users/me/status', { status_text: '', emoji_name: '' });
   },
-  async check(api, { valid, ...emoji }) {
+  async check(api, { valid, clause, ...emoji }) {
     const { body, request } = await api.call('moderator', 'POST', '/users/me/status', { ...emoji });
-    if (valid) violated(body.result === 'success', () => `${show(emoji)} is allowed: expected success, got ${outcome(body)} (${request})`);
-    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${show(emoji)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
+    if (valid) violated(body.result === 'success', () => `${show(emoji)} is allowed: expected success, got ${outcome(body)} (${request})`, { clause });
+    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${show(emoji)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause });
   },
 });

@@ -8,7 +8,7 @@ export const PROPERTY = defineProperty({
   id: 'prop.op13.status-text-limit',
   endpoint: 'POST /users/me/status',
   title: 'a status text is accepted exactly when it has at most 60 characters',
-  clauses: ['op13.status-text', 'op13.bad-request.too-long'],
+  clauses: ['op13.status-text.limit', 'op13.bad-request.too-long', 'res.user-status'],
   facts: ['zulip.status.read-shape', 'zulip.status.text-max-60'],
   roles: ['member2'],
   runs: 30,
@@ -20,12 +20,13 @@ export const PROPERTY = defineProperty({
     const before = api.profile === 'zulip' ? await readText(api) : undefined;
     const { body, request } = await api.call('member2', 'POST', '/users/me/status', { status_text: text });
     const fits = codePoints(text) <= 60;
-    if (fits) violated(body.result === 'success', () => `${codePoints(text)} characters: expected success, got ${outcome(body)} (${request})`);
-    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${codePoints(text)} characters: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`);
+    if (fits) violated(body.result === 'success', () => `${codePoints(text)} characters: expected success, got ${outcome(body)} (${request})`, { clause: 'op13.status-text.limit' });
+    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${codePoints(text)} characters: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'op13.bad-request.too-long' });
     if (api.profile !== 'zulip') return;
     const after = await readText(api);
     const want = fits ? text : before;
-    violated(after === want, () => `read back ${show(after)}, expected ${show(want)} after ${fits ? 'an accepted' : 'a rejected'} update [zulip profile]`);
+    violated(after === want, () => `read back ${show(after)}, expected ${show(want)} after ${fits ? 'an accepted' : 'a rejected'} update [zulip profile]`,
+      { clause: fits ? 'res.user-status' : 'op13.bad-request.too-long', zulip: true });
   },
 });
 

@@ -14,7 +14,7 @@ export const PROPERTY = defineProperty<{ sends: TopicSend[]; allowEmpty: boolean
   id: 'prop.op17.topics-by-recency',
   endpoint: 'GET /users/me/{stream_id}/topics',
   title: 'for any messages sent to a few topics, the topics are listed most recent first with max_id their last message, the empty topic by its display name',
-  clauses: ['op17.order', 'op17.max-id', 'op17.empty-topic-name', 'conv.empty-topic-display-name'],
+  clauses: ['op17.order', 'res.topic-entry.max-id', 'res.topic-entry.name', 'op17.allow-empty.default', 'op17.allow-empty.true'],
   facts: ['zulip.topics.order-and-empty-name'],
   since: 334,
   roles: ['owner', 'member'],
@@ -36,15 +36,17 @@ export const PROPERTY = defineProperty<{ sends: TopicSend[]; allowEmpty: boolean
     violated(body.result === 'success' && Array.isArray(body.topics), () => `expected a topics list, got ${show(body)} (${request})`);
     const listed = body.topics as { name: unknown; max_id: unknown }[];
     const shown = (i: number) => (i === 0 && !allowEmpty ? emptyName : topics[i]);
+    // The empty topic's name is what allow_empty_topic_name decides (omitted here: its default).
+    const nameClause = (i: number) => (i !== 0 ? 'res.topic-entry.name' : allowEmpty ? 'op17.allow-empty.true' : 'op17.allow-empty.default');
     // Only the topics this property sent to: a server may post topics of its own (channel events).
     const ours = listed.filter((t) => [...lastIds.keys()].some((i) => shown(i) === t.name));
     for (const [i, lastId] of lastIds) {
       const entry = listed.find((t) => t.name === shown(i));
-      violated(entry !== undefined, () => `topic ${show(topics[i])} is not listed as ${show(shown(i))}; listed: ${show(listed.map((t) => t.name))} (${request})`);
-      violated(entry!.max_id === lastId, () => `topic ${show(shown(i))} has max_id ${show(entry!.max_id)}, its last message is ${lastId} (${request})`);
+      violated(entry !== undefined, () => `topic ${show(topics[i])} is not listed as ${show(shown(i))}; listed: ${show(listed.map((t) => t.name))} (${request})`, { clause: nameClause(i) });
+      violated(entry!.max_id === lastId, () => `topic ${show(shown(i))} has max_id ${show(entry!.max_id)}, its last message is ${lastId} (${request})`, { clause: 'res.topic-entry.max-id' });
     }
-    if (!allowEmpty) violated(!listed.some((t) => t.name === ''), () => `the empty topic is listed as "" without allow_empty_topic_name (${request})`);
+    if (!allowEmpty) violated(!listed.some((t) => t.name === ''), () => `the empty topic is listed as "" without allow_empty_topic_name (${request})`, { clause: 'op17.allow-empty.default' });
     const ids = ours.map((t) => t.max_id as number);
-    violated(ids.every((id, i) => i === 0 || ids[i - 1] > id), () => `topics not most recent first: ${show(ours.map((t) => [t.name, t.max_id]))} (${request})`);
+    violated(ids.every((id, i) => i === 0 || ids[i - 1] > id), () => `topics not most recent first: ${show(ours.map((t) => [t.name, t.max_id]))} (${request})`, { clause: 'op17.order' });
   },
 });

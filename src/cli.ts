@@ -1,30 +1,55 @@
 // The command line: `run` (the default), `serve`, `cleanup`, `validate-response`, `compare`
-// and `merge`. Usage, configuration and preflight problems print one line on stderr and exit 2.
+// and `merge`. Usage, configuration and preflight problems print one line on stderr and exit 2;
+// an internal error exits 3 (exit-status.ts).
 import { existsSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { CONFIG_KEYS, ConfigError, loadConfig } from './config.js';
-import { SpecError } from './engine/yaml-source.js';
-import { PreflightError } from './preflight.js';
+import { exitStatusOf } from './exit-status.js';
+import { checkQuirkNames, knownQuirksHelp } from './quirk-names.js';
+import { didYouMean } from './suggest.js';
+import { TOOL_VERSION } from './version.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);
 
+/** A reader that went away (`--list | head`) is not an error: the rest of the output is dropped. */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): () => boolean {
+  let open = true;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    open = false;
+  });
+  return () => open;
+}
+
 export async function main(argv: string[]): Promise<number> {
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  const err = (line: string) => process.stderr.write(`${line}\n`);
+  const stdoutOpen = quietOnClosedPipe(process.stdout);
+  const stderrOpen = quietOnClosedPipe(process.stderr);
+  const out = (line: string) => { if (stdoutOpen()) process.stdout.write(`${line}\n`); };
+  const err = (line: string) => { if (stderrOpen()) process.stderr.write(`${line}\n`); };
   let status = 0;
   const program = new Command('teamchat-conformance')
     .description('Conformance test suite for servers implementing the team-chat (Zulip) REST API')
+    .version(TOOL_VERSION, '-V, --version', 'print the version')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeErr: (s) => { if (stderrOpen()) process.stderr.write(s); }, writeOut: (s) => { if (stdoutOpen()) process.stdout.write(s); } });
+  const commandNames = () => program.commands.map((c) => c.name());
 
   const runCommand = program.command('run', { isDefault: true }).description('run the suite (default: against the embedded reference server)')
-    .option('--env-file <file>', 'read the target and accounts from this env file instead of .env');
+    .option('--env-file <file>', 'read the target and accounts from this env file instead of .env')
+    // A word that is no command lands here, as run is the default: it is reported as what it is.
+    .allowExcessArguments(true)
+    .addHelpText('after', knownQuirksHelp('--reference-quirk'));
   for (const key of CONFIG_KEYS) {
     const option = new Option(key.boolean ? `--${key.flag}` : `--${key.flag} <value>`, `${key.help} [${key.env}]`);
     runCommand.addOption(key.key === 'referenceQuirks' || key.key === 'operations' || key.key === 'clauses' ? option.argParser(collect) : option);
   }
-  runCommand.action(async (opts: Record<string, string | undefined>) => {
+  runCommand.action(async (opts: Record<string, string | undefined>, command: Command) => {
+    if (command.args.length) {
+      const [word] = command.args;
+      throw new ConfigError(argv[0] === 'run' ? `run takes no arguments, got '${word}'`
+        : `unknown command '${word}'${didYouMean(word, commandNames(), 2)}; the commands are ${commandNames().join(', ')} (run is the default; --help for each)`);
+    }
     const flags = Object.fromEntries(CONFIG_KEYS.map((k) => [k.flag, opts[camel(k.flag)] === undefined ? undefined : String(opts[camel(k.flag)])]));
     const config = loadConfig({ flags, envFile: opts.envFile });
     const { run } = await import('./commands/run.js');
@@ -35,13 +60,16 @@ export async function main(argv: string[]): Promise<number> {
     .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', '9991')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--env-out <file>', 'write the URL and accounts here in the env format')
-    .option('--quirk <name>', 'switch on a named fault (repeatable)', collect)
+    .option('--quirk <name>', 'switch on a named fault (repeatable; the names are listed below)', collect)
     .option('--variant', 'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)')
+    .addHelpText('after', knownQuirksHelp('--quirk'))
     .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean }) => {
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
+      const quirks = opts.quirk ? opts.quirk.split(',') : [];
+      checkQuirkNames(quirks, '--quirk');
       const { serve } = await import('./commands/serve.js');
-      status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks: opts.quirk ? opts.quirk.split(',') : [], variant: opts.variant }, out);
+      status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant }, out);
     });
 
   program.command('cleanup').description("remove what a crashed or interrupted run created, from its ledger (reports/ledger.jsonl)")
@@ -80,7 +108,8 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<reports...>', 'conformance.json of each shard')
     .requiredOption('--out <dir>', 'directory for the merged conformance.json, .html, .md and junit.xml')
     .option('--baseline <file>', 'judge the merged run against this conformance.json')
-    .action(async (reports: string[], opts: { out: string; baseline?: string }) => {
+    .option('--fail-on-skip', 'exit 1 when cases were skipped for missing configuration (as run --fail-on-skip)')
+    .action(async (reports: string[], opts: { out: string; baseline?: string; failOnSkip?: boolean }) => {
       const { merge } = await import('./commands/merge.js');
       status = merge(reports, opts, { out, err });
     });
@@ -89,15 +118,6 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return status;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof ConfigError || error instanceof SpecError || error instanceof PreflightError) {
-      err(`teamchat-conformance: ${error.message}`);
-      return 2;
-    }
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      err(`teamchat-conformance: ${(error as Error).message}`);
-      return 2;
-    }
-    throw error;
+    return exitStatusOf(error, err);
   }
 }

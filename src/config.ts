@@ -1,7 +1,8 @@
 // One typed configuration, resolved as: CLI flag > environment > env file (.env) > default.
 // Every key is documented once, in CONFIG_KEYS; the README and .env.example follow this table.
-import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseDotenv } from 'dotenv';
+import { existsSync } from 'node:fs';
+import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
+import { checkQuirkNames, UnknownQuirkError } from './quirk-names.js';
 
 /** The accounts a run uses; `bot` (a generic bot, for the bot-only parameters) is optional like the rest. */
 export const ROLES = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest', 'bot'] as const;
@@ -51,6 +52,8 @@ export interface Config {
   updateExpectations: boolean;
   /** Print the plan and every write request, send nothing. */
   list: boolean;
+  /** A run with cases skipped for missing configuration (accounts) fails (exit 1). */
+  failOnSkip: boolean;
 }
 
 export interface Shard {
@@ -74,6 +77,15 @@ interface KeySpec {
 
 const text = (raw: string) => raw;
 const list = (raw: string) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+const quirks = (raw: string, name: string) => {
+  const names = list(raw);
+  try {
+    checkQuirkNames(names, name);
+  } catch (error) {
+    throw error instanceof UnknownQuirkError ? new ConfigError(error.message) : error;
+  }
+  return names;
+};
 const positiveInt = (raw: string, name: string) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name}: expected a positive integer, got "${raw}"`);
@@ -86,7 +98,12 @@ const url = (raw: string, name: string) => {
   } catch {
     throw new ConfigError(`${name}: expected an http(s) URL, got "${raw}"`);
   }
-  return raw.replace(/\/+$/, '');
+  const base = raw.replace(/\/+$/, '');
+  // Every request goes to {base}/api/v1/...: a base that already ends there would double it.
+  if (/\/api\/v1$/i.test(base)) {
+    throw new ConfigError(`${name}: "${raw}" ends in /api/v1, which the suite adds to every path; use "${base.replace(/\/api\/v1$/i, '')}"`);
+  }
+  return base;
 };
 const integer = (raw: string, name: string) => {
   const n = Number(raw);
@@ -130,7 +147,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     help: 'cases in flight at once against the target' },
   { key: 'reportDir', env: 'CONFORMANCE_REPORT_DIR', flag: 'report-dir', parse: text, default: () => 'reports',
     help: 'directory the reports are written to' },
-  { key: 'referenceQuirks', env: 'CONFORMANCE_REFERENCE_QUIRKS', flag: 'reference-quirk', parse: list, default: () => [],
+  { key: 'referenceQuirks', env: 'CONFORMANCE_REFERENCE_QUIRKS', flag: 'reference-quirk', parse: quirks, default: () => [],
     help: 'comma-separated named faults for the embedded reference server (the suite\'s self-tests)' },
   { key: 'seed', env: 'CONFORMANCE_SEED', flag: 'seed', parse: integer, default: () => null,
     help: 'fast-check seed for the property cases, to replay a failure (printed with it)' },
@@ -158,6 +175,8 @@ export const CONFIG_KEYS: KeySpec[] = [
     help: 'YAML file of expected failures by case id (reason, issue, expires); a listed case that passes or an expired entry fails the run' },
   { key: 'updateExpectations', env: 'CONFORMANCE_UPDATE_EXPECTATIONS', flag: 'update-expectations', parse: bool, default: () => false, boolean: true,
     help: 'rewrite the --expectations file for the cases that ran: add new failures (placeholder reason), remove passing ones; keep the rest and comments' },
+  { key: 'failOnSkip', env: 'CONFORMANCE_FAIL_ON_SKIP', flag: 'fail-on-skip', parse: bool, default: () => false, boolean: true,
+    help: 'exit 1 when cases were skipped for missing configuration (an account not configured), for CI gates that want every case run' },
   { key: 'list', env: 'CONFORMANCE_LIST', flag: 'list', parse: bool, default: () => false, boolean: true,
     help: 'print the plan (each case: run or skip, and why) and every write request the run would make, without sending anything' },
 ];
@@ -175,11 +194,20 @@ export interface ConfigInput {
   cwd?: string;
 }
 
-export function readEnvFile(path: string): Record<string, string> {
+/** Every CONFORMANCE_* variable the suite reads; any other is a typo (env-file.ts). */
+export const KNOWN_ENV_KEYS: readonly string[] = [
+  ...CONFIG_KEYS.map((k) => k.env),
+  ...ROLES.flatMap((role) => Object.values(accountEnv(role))),
+];
+
+/** The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. */
+function envFileValues(envFile: string | undefined, cwd: string): { values: Record<string, string>; path: string | null } {
+  const path = envFile ?? (existsSync(`${cwd}/.env`) ? `${cwd}/.env` : null);
+  if (path === null) return { values: {}, path };
   try {
-    return parseDotenv(readFileSync(path, 'utf8'));
+    return { values: readEnvFile(path, KNOWN_ENV_KEYS).values, path };
   } catch (error) {
-    throw new ConfigError(`env file ${path}: ${(error as Error).message}`);
+    throw error instanceof EnvFileError ? new ConfigError(error.message) : error;
   }
 }
 
@@ -187,13 +215,12 @@ export function loadConfig(input: ConfigInput = {}): Config {
   const flags = input.flags ?? {};
   const env = input.env ?? process.env;
   const cwd = input.cwd ?? process.cwd();
-  let file: Record<string, string> = {};
-  if (input.envFile !== undefined) {
-    if (!existsSync(input.envFile)) throw new ConfigError(`env file ${input.envFile}: not found`);
-    file = readEnvFile(input.envFile);
-  } else if (existsSync(`${cwd}/.env`)) {
-    file = readEnvFile(`${cwd}/.env`);
+  try {
+    checkEnvironment(env, KNOWN_ENV_KEYS);
+  } catch (error) {
+    throw error instanceof EnvFileError ? new ConfigError(error.message) : error;
   }
+  const { values: file, path: filePath } = envFileValues(input.envFile, cwd);
 
   const lookup = (envName: string, flag?: string): [string, Source, string] | null => {
     if (flag && flags[flag] !== undefined) return [flags[flag]!, 'flag', `--${flag}`];
@@ -220,6 +247,14 @@ export function loadConfig(input: ConfigInput = {}): Config {
     }
   }
   config.accounts = accounts;
+  // Accounts without a target are a half-done configuration (a mistyped or forgotten URL): the
+  // embedded server is the target only when nothing at all says otherwise.
+  const roles = Object.keys(accounts);
+  if (config.targetUrl === null && roles.length) {
+    const where = filePath && ROLES.some((r) => file[accountEnv(r).email]) ? `, in env file ${filePath}` : '';
+    throw new ConfigError(`accounts are configured (${roles.join(', ')}${where}) but no target URL: set CONFORMANCE_TARGET_URL or --target-url; `
+      + 'the embedded reference server is tested only when neither a target nor an account is configured');
+  }
   // A path means something only for one property under one seed.
   if (config.replayPath !== null && (config.seed === null || config.grep === null)) {
     throw new ConfigError('--replay-path: needs --seed and --grep <property id>, as printed with the failure');

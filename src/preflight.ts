@@ -7,6 +7,9 @@ import type { Account, Config, Role } from './config.js';
 export const NEWEST_FEATURE_LEVEL = 420;
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 
+/** The preflight's limit per request: the run's, at most 10 s. */
+export const preflightTimeoutMs = (config: Pick<Config, 'timeoutMs'>) => Math.min(config.timeoutMs, PREFLIGHT_TIMEOUT_MS);
+
 /** The role each account must have; the bot account is checked for is_bot instead. */
 export const ROLE_CODES: Record<Exclude<Role, 'bot'>, number> = { owner: 100, admin: 200, moderator: 300, member: 400, member2: 400, guest: 600 };
 const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
@@ -27,12 +30,14 @@ function body(exchange: Exchange): Record<string, unknown> | null {
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
 }
 
-export async function preflight(config: Config, targetUrl: string): Promise<PreflightResult> {
-  const client = new ApiClient(targetUrl, { timeoutMs: Math.min(config.timeoutMs, PREFLIGHT_TIMEOUT_MS), connections: 8 });
+/** `onStep` hears what the preflight sends next, so a slow target's wait can be explained. */
+export async function preflight(config: Config, targetUrl: string, onStep: (what: string) => void = () => {}): Promise<PreflightResult> {
+  const client = new ApiClient(targetUrl, { timeoutMs: preflightTimeoutMs(config), connections: 8 });
   try {
+    onStep('GET /server_settings');
     const settings = await client.send({ method: 'GET', path: '/server_settings', auth: null });
     if (settings.error) {
-      const why = settings.error.kind === 'timeout' ? `no answer within ${Math.min(config.timeoutMs, PREFLIGHT_TIMEOUT_MS)} ms` : settings.error.message;
+      const why = settings.error.kind === 'timeout' ? `no answer within ${preflightTimeoutMs(config)} ms` : settings.error.message;
       throw new PreflightError(`target unreachable: ${targetUrl} (${why})`);
     }
     const level = body(settings)?.zulip_feature_level;
@@ -42,6 +47,7 @@ export async function preflight(config: Config, targetUrl: string): Promise<Pref
     if (!roles.length) {
       throw new PreflightError('no accounts configured: set CONFORMANCE_<ROLE>_EMAIL and CONFORMANCE_<ROLE>_API_KEY (see .env.example)');
     }
+    onStep(`GET /users/me for the ${roles.join(', ')} account${roles.length > 1 ? 's' : ''}`);
     const checked = await Promise.all(roles.map((role) => checkAccount(client, role, config.accounts[role]!)));
     const accounts = Object.fromEntries(checked.map((a) => [a.role, a.account])) as PreflightResult['accounts'];
     const ids = new Map<number, Role>();
@@ -50,6 +56,7 @@ export async function preflight(config: Config, targetUrl: string): Promise<Pref
       if (other) throw new PreflightError(`${role} account: same user (id ${account.userId}) as the ${other} account; each role needs its own user`);
       ids.set(account.userId, role);
     }
+    onStep('POST /register');
     const register = await fetchRegister(client, checked[0].role, checked[0].account);
     const version = body(settings)?.zulip_version;
     return { featureLevel: config.featureLevel ?? claimed ?? NEWEST_FEATURE_LEVEL, claimedFeatureLevel: claimed, accounts, register,

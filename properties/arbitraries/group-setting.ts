@@ -10,7 +10,7 @@ export type GroupSettingValue = number | { direct_members: number[]; direct_subg
 export interface GroupIds {
   /** System groups the setting accepts, by name (role:everyone, role:moderators, ...). */
   allowed: Record<string, number>;
-  /** System groups the setting refuses (for can_mention_group: role:internet, role:owners). */
+  /** System groups the setting refuses (for can_mention_group: role:internet). */
   refused: Record<string, number>;
   users: number[];
 }

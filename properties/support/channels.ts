@@ -15,15 +15,25 @@ export async function archiveChannels(api: PropertyApi, ids: readonly (number | 
   for (const id of ids) if (id !== undefined) await api.call('owner', 'DELETE', `/streams/${id}`);
 }
 
-/** The empty topic's display name and the longest topic, from the registration response. */
+/**
+ * The empty topic's display name and the longest topic, from the registration response: the
+ * run's (preflight registers with fetch_event_types ["realm"]), else a registration of our own
+ * asking for the realm section, which alone holds them on Zulip (fact
+ * zulip.register.limits-only-with-realm). A target that does not give them cannot be judged:
+ * guessing Zulip's values would judge another server by Zulip's choices.
+ */
 export async function realmTopicFacts(api: PropertyApi): Promise<{ emptyName: string; maxTopicLength: number }> {
   const known = (api.vars.register ?? {}) as Record<string, unknown>;
   if (typeof known.realm_empty_topic_display_name === 'string' && typeof known.max_topic_length === 'number') {
     return { emptyName: known.realm_empty_topic_display_name, maxTopicLength: known.max_topic_length };
   }
-  const body = await api.ok('member', 'POST', '/register', { event_types: ['typing'] });
+  const body = await api.ok('member', 'POST', '/register', { fetch_event_types: ['realm'], event_types: ['message'] });
   if (typeof body.queue_id === 'string') await api.call('member', 'DELETE', '/events', { queue_id: body.queue_id });
-  return { emptyName: String(body.realm_empty_topic_display_name ?? 'general chat'), maxTopicLength: Number(body.max_topic_length ?? 60) };
+  const { realm_empty_topic_display_name: emptyName, max_topic_length: maxTopicLength } = body;
+  if (typeof emptyName !== 'string' || typeof maxTopicLength !== 'number') {
+    throw new Error(`POST /register gave no realm_empty_topic_display_name (${JSON.stringify(emptyName)}) or max_topic_length (${JSON.stringify(maxTopicLength)}): the property cannot be judged without them`);
+  }
+  return { emptyName, maxTopicLength };
 }
 
 export const runId = (api: PropertyApi) => String((api.vars.run as { id?: string } | undefined)?.id ?? 'x');

@@ -2,9 +2,9 @@
 // make (fixtures, cases, cleanups, and the preflight's event queue), without sending anything.
 // Values captured at run time are shown as <name>.
 import { basename } from 'node:path';
-import { ROLES, type Config, type Role } from '../config.js';
-import { NEWEST_FEATURE_LEVEL } from '../preflight.js';
-import { decide, type PlanInput } from '../engine/plan.js';
+import type { Config } from '../config.js';
+import { decide } from '../engine/plan.js';
+import { planInputFor } from './plan-input.js';
 import { lookup } from '../engine/interpolate.js';
 import { encodeParam } from '../http/encode.js';
 import type { Suite } from '../engine/load.js';
@@ -36,12 +36,10 @@ function writes(steps: Step[] | undefined, indent: string): string[] {
 }
 
 export function listPlan(config: Config, suite: Suite, io: Output): number {
-  const roles = config.targetUrl === null ? [...ROLES] : (Object.keys(config.accounts) as Role[]);
-  const level = config.featureLevel ?? NEWEST_FEATURE_LEVEL;
-  const input: PlanInput = {
-    profile: config.profile, featureLevel: level, configuredRoles: new Set(roles),
-    grep: config.grep, operations: config.operations, clauses: config.clauses, shard: config.shard,
-  };
+  // The embedded reference server has every role and its seeded realm: the plan says so.
+  const input = planInputFor(config);
+  const roles = [...input.configuredRoles];
+  const level = input.featureLevel;
   const lines: string[] = [];
   let run = 0;
   let skipped = 0;
@@ -65,7 +63,7 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
     writeCount += block.filter((l) => l.trimStart().startsWith('write:')).length;
     lines.push(...block);
   }
-  const target = config.targetUrl ?? 'the embedded reference server';
+  const target = config.targetUrl ?? 'the embedded reference server (no target configured)';
   const levelNote = config.featureLevel === null ? ` (assumed: --list sends nothing, so the target's level is not probed)` : '';
   io.out(`Plan for ${target}: profile ${config.profile}, feature level ${level}${levelNote}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ''}`);
   io.out('preflight (reads, then one event queue for the limits the cases use):');

@@ -6,11 +6,13 @@ import { mergeReports } from '../report/merge.js';
 import { writeReports } from '../report/write-reports.js';
 import { summaryLines } from '../report/console-output.js';
 import type { Output } from './run.js';
+import { ensureWritableDir } from './report-dir.js';
 
-export function merge(files: string[], options: { out: string; baseline?: string }, io: Output): number {
+export function merge(files: string[], options: { out: string; baseline?: string; failOnSkip?: boolean }, io: Output): number {
+  ensureWritableDir(options.out, '--out');
   const reports = files.map((file) => ({ file, report: readReport(file) }));
   const baseline = options.baseline ? { file: options.baseline, report: readReport(options.baseline, 'baseline') } : undefined;
-  const merged = mergeReports(reports, baseline);
+  const merged = mergeReports(reports, baseline, { failOnSkip: options.failOnSkip });
   const written = writeReports(merged, resolve(options.out));
   io.out(`merged ${files.length} reports: ${merged.summary.total} cases`);
   for (const line of summaryLines(merged, written)) io.out(line);

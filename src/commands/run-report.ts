@@ -54,6 +54,7 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
     facts: suite.facts,
     ...(inputs.baseline ? { baseline: inputs.baseline } : {}),
     ...(expectations ? { expectations: { ...expectations, knownIds, today, ...(updated ? { updated } : {}) } } : {}),
+    verdict: { failOnSkip: config.failOnSkip },
   });
   const files = writeReports(report, resolve(config.reportDir));
   if (config.har && inputs.harDir) {

@@ -1,20 +1,27 @@
 // `run`: config -> spec files -> target (embedded unless configured) -> preflight -> cases in
 // vitest -> reports (run-report.ts). Returns the exit status: 0 all passed (or every failure is
 // known to the baseline or expectations), 1 a case failed or errored, 2 usage, configuration or
-// preflight error. --list prints the plan and sends nothing.
+// preflight error (3, an internal error, is cli.ts's). --list prints the plan and sends nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
 import { loadSuite } from '../engine/load.js';
 import { documentedParameters } from '../engine/plan.js';
-import { preflight } from '../preflight.js';
+import { preflight, preflightTimeoutMs } from '../preflight.js';
+import { LiveLine } from '../report/live-line.js';
+import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
-import { projectPath, PROJECT_ROOT } from '../paths.js';
+import { PROJECT_ROOT } from '../paths.js';
+import { TOOL_VERSION } from '../version.js';
+import { ensureWritableDir } from './report-dir.js';
 import { ConformanceReporter } from '../report/vitest-reporter.js';
+import { runExplainer } from '../report/explained.js';
 import { finishRun, prepareRun } from './run-report.js';
 import { listPlan } from './list-plan.js';
+import { checkFilterMatches } from './filter-check.js';
+import { planInputFor } from './plan-input.js';
 import { propertyFiles } from '../property/files.js';
 import type { RunSettings } from '../runner/settings.js';
 import type { SpecFile } from '../engine/types.js';
@@ -24,20 +31,24 @@ export interface Output {
   err: (line: string) => void;
 }
 
-const TOOL_VERSION = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
   const suite = loadSuite();
+  await checkFilterMatches(config, suite, planInputFor(config));
   // --list sends nothing, so it needs no consent to write.
   if (config.list) return listPlan(config, suite, io);
   requireWriteConsent(config);
+  ensureWritableDir(config.reportDir, '--report-dir');
   const inputs = prepareRun(config);
   const embedded = config.targetUrl === null ? await startEmbedded(config) : null;
   try {
     const targetUrl = embedded?.url ?? config.targetUrl!;
     const effective = embedded ? { ...config, accounts: { ...embedded.accounts, bot: embedded.bot } } : config;
-    const checked = await preflight(effective, targetUrl);
+    const live = process.stdout.isTTY ? new LiveLine(process.stdout) : null;
+    const out = live ? (line: string) => live.print(line) : io.out;
+    const checked = await withWaitNotice((onStep) => preflight(effective, targetUrl, onStep),
+      { targetUrl, limitMs: preflightTimeoutMs(config), live, out });
     const settings: RunSettings = {
       targetUrl, profile: config.profile, featureLevel: checked.featureLevel, claimedFeatureLevel: checked.claimedFeatureLevel,
       serverVersion: checked.serverVersion,
@@ -53,8 +64,11 @@ export async function run(config: Config, io: Output): Promise<number> {
     settings.ledgerFile = ledgerFile;
     settings.stopFile = `${ledgerFile}.stop`;
     rmSync(settings.stopFile, { force: true });
-    io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
-    const reporter = new ConformanceReporter(io.out);
+    io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
+    const reporter = new ConformanceReporter(out, {
+      explain: runExplainer(inputs.baseline, inputs.expectations?.entries, startedAt.toISOString().slice(0, 10)),
+      live, startedAt: startedAt.getTime(),
+    });
     const interrupted = await runVitest(settings, reporter, suite.specs);
     if (interrupted) {
       // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.

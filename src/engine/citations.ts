@@ -3,7 +3,8 @@
 // judged step of a multi-clause case says which clause it checks, and every zulip-profile
 // expectation names the facts it rests on. A citation that no check backs is a claim the
 // report cannot keep.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { responseSchemaFiles } from './schemas.js';
 import { projectPath } from '../paths.js';
 import type { Case, Expect, Step } from './types.js';
 
@@ -26,10 +27,7 @@ export function schemaClauses(name: string): Set<string> {
   const cached = schemaClauseCache.get(name);
   if (cached) return cached;
   const byId = new Map<string, unknown>();
-  for (const file of readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.schema.json'))) {
-    const schema = JSON.parse(readFileSync(projectPath('schemas', file), 'utf8')) as { $id?: string };
-    byId.set(file.replace(/\.schema\.json$/, ''), schema);
-  }
+  for (const file of responseSchemaFiles()) byId.set(file.replace(/\.schema\.json$/, ''), JSON.parse(readFileSync(projectPath('schemas', file), 'utf8')));
   const found = new Set<string>();
   const seen = new Set<unknown>();
   const walk = (node: unknown): void => {
@@ -38,7 +36,7 @@ export function schemaClauses(name: string): Set<string> {
     for (const [key, value] of Object.entries(node)) {
       if (key === 'x-clause') for (const id of [value].flat()) found.add(id as string);
       else if (key === '$ref' && typeof value === 'string') {
-        const target = /([\w-]+)\.schema\.json/.exec(value)?.[1];
+        const target = /((?:[\w-]+\/)?[\w-]+)\.schema\.json/.exec(value)?.[1];
         if (target) walk(byId.get(target));
       } else walk(value);
     }
@@ -81,6 +79,14 @@ export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: R
       else if (!(c.facts ?? []).includes(id)) problems.push({ at: `${at}/expect/zulip/facts`, message: `rests on fact "${id}", which the case does not list in facts:` });
     }
   }
+  // The event queue is not shown by the document: reading it is the zulip profile's.
+  c.steps.forEach((s, i) => {
+    if ((s.events || s.queue) && c.profile !== 'zulip') problems.push({ at: `steps/${i}`, message: 'reads the event queue, which the document does not show: the case must be profile: zulip' });
+    for (const e of s.events?.expect ?? []) {
+      if (e.clause && !cited.has(e.clause)) problems.push({ at: `steps/${i}/events`, message: `checks clause "${e.clause}", which the case does not cite` });
+      for (const id of e.facts ?? []) if (!(c.facts ?? []).includes(id)) problems.push({ at: `steps/${i}/events`, message: `rests on fact "${id}", which the case does not list in facts:` });
+    }
+  });
   const zulipChecks = c.profile === 'zulip' || c.steps.some((s) => s.expect?.zulip);
   if (rules.facts && zulipChecks && !c.facts?.length) {
     problems.push({ at: '', message: 'has zulip-profile checks but names no facts: list the Zulip facts they rest on in facts: [...]' });
@@ -96,6 +102,10 @@ export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: R
     if (step.setup) continue;
     for (const id of [...namedClauses(step.expect), ...namedClauses(step.expect?.zulip)]) enforced.add(id);
     for (const name of [step.expect?.schema, step.expect?.zulip?.schema]) if (name) for (const id of schemaClauses(name)) enforced.add(id);
+    for (const e of step.events?.expect ?? []) {
+      for (const id of [e.clause, ...(e.body ?? []).map((a) => a.clause)]) if (typeof id === 'string') enforced.add(id);
+      if (e.schema) for (const id of schemaClauses(e.schema)) enforced.add(id);
+    }
   }
   for (const id of c.clauses) {
     if (!enforced.has(id)) problems.push({ at: 'clauses', message: `cites "${id}", but no check of the case enforces it (name it in a step's clause:, an assertion's clause:, or a schema's x-clause)` });

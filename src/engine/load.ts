@@ -7,6 +7,7 @@ import { validateSource } from './validate.js';
 import { cached } from './suite-cache.js';
 import type { SpecFile } from './types.js';
 import { citationProblems } from './citations.js';
+import { expandEventStepsOf } from './event-steps.js';
 
 export interface Clause {
   id: string;
@@ -59,7 +60,7 @@ function parseSpecFile(path: string, text: string): { spec: SpecFile; source: Ya
   const file = displayPath(path);
   const source = parseYaml(file, text);
   validateSource(source, 'spec-file.schema.json');
-  return { spec: { ...(source.data as Omit<SpecFile, 'file'>), file }, source };
+  return { spec: expandEventStepsOf({ ...(source.data as Omit<SpecFile, 'file'>), file }), source };
 }
 
 export function loadCatalog(path = projectPath('specs', CATALOG_FILE)): Clause[] {

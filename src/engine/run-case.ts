@@ -3,7 +3,7 @@
 import type { Exchange } from '../http/client.js';
 import type { Redactor } from '../http/redact.js';
 import type { Vars } from './interpolate.js';
-import { runSteps, type StepRecord, type TargetContext } from './run-steps.js';
+import { deleteQueues, runSteps, type StepRecord, type TargetContext } from './run-steps.js';
 import { brokenRulesOf, type Failure } from './failure.js';
 import type { Case, SpecFile } from './types.js';
 
@@ -88,7 +88,9 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, vars:
   if (c.cleanup?.length) {
     const cleaned = await runSteps(c.cleanup, ctx, outcome.vars);
     if (cleaned.status !== 'passed') warnings.push(`cleanup did not complete: ${cleaned.status === 'errored' ? cleaned.cause : cleaned.failures[0].message}`);
+    outcome.queues.push(...cleaned.queues);
   }
+  await deleteQueues(ctx, outcome.queues);
   const disputes = outcome.disputes;
   if (disputes.length) {
     // The document and the Zulip server disagree here: under the spec profile this check warns.

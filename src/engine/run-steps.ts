@@ -6,8 +6,10 @@ import { encodeParam, type Params } from '../http/encode.js';
 import { resolvePath } from './body-path.js';
 import { interpolate, InterpolationError, type Vars } from './interpolate.js';
 import { judge, type Attribution } from './judge.js';
-import type { Failure } from './failure.js';
-import type { Step } from './types.js';
+import { findingMessage, type Failure } from './failure.js';
+import { eventsComplete, judgeEvents, type QueuedEvent } from './events-judge.js';
+import { show } from './matchers.js';
+import type { EventsSpec, Step } from './types.js';
 
 export interface TargetContext {
   client: ApiClient;
@@ -36,6 +38,13 @@ interface Common {
   vars: Vars;
   /** Checks of disputed clauses the target answered the other way: warnings, not failures. */
   disputes: Failure[];
+  /** Event queues the steps opened: the case deletes them when it ends. */
+  queues: OpenedQueue[];
+}
+
+export interface OpenedQueue {
+  id: string;
+  role: Role;
 }
 
 export type StepsOutcome =
@@ -56,6 +65,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
   const vars: Vars = { ...initial };
   const records: StepRecord[] = [];
   const disputes: Failure[] = [];
+  const queues: OpenedQueue[] = [];
   for (const [index, step] of steps.entries()) {
     const role = step.as ?? DEFAULT_ROLE;
     let params: Params;
@@ -66,29 +76,33 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       path = interpolate(step.request.path, vars);
       expect = interpolate(step.expect, vars);
     } catch (error) {
-      if (error instanceof InterpolationError) return { status: 'errored', records, vars, disputes, cause: `step ${index + 1}: ${error.message}` };
+      if (error instanceof InterpolationError) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
       throw error;
     }
     const account = ctx.accounts[role];
-    if (!account) return { status: 'errored', records, vars, disputes, cause: `step ${index + 1}: no ${role} account configured` };
+    if (!account) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: no ${role} account configured` };
     const auth = step.request.auth === 'none' ? null
       : step.request.auth === 'bad' ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
       : { ...account, role };
-    const exchange = await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding, files: step.request.files });
-    const summary = describeRequest(role, step.request.method, path, params, step.request.auth);
+    const summary = step.events ? `as ${role}, events of queue ${step.events.queue}` : describeRequest(role, step.request.method, path, params, step.request.auth);
+    const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
+    const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth) : null;
+    const exchange = polled ? polled.exchange : await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding, files: step.request.files });
     const record: StepRecord = { index, exchange, failures: [], summary };
     records.push(record);
     if (exchange.error) {
       if (step.optional) continue;
-      return { status: 'errored', records, vars, disputes, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
+      return { status: 'errored', records, vars, disputes, queues, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
     }
     if (exchange.response!.status === 429) {
       // Still rate limited after the client waited it out: the server is not judged for it.
-      return { status: 'errored', records, vars, disputes, cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})` };
+      return { status: 'errored', records, vars, disputes, queues, cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})` };
     }
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
-    const judged = [...judge(exchange.response!, expect, ctx.profile, who), ...supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)]
-      .map((f) => ({ ...f, step: index + 1 }));
+    const judged = [
+      ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who),
+      ...(polled ? judgedEvents(polled, eventsSpec!, expect, who) : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
+    ].map((f) => ({ ...f, step: index + 1 }));
     if (!judged.length && step.capture) {
       for (const [name, from] of Object.entries(step.capture)) {
         const at = interpolate(from, vars);
@@ -97,6 +111,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         if (got.found) {
           vars[name] = got.value;
           record.captured = { ...record.captured, [name]: got.value };
+          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role });
         } else {
           const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
           judged.push({ clause: clauses[0] ?? '', clauses, check: 'capture', path: at, expected: `a value (to capture ${name})`, actual: 'nothing (the field is missing)', message: `expected ${at} in the answer (to capture ${name}), it is missing`, step: index + 1 });
@@ -110,13 +125,62 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     record.failures = failures;
     if (step.optional && judged.length) continue;
     if (failures.length) {
-      if (step.setup) return { status: 'errored', records, vars, disputes, cause: `could not set up: step ${index + 1}: ${failures[0].message} (${summary})` };
-      return { status: 'failed', records, vars, disputes, failures, summary };
+      if (step.setup) return { status: 'errored', records, vars, disputes, queues, cause: `could not set up: step ${index + 1}: ${failures[0].message} (${summary})` };
+      return { status: 'failed', records, vars, disputes, queues, failures, summary };
     }
     // The steps after a disputed answer build on the other outcome: they would judge nothing.
     if (judged.length) break;
   }
-  return { status: 'passed', records, vars, disputes };
+  return { status: 'passed', records, vars, disputes, queues };
+}
+
+const DEFAULT_EVENT_WAIT_MS = 3000;
+
+interface Polled {
+  /** The last GET /events exchange (an error or a non-success answer ends the wait). */
+  exchange: Exchange;
+  events: QueuedEvent[];
+  waitedMs: number;
+}
+
+/**
+ * Reads a queue (GET /events, dont_block, acknowledging what came) until the step's expected
+ * events are there or its bounded wait ends: a slow server is waited for, a silent one is not
+ * waited on forever.
+ */
+async function pollEvents(ctx: TargetContext, spec: EventsSpec, params: Params, auth: Parameters<ApiClient['send']>[0]['auth']): Promise<Polled> {
+  const started = performance.now();
+  const within = spec.withinMs ?? DEFAULT_EVENT_WAIT_MS;
+  const events: QueuedEvent[] = [];
+  let lastEventId = -1;
+  for (let attempt = 0; ; attempt += 1) {
+    const exchange = await ctx.client.send({ method: 'GET', path: '/events', params: { ...params, last_event_id: lastEventId }, auth });
+    const body = exchange.response?.json as { result?: unknown; events?: unknown } | undefined;
+    if (exchange.error || body?.result !== 'success' || !Array.isArray(body.events)) return { exchange, events, waitedMs: Math.round(performance.now() - started) };
+    for (const event of body.events as QueuedEvent[]) {
+      if (typeof event?.id === 'number' && event.id <= lastEventId) continue;
+      if (event?.type !== 'heartbeat') events.push(event);
+      if (typeof event?.id === 'number') lastEventId = Math.max(lastEventId, event.id);
+    }
+    const waited = performance.now() - started;
+    if (eventsComplete(events, spec) || waited >= within) return { exchange, events, waitedMs: Math.round(waited) };
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, 10 * 2 ** attempt)));
+  }
+}
+
+function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution): Omit<Failure, 'step'>[] {
+  const body = polled.exchange.response?.json as { result?: unknown; code?: unknown; msg?: unknown } | undefined;
+  if (body?.result !== 'success') {
+    const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
+    const actual = body?.result === 'error' ? `error ${show(body.code)} ${show(body.msg)}` : show(body);
+    return [{ clause: clauses[0] ?? '', clauses, ...(who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {}), check: 'events', path: '',
+      expected: 'the queue read (GET /events answering success)', actual, message: `reading the event queue: expected success, got ${actual}` }];
+  }
+  return judgeEvents(polled.events, spec, polled.waitedMs).map(({ expectation, ...f }) => {
+    const clauses = expectation?.clause ? [expectation.clause] : expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
+    const facts = expectation?.facts ?? who.facts;
+    return { clause: clauses[0] ?? '', clauses, ...(who.zulipCase ? { profile: 'zulip' as const, facts } : {}), ...f, message: findingMessage(f) };
+  });
 }
 
 /**
@@ -131,6 +195,14 @@ function supportedListedAsIgnored(ctx: TargetContext, method: string, path: stri
   if (!wrong.length) return [];
   return [{ clause: 'conv.ignored-params', clauses: ['conv.ignored-params'], check: 'ignored-params', path: 'ignored_parameters_unsupported',
     expected: 'no parameter the operation supports', actual: JSON.stringify(wrong), message: `ignored_parameters_unsupported: names ${JSON.stringify(wrong)}, which ${method} ${path} supports` }];
+}
+
+/** Deletes the event queues steps opened (DELETE /events as the role that opened each); best effort. */
+export async function deleteQueues(ctx: TargetContext, queues: OpenedQueue[]): Promise<void> {
+  await Promise.all(queues.map(async ({ id, role }) => {
+    const account = ctx.accounts[role];
+    if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role } });
+  }));
 }
 
 /** "as member, POST /users/me/status status_text="hi"" with long values shortened. */

@@ -25,10 +25,15 @@ export function schemaRegistry(dir = projectPath('schemas')): Ajv2020 {
   ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
   addFormats(ajv);
   ajv.addKeyword({ keyword: CLAUSE_KEYWORD, schemaType: ['string', 'array'] });
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.schema.json') && !META_SCHEMAS.has(n)).sort()) {
-    ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')));
-  }
+  for (const name of responseSchemaFiles(dir)) ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')));
   return ajv;
+}
+
+/** The response schemas of schemas/ and its folders ("events/typing.schema.json"), by path below it. */
+export function responseSchemaFiles(dir = projectPath('schemas')): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((n) => n.split('\\').join('/'))
+    .filter((n) => n.endsWith('.schema.json') && !META_SCHEMAS.has(n)).sort();
 }
 
 /** "get-streams" -> the schema with $id <base>get-streams.schema.json */

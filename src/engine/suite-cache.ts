@@ -13,7 +13,7 @@ function inputsKey(dir: string): string {
     ...readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort().map((n) => join(dir, n)),
     // The meta-schemas validate the files; the response schemas' x-clause annotations back citations.
     ...readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.json')).sort().map((n) => projectPath('schemas', n)),
-    projectPath('src', 'engine', 'load.ts'), projectPath('src', 'engine', 'citations.ts'),
+    projectPath('src', 'engine', 'load.ts'), projectPath('src', 'engine', 'citations.ts'), projectPath('src', 'engine', 'event-steps.ts'),
   ];
   const hash = createHash('sha256');
   for (const file of files) {

@@ -37,9 +37,49 @@ export interface Expect {
   zulip?: Omit<Expect, 'zulip'>;
 }
 
+/** Opens an event queue (POST /register) as the step's role; its id is the variable `name`. */
+export interface QueueSpec {
+  name: string;
+  /** event_types of the registration; omitted: every type. */
+  eventTypes?: string[];
+  /** client_capabilities besides notification_settings_null, which is always sent. */
+  capabilities?: Record<string, unknown>;
+}
+
+/** One event an events step expects, in order among the events of the queue. */
+export interface EventExpectation {
+  type: string;
+  op?: string;
+  /** Picks the event among those of its type: field -> value (e.g. message_id). */
+  where?: Record<string, unknown>;
+  /** How many events of this type (op, where) exactly; default at least one, the first judged. */
+  count?: number;
+  /** A schema of schemas/ for the event object, e.g. "events/typing". */
+  schema?: string;
+  /** Matchers on the event object (paths relative to the event). */
+  body?: Assertion[];
+  /** The clause (or, in zulip cases, facts) this expectation checks, when not the step's. */
+  clause?: string;
+  facts?: string[];
+}
+
+/** Reads a queue until the expected events came or `withinMs` passed (a bounded wait). */
+export interface EventsSpec {
+  queue: string;
+  expect?: EventExpectation[];
+  /** Event types of which none may arrive (by the time the expected ones did, or the wait ended). */
+  none?: string[];
+  /** Whether `expect` must come in this order (default true). */
+  ordered?: boolean;
+  withinMs?: number;
+}
+
 export interface Step {
   as?: Role;
   request: SpecRequest;
+  /** An event-queue step: the loader makes its request (POST /register, GET /events). */
+  queue?: QueueSpec;
+  events?: EventsSpec;
   expect?: Expect;
   /** name -> body path; the value is available to later steps as ${name}. */
   capture?: Record<string, string>;

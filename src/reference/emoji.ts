@@ -1,8 +1,12 @@
 // A small slice of Zulip's emoji data: enough names to exercise every status-emoji rule.
+// Zulip names emoji its own way (tools/setup/emoji/emoji_names.py, fact zulip.status.emoji-names):
+// its "smile" is U+263A, and U+1F604 is "big_smile".
 
 /** Unicode emoji: name -> dash-separated hex code points (Zulip's `emoji_code`). */
 const UNICODE_EMOJI: Record<string, string> = {
-  smile: '1f604',
+  smile: '263a',
+  relaxed: '263a', // an alias of smile
+  big_smile: '1f604',
   heart: '2764',
   octopus: '1f419',
   tada: '1f389',

@@ -28,7 +28,9 @@ export function sendSuccess(
   if (quirks.has('envelope-no-msg')) delete body.msg;
   const ignored = quirks.has('ignored-params-wrong') ? [...sent] : sent.filter((name) => !declared.has(name));
   if (ignored.length > 0 && !quirks.has('ignored-params-missing')) {
-    body.ignored_parameters_unsupported = ignored.sort();
+    // The document gives no order: Zulip sorts, the variant does not (flavor.ts).
+    ignored.sort();
+    body.ignored_parameters_unsupported = flavor.ignoredParamsOrder === 'sorted' ? ignored : ignored.reverse();
   }
   send(res, 200, body);
 }

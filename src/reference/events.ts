@@ -3,19 +3,28 @@
 // like the Zulip server's (ZULIP-NOTES.md), except that an empty poll answers at once instead
 // of waiting for an event.
 import { randomBytes } from 'node:crypto';
-import { ApiError } from './errors.js';
+import { ApiError, badRequest } from './errors.js';
 import type { EventQueue, Realm } from './model.js';
 import type { Context } from './router.js';
 
-/** Opens a queue for the caller from the register parameters (already validated). */
+/**
+ * Opens a queue for the caller from the register parameters (already validated). A
+ * client_capabilities object must carry notification_settings_null: Zulip made that key
+ * required by accident and kept it so (zerver/lib/events.py ClientCapabilities; fact
+ * zulip.register.client-capabilities-notification-settings-null); leaving the object out is fine.
+ */
 export function openQueue(ctx: Context): string {
   const types = ctx.params.optList('event_types');
+  const capabilities = ctx.params.optDict('client_capabilities');
+  if (capabilities && !('notification_settings_null' in capabilities)) {
+    throw badRequest('client_capabilities["notification_settings_null"] field is missing: Field required');
+  }
   const queueId = `${Date.now()}:${randomBytes(6).toString('hex')}`;
   ctx.realm.queues.set(queueId, {
     userId: ctx.user.id,
     lastEventId: -1,
     eventTypes: types ? types.map(String) : null,
-    capabilities: ctx.params.optDict('client_capabilities') ?? {},
+    capabilities: capabilities ?? {},
     events: [],
   });
   return queueId;

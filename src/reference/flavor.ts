@@ -61,6 +61,25 @@ export interface Flavor {
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
   newChannelNotice: { topic: string; content(channel: Channel, creatorName: string): string } | null;
   organisation: OrganisationDefaults;
+  // --- typing and topics (operations 3, 14, 16, 17)
+  /**
+   * POST /mark_topic_as_read for a topic in which the caller has no message: the document is
+   * silent; Zulip refuses it ("No such topic"), the variant marks nothing and succeeds.
+   */
+  refusesMarkingUnknownTopic: boolean;
+  /**
+   * POST /mark_topic_as_read of the empty topic (topic_name "" or the display name): Zulip drops
+   * its topic filter for an empty name and marks the whole channel read; the variant marks the
+   * empty topic only.
+   */
+  emptyTopicMarksWholeChannel: boolean;
+  // --- status, push and the common conventions (operations 13 and 21, Authentication, Errors) ---
+  /** The order of ignored_parameters_unsupported (the document gives none; Zulip sorts it). */
+  ignoredParamsOrder: 'sorted' | 'reverse-sorted';
+  /** The answer to missing or invalid credentials ("not shown"): status, code, and a WWW-Authenticate: Basic challenge or not. */
+  credentialsRefusal: { status: number; code: string; challenge: boolean };
+  /** The HTTP statuses of operation 21's push relay errors (the document gives none). */
+  pushRelayStatus: { adminActionRequired: number; bouncerUnreachable: number; bouncerFailing: number };
   // Channels (operations 4 and 20).
   /**
    * Where the document and the Zulip server disagree about channels (the disputed clauses of
@@ -87,9 +106,9 @@ export const ZULIP: Flavor = {
   id: (kind, n) => ({ channel: 6, message: 25, record: 100 })[kind] + n,
   seedId: (_kind, number) => number,
   seedIssued: { channel: 0, message: 0, record: 0 },
-  // Zulip deletes 100 at a time (zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE); 3 until the
-  // batch-order case sends enough messages to see batches of 100.
-  deleteTopicBatchSize: 3,
+  // Zulip deletes 100 at a time (zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE); the
+  // batch-order case sends 101 messages to see two batches.
+  deleteTopicBatchSize: 100,
   compareChannels: byName,
   // Zulip posts one (zerver/views/streams.py send_messages_for_new_subscribers, fact
   // zulip.streams.new-channel-notice); switched on once the cases no longer assume an empty channel.
@@ -103,6 +122,14 @@ export const ZULIP: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:everyone',
     canMentionManyUsersGroup: 'role:administrators',
   },
+  // --- typing and topics (operations 3, 14, 16, 17)
+  refusesMarkingUnknownTopic: true,
+  emptyTopicMarksWholeChannel: true,
+  // status, push and the common conventions: Zulip's choices (zulip.conv.ignored-params-sorted-success-only,
+  // zulip.auth.invalid-basic-401, zulip.push.e2ee-test-error-codes)
+  ignoredParamsOrder: 'sorted',
+  credentialsRefusal: { status: 401, code: 'UNAUTHORIZED', challenge: true },
+  pushRelayStatus: { adminActionRequired: 403, bouncerUnreachable: 502, bouncerFailing: 502 },
   // Channels (operations 4 and 20).
   channelsFollowDocument: false,
 };
@@ -158,6 +185,13 @@ export const VARIANT: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:moderators',
     canMentionManyUsersGroup: 'role:moderators',
   },
+  // --- typing and topics (operations 3, 14, 16, 17)
+  refusesMarkingUnknownTopic: false,
+  emptyTopicMarksWholeChannel: false,
+  // status, push and the common conventions
+  ignoredParamsOrder: 'reverse-sorted',
+  credentialsRefusal: { status: 403, code: 'AUTHENTICATION_FAILED', challenge: false },
+  pushRelayStatus: { adminActionRequired: 409, bouncerUnreachable: 503, bouncerFailing: 504 },
   // Channels (operations 4 and 20).
   channelsFollowDocument: true,
 };

@@ -1,5 +1,5 @@
-// Op 7, POST /user_groups/{user_group_id}/members: add and remove members and subgroups.
-// All four lists are checked before anything changes, as Zulip runs them in one transaction.
+// Op 7, POST /user_groups/{user_group_id}/members: add and remove members and subgroups, in
+// Zulip's order and within one transaction: a refused request changes nothing.
 import { badRequest } from './errors.js';
 import { directSubgroups, groupById } from './group-settings.js';
 import type { Realm, UserGroup } from './model.js';
@@ -7,7 +7,7 @@ import type { Context, Route } from './router.js';
 import { activeUserIds, groupForUpdate, requireMemberOrAdmin } from './user-groups.js';
 
 /** Adding oneself needs can_join_group; adding others can_add_members_group (or managing). */
-function groupFor(ctx: Context, own: string, others: string, ids: number[]): UserGroup {
+function groupFor(ctx: Context, own: string, others: string, ids: unknown[]): UserGroup {
   if (ids.length === 1 && ids[0] === ctx.user.id) {
     try {
       return groupForUpdate(ctx, own);
@@ -18,12 +18,13 @@ function groupFor(ctx: Context, own: string, others: string, ids: number[]): Use
   return groupForUpdate(ctx, others);
 }
 
+/** Zulip's subgroup checks, after the permission: every ID names a group, and none is deactivated. */
 function subgroupIds(realm: Realm, raw: unknown[]): number[] {
-  return raw.map((id) => {
-    const group = Number.isInteger(id) ? groupById(realm, id as number) : undefined;
-    if (!group || group.deactivated) throw badRequest('Invalid user group ID');
-    return group.id;
-  });
+  const groups = raw.map((id) => (Number.isInteger(id) ? groupById(realm, id as number) : undefined));
+  const missing = groups.findIndex((g) => !g);
+  if (missing >= 0) throw badRequest(`Invalid user group ID: ${String(raw[missing])}`);
+  if (groups.some((g) => g!.deactivated)) throw badRequest('User group is deactivated.');
+  return groups.map((g) => g!.id);
 }
 
 /** Would making `candidate` a subgroup of `group` close a cycle? */
@@ -35,45 +36,72 @@ function containsRecursively(realm: Realm, candidate: number, target: number, se
   return group ? directSubgroups(realm, group).some((id) => containsRecursively(realm, id, target, seen)) : false;
 }
 
+/**
+ * Zulip runs add, delete, add_subgroups and delete_subgroups in that order, each checking in its
+ * own order (add: permission, then the user IDs; delete: the user IDs, then the permission), all
+ * in one transaction: a refused request changes nothing (facts zulip.group-members.*).
+ */
 function updateMembers(ctx: Context) {
   requireMemberOrAdmin(ctx);
   const p = ctx.params;
-  const add = activeUserIds(ctx.realm, p.optList('add') ?? []);
-  const remove = activeUserIds(ctx.realm, p.optList('delete') ?? []);
-  const addSubgroups = subgroupIds(ctx.realm, p.optList('add_subgroups') ?? []);
-  const removeSubgroups = subgroupIds(ctx.realm, p.optList('delete_subgroups') ?? []);
+  const add = p.optList('add') ?? [];
+  const remove = p.optList('delete') ?? [];
+  const addSubgroups = p.optList('add_subgroups') ?? [];
+  const removeSubgroups = p.optList('delete_subgroups') ?? [];
   if (!add.length && !remove.length && !addSubgroups.length && !removeSubgroups.length) {
     throw badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
   }
-  let group: UserGroup | undefined;
-  if (add.length) group = groupFor(ctx, 'can_join_group', 'can_add_members_group', add);
-  if (remove.length) group = groupFor(ctx, 'can_leave_group', 'can_remove_members_group', remove);
-  if (addSubgroups.length) group = groupForUpdate(ctx, 'can_add_members_group');
-  if (removeSubgroups.length) group = groupForUpdate(ctx, 'can_manage_group');
-  const target = group!;
-
-  const duplicatesOk = ctx.quirks.has('group-members-duplicates');
-  for (const id of add) {
-    if (target.members.has(id) && !duplicatesOk) throw badRequest(`User ${id} is already a member of this group`);
-  }
-  for (const id of remove) {
-    if (!target.members.has(id)) throw badRequest(`There is no member '${id}' in this user group`);
-  }
-  for (const id of addSubgroups) {
-    if (target.subgroups.has(id)) throw badRequest(`User group ${id} is already a subgroup of this group.`);
-    if (containsRecursively(ctx.realm, id, target.id)) {
-      throw badRequest(`User group ${target.id} is already a subgroup of one of the passed subgroups.`);
+  const touched = new Map<UserGroup, { members: Set<number>; subgroups: Set<number> }>();
+  const keep = (g: UserGroup) => { if (!touched.has(g)) touched.set(g, { members: new Set(g.members), subgroups: new Set(g.subgroups) }); return g; };
+  try {
+    if (add.length) {
+      if (ctx.quirks.has('group-members-ids-first')) activeUserIds(ctx.realm, add);
+      const target = keep(frozen(ctx, groupFor(ctx, 'can_join_group', 'can_add_members_group', add)));
+      const ids = activeUserIds(ctx.realm, add);
+      for (const id of ids) {
+        if (target.members.has(id) && !ctx.quirks.has('group-members-duplicates')) throw badRequest(`User ${id} is already a member of this group`);
+      }
+      for (const group of spread(ctx, target)) for (const id of ids) keep(group).members.add(id);
     }
+    if (remove.length) {
+      const ids = activeUserIds(ctx.realm, remove);
+      const target = keep(frozen(ctx, groupFor(ctx, 'can_leave_group', 'can_remove_members_group', ids)));
+      for (const id of ids) if (!target.members.has(id)) throw badRequest(`There is no member '${id}' in this user group`);
+      for (const id of ids) target.members.delete(id);
+    }
+    if (addSubgroups.length) {
+      const target = keep(frozen(ctx, groupForUpdate(ctx, 'can_add_members_group')));
+      const ids = subgroupIds(ctx.realm, addSubgroups);
+      for (const id of ids) {
+        if (target.subgroups.has(id)) throw badRequest(`User group ${id} is already a subgroup of this group.`);
+        if (containsRecursively(ctx.realm, id, target.id)) {
+          throw badRequest(`User group ${target.id} is already a subgroup of one of the passed subgroups.`);
+        }
+      }
+      for (const id of ids) target.subgroups.add(id);
+    }
+    if (removeSubgroups.length) {
+      const target = keep(frozen(ctx, groupForUpdate(ctx, 'can_manage_group')));
+      const ids = subgroupIds(ctx.realm, removeSubgroups);
+      for (const id of ids) if (!target.subgroups.has(id)) throw badRequest(`User group ${id} is not a subgroup of this group.`);
+      for (const id of ids) target.subgroups.delete(id);
+    }
+  } catch (error) {
+    for (const [group, before] of touched) { group.members = before.members; group.subgroups = before.subgroups; }
+    throw error;
   }
-  for (const id of removeSubgroups) {
-    if (!target.subgroups.has(id)) throw badRequest(`User group ${id} is not a subgroup of this group.`);
-  }
-
-  for (const id of add) target.members.add(id);
-  for (const id of remove) target.members.delete(id);
-  for (const id of addSubgroups) target.subgroups.add(id);
-  for (const id of removeSubgroups) target.subgroups.delete(id);
   return {};
+}
+
+/** The fault 'group-deactivated-frozen': a deactivated group's members cannot change. */
+function frozen(ctx: Context, group: UserGroup): UserGroup {
+  if (group.deactivated && ctx.quirks.has('group-deactivated-frozen')) throw badRequest('User group is deactivated.');
+  return group;
+}
+
+/** The fault 'group-members-spill': added members land in every other group too. */
+function spread(ctx: Context, group: UserGroup): UserGroup[] {
+  return ctx.quirks.has('group-members-spill') ? ctx.realm.userGroups.filter((g) => !g.isSystem) : [group];
 }
 
 export const groupMemberRoutes: Route[] = [

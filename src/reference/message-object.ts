@@ -3,6 +3,7 @@
 import { channelById } from './access.js';
 import { shownTopic } from './message-access.js';
 import { renderContent } from './message-render.js';
+import { renderGroupMentions } from './group-mentions.js';
 import type { Message, User } from './model.js';
 import type { Context } from './router.js';
 
@@ -24,7 +25,7 @@ export function messageObject(ctx: Context, m: Message, markdown: boolean, allow
     sender_id: sender.id,
     sender_email: sender.email,
     sender_full_name: sender.full_name,
-    content: markdown ? renderContent(m.content) : m.content,
+    content: markdown ? renderGroupMentions(ctx.realm, ctx.quirks, renderContent(m.content)) : m.content,
     content_type: markdown ? 'text/html' : 'text/x-markdown',
     timestamp: m.timestamp,
     flags: messageFlags(ctx.user, m),

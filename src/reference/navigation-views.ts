@@ -1,10 +1,23 @@
 // Navigation views: add (op 18), list, update, remove. Each user has their own; a built-in
 // view (inbox, recent, ...) has no name, a custom one must have one (Zulip).
 import { ApiError, badRequest } from './errors.js';
+import type { FlavorName } from './flavor.js';
 import type { NavigationView } from './model.js';
 import type { Context, Route } from './router.js';
 
-const BUILT_IN_FRAGMENTS = ['inbox', 'recent', 'feed', 'drafts', 'narrow/has/reaction/sender/me', 'narrow/is/mentioned', 'narrow/is/starred'];
+// zerver/views/navigation_views.py BUILT_IN_VIEW_FRAGMENTS.
+const BUILT_IN_FRAGMENTS = ['inbox', 'recent', 'feed', 'drafts', 'narrow/has/reaction/sender/me', 'narrow/is/mentioned', 'narrow/is/starred', 'scheduled'];
+
+/**
+ * The document's name is "string or null", and says nothing of custom views without one. Zulip
+ * reads name as plain text (the text null is a name) and requires a name for custom views
+ * (facts zulip.navigation-views.name-not-json, name-rules); the variant reads the text null as
+ * null and lets a custom view go unnamed.
+ */
+const NAMES: Record<FlavorName, { nullText: 'a name' | 'null'; customNeedsName: boolean }> = {
+  zulip: { nullText: 'a name', customNeedsName: true },
+  variant: { nullText: 'null', customNeedsName: false },
+};
 
 /** Zulip strips both texts; a blank one is too short. */
 function readText(ctx: Context, name: 'fragment' | 'name', required: boolean): string | undefined {
@@ -24,10 +37,10 @@ function own(ctx: Context): NavigationView[] {
   return ctx.realm.navigationViews.filter((v) => v.userId === ctx.user.id);
 }
 
-/** `name` may be sent as JSON null for "no name". */
+/** The name sent: undefined when left out, null when the flavor (or a fault) reads the text null as null. */
 function readName(ctx: Context): string | null | undefined {
   const raw = ctx.params.optString('name');
-  if (raw === 'null') return null;
+  if (raw === 'null' && (NAMES[ctx.realm.flavor.name].nullText === 'null' || ctx.quirks.has('nav-name-null-is-none'))) return null;
   return raw === undefined ? undefined : readText(ctx, 'name', false);
 }
 
@@ -38,7 +51,7 @@ function addView(ctx: Context) {
   const name = readName(ctx) ?? null;
   if (BUILT_IN_FRAGMENTS.includes(fragment)) {
     if (name !== null) throw badRequest('Built-in views cannot have a custom name.');
-  } else if (name === null && !ctx.quirks.has('nav-custom-without-name-ok')) {
+  } else if (name === null && (NAMES[ctx.realm.flavor.name].customNeedsName || ctx.quirks.has('nav-name-null-is-none')) && !ctx.quirks.has('nav-custom-without-name-ok')) {
     throw badRequest('Custom views must have a valid name.');
   }
   const mine = own(ctx);
@@ -52,8 +65,10 @@ function listViews(ctx: Context) {
   return { navigation_views: own(ctx).map((v) => ({ fragment: v.fragment, is_pinned: v.isPinned, name: v.name })) };
 }
 
-function findView(ctx: Context): NavigationView {
-  const fragment = (ctx.pathText?.fragment ?? '').trim();
+/** Zulip's update strips the fragment of the path (typed_endpoint); its remove does not. */
+function findView(ctx: Context, strip = true): NavigationView {
+  const raw = ctx.pathText?.fragment ?? '';
+  const fragment = strip ? raw.trim() : raw;
   const view = own(ctx).find((v) => v.fragment === fragment);
   if (!view) throw notFound();
   return view;
@@ -71,7 +86,7 @@ function updateView(ctx: Context) {
 }
 
 function removeView(ctx: Context) {
-  const view = findView(ctx);
+  const view = findView(ctx, false);
   ctx.realm.navigationViews = ctx.realm.navigationViews.filter((v) => v !== view);
   return {};
 }

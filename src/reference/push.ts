@@ -25,20 +25,24 @@ function registerDevice(ctx: Context) {
   return {};
 }
 
-const RELAY_ERRORS: Record<Exclude<RelayState, 'ok'>, () => ApiError> = {
-  misconfigured: () => new ApiError(403, 'ADMIN_ACTION_REQUIRED', 'Push notification configuration issue on server, contact the server administrator or retry later.'),
-  unreachable: () => new ApiError(502, 'FAILED_TO_CONNECT_BOUNCER', 'Network error while connecting to Zulip push notification service.'),
-  failing: () => new ApiError(502, 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'Internal server error on Zulip push notification service, retry later.'),
-};
+/** The relay's failures, with the statuses the realm's flavor gives them (Zulip: 403, 502, 502). */
+function relayError(ctx: Context, state: Exclude<RelayState, 'ok'>): ApiError {
+  const status = ctx.realm.flavor.pushRelayStatus;
+  if (state === 'misconfigured') {
+    return new ApiError(status.adminActionRequired, 'ADMIN_ACTION_REQUIRED', 'Push notification configuration issue on server, contact the server administrator or retry later.');
+  }
+  if (state === 'unreachable') return new ApiError(status.bouncerUnreachable, 'FAILED_TO_CONNECT_BOUNCER', 'Network error while connecting to Zulip push notification service.');
+  return new ApiError(status.bouncerFailing, 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'Internal server error on Zulip push notification service, retry later.');
+}
 
 /** What the relay answers for these devices: the first failure, or nothing. */
 function bouncerFailure(ctx: Context, devices: PushDevice[]): ApiError | undefined {
   const q = ctx.quirks;
-  if (q.has('push-admin-action-required')) return RELAY_ERRORS.misconfigured();
-  if (q.has('push-bouncer-unreachable')) return RELAY_ERRORS.unreachable();
-  if (q.has('push-bouncer-5xx')) return RELAY_ERRORS.failing();
+  if (q.has('push-admin-action-required')) return relayError(ctx, 'misconfigured');
+  if (q.has('push-bouncer-unreachable')) return relayError(ctx, 'unreachable');
+  if (q.has('push-bouncer-5xx')) return relayError(ctx, 'failing');
   const failing = devices.find((d) => d.relay && d.relay !== 'ok');
-  return failing ? RELAY_ERRORS[failing.relay as Exclude<RelayState, 'ok'>]() : undefined;
+  return failing ? relayError(ctx, failing.relay as Exclude<RelayState, 'ok'>) : undefined;
 }
 
 function testNotification(ctx: Context) {

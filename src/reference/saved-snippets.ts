@@ -4,7 +4,14 @@ import { ApiError, badRequest } from './errors.js';
 import type { SavedSnippet } from './model.js';
 import { tooLongMessage } from './params.js';
 import type { Context, Route } from './router.js';
-import { allocate } from './flavor.js';
+import { allocate, type FlavorName } from './flavor.js';
+
+/**
+ * An edit with neither title nor content: Zulip answers success without looking the snippet up
+ * (fact zulip.saved-snippets.no-values-succeeds); the variant keeps the document's word, "a
+ * nonexistent snippet gives BAD_REQUEST".
+ */
+const EMPTY_EDIT_LOOKS_UP: Record<FlavorName, boolean> = { zulip: false, variant: true };
 
 const MAX_TITLE_LENGTH = 60;
 
@@ -41,11 +48,16 @@ function listSnippets(ctx: Context) {
 function editSnippet(ctx: Context) {
   const title = readText(ctx, 'title', MAX_TITLE_LENGTH, false);
   const content = readText(ctx, 'content', ctx.realm.flavor.limits.message, false);
-  if (title === undefined && content === undefined && !ctx.quirks.has('snippet-empty-edit-checks')) return {};
+  const looksUp = EMPTY_EDIT_LOOKS_UP[ctx.realm.flavor.name] || ctx.quirks.has('snippet-empty-edit-checks');
+  if (title === undefined && content === undefined && !looksUp) return {};
   if (ctx.quirks.has('snippet-missing-ok') && !ctx.realm.savedSnippets.some((s) => s.id === ctx.path.saved_snippet_id)) return {};
   const snippet = findSnippet(ctx);
-  if (title !== undefined) snippet.title = title;
-  if (content !== undefined && !ctx.quirks.has('snippet-edit-ignores-content')) snippet.content = content;
+  // The fault 'snippet-edit-spills': the edit lands on every one of the caller's snippets.
+  const targets = ctx.quirks.has('snippet-edit-spills') ? ctx.realm.savedSnippets.filter((s) => s.userId === ctx.user.id) : [snippet];
+  for (const target of targets) {
+    if (title !== undefined) target.title = title;
+    if (content !== undefined && !ctx.quirks.has('snippet-edit-ignores-content')) target.content = content;
+  }
   return {};
 }
 

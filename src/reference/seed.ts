@@ -133,10 +133,16 @@ function seedMessages(): Message[] {
 /** The push account ids of the moderator's seeded devices, by the state of the relay behind each. */
 export const SEEDED_PUSH_ACCOUNTS = { ok: 7001, misconfigured: 7002, unreachable: 7003, failing: 7004 } as const;
 
-/** Devices of the moderator behind a working relay and behind one in each failing state. */
+/** The owner's only seeded device, behind an unreachable relay: a test of all the owner's devices reaches it. */
+export const SEEDED_OWNER_PUSH_ACCOUNT = 7005;
+
+/** Devices of the moderator behind a working relay and behind one in each failing state; the owner's one. */
 function seedPushDevices(): PushDevice[] {
-  return Object.entries(SEEDED_PUSH_ACCOUNTS).map(([relay, pushAccountId]) => (
-    { userId: SEED_USER_IDS.moderator, pushAccountId, tokenKind: 'fcm', relay: relay as RelayState }));
+  return [
+    ...Object.entries(SEEDED_PUSH_ACCOUNTS).map(([relay, pushAccountId]): PushDevice => (
+      { userId: SEED_USER_IDS.moderator, pushAccountId, tokenKind: 'fcm', relay: relay as RelayState })),
+    { userId: SEED_USER_IDS.owner, pushAccountId: SEEDED_OWNER_PUSH_ACCOUNT, tokenKind: 'apns', relay: 'unreachable' },
+  ];
 }
 
 /** The seeded realm of a flavor: the same users and data; the variant's channel and message ids its own. */

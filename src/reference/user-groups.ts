@@ -6,21 +6,41 @@ import { SYSTEM_GROUPS, type GroupSetting, type Realm, type User, type UserGroup
 import { codePointLength } from './params.js';
 import type { Context, Route } from './router.js';
 import { GROUP_PERMISSION_NAMES } from './seed-groups.js';
-import { allocate } from './flavor.js';
+import { allocate, type FlavorName } from './flavor.js';
 
 const MAX_GROUP_NAME_LENGTH = 100;
 /** The organisation's can_manage_all_groups setting, at Zulip's default. */
 const CAN_MANAGE_ALL_GROUPS = SYSTEM_GROUPS['role:owners'];
 
-/** The system groups each setting refuses (Zulip's allow_internet/everyone_group; the document's owners rule). */
+/**
+ * can_mention_group and role:owners: the document refuses it (operation 6), Zulip accepts it
+ * since feature level 326 (fact zulip.groups.owners-allowed). The variant keeps the document's word.
+ */
+const MENTION_REFUSES: Record<FlavorName, SettingRules['refuse']> = {
+  zulip: ['role:internet'],
+  variant: ['role:internet', 'role:owners'],
+};
+
+/**
+ * Who manages a new group and may add to it when its creator does not say: Zulip's defaults are
+ * the creator (the document says nothing), the variant's nobody but can_manage_all_groups, so a
+ * case that needs the permission has to grant it at creation.
+ */
+const NEW_GROUP_DEFAULTS: Record<FlavorName, (creator: number) => Record<'can_add_members_group' | 'can_manage_group', GroupSetting>> = {
+  zulip: (creator) => ({ can_add_members_group: { direct_members: [creator], direct_subgroups: [] }, can_manage_group: { direct_members: [creator], direct_subgroups: [] } }),
+  variant: () => ({ can_add_members_group: NOBODY, can_manage_group: NOBODY }),
+};
+
+/** The system groups each setting refuses (Zulip's allow_internet/everyone_group; owners per flavor). */
 export function groupSettingRules(ctx: Context): Record<string, SettingRules> {
   const manageRefuses: SettingRules['refuse'] = ctx.quirks.has('group-manage-everyone-ok') ? ['role:internet'] : ['role:internet', 'role:everyone'];
+  const mentionRefuses: SettingRules['refuse'] = ctx.quirks.has('group-mention-owners-refused') ? ['role:internet', 'role:owners'] : MENTION_REFUSES[ctx.realm.flavor.name];
   return {
     can_add_members_group: { refuse: ['role:internet', 'role:everyone'] },
     can_join_group: { refuse: ['role:internet', 'role:everyone'] },
     can_leave_group: { refuse: ['role:internet'] },
     can_manage_group: { refuse: manageRefuses },
-    can_mention_group: { refuse: ['role:internet', 'role:owners'] },
+    can_mention_group: { refuse: mentionRefuses },
     can_remove_members_group: { refuse: ['role:internet', 'role:everyone'] },
   };
 }
@@ -76,11 +96,10 @@ function createGroup(ctx: Context) {
     if (!group || group.deactivated) throw badRequest('Invalid user group ID');
     return group.id;
   });
-  const creator: GroupSetting = { direct_members: [ctx.user.id], direct_subgroups: [] };
   const everyone = SYSTEM_GROUPS['role:everyone'];
   const settings: Record<string, GroupSetting> = {
-    can_add_members_group: creator, can_join_group: NOBODY, can_leave_group: everyone,
-    can_manage_group: creator, can_mention_group: everyone, can_remove_members_group: NOBODY,
+    can_join_group: NOBODY, can_leave_group: everyone, can_mention_group: everyone, can_remove_members_group: NOBODY,
+    ...NEW_GROUP_DEFAULTS[ctx.realm.flavor.name](ctx.user.id),
   };
   const rules = groupSettingRules(ctx);
   for (const setting of GROUP_PERMISSION_NAMES) {
@@ -132,18 +151,26 @@ function updateGroup(ctx: Context) {
   const rules = groupSettingRules(ctx);
   const changes = updates.map(([s, raw]) => readUpdate(ctx.realm, ctx.quirks, s, raw, group.settings[s], rules[s]));
 
+  if (group.deactivated && changes.some(Boolean) && ctx.quirks.has('group-deactivated-frozen')) throw badRequest('User group is deactivated.');
+
+  // The fault 'group-update-spills': description and reactivation land on every other group too.
+  const targets = ctx.quirks.has('group-update-spills') ? ctx.realm.userGroups.filter((g) => !g.isSystem) : [group];
   if (newName !== undefined) group.name = newName;
-  if (description !== undefined) group.description = description;
-  // `deactivated=true` does nothing: deactivation has its own endpoint.
-  if (deactivated === false && !ctx.quirks.has('group-reactivate-ignored')) group.deactivated = false;
+  for (const target of targets) {
+    if (description !== undefined) target.description = description;
+    // `deactivated=true` does nothing: deactivation has its own endpoint.
+    if (deactivated === false && !ctx.quirks.has('group-reactivate-ignored')) target.deactivated = false;
+  }
   if (deactivated === true && ctx.quirks.has('group-deactivate-via-patch')) group.deactivated = true;
   for (const change of changes) if (change) group.settings[change.name] = change.value;
   return {};
 }
 
-/** Where a group is used as a permission value: Zulip's objections. */
+/** Where a group is used as a permission value, or as a subgroup of an active group: Zulip's objections. */
 function objections(realm: Realm, groupId: number): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
+  const supergroups = realm.userGroups.filter((g) => !g.isSystem && !g.deactivated && g.subgroups.has(groupId)).map((g) => g.id);
+  if (supergroups.length) found.push({ type: 'subgroup', supergroup_ids: supergroups });
   for (const channel of realm.channels) {
     if (channel.isArchived) continue;
     const settings: Record<string, GroupSetting> = { ...channel.groupSettings, can_administer_channel_group: channel.canAdministerChannelGroup };
@@ -161,7 +188,8 @@ function objections(realm: Realm, groupId: number): Record<string, unknown>[] {
 function deactivateGroup(ctx: Context) {
   requireMemberOrAdmin(ctx);
   const group = groupForUpdate(ctx, 'can_manage_group');
-  if (group.deactivated) throw badRequest('User group is already deactivated.');
+  // Zulip looks the group up without allow_deactivated (zulip.groups.deactivate-in-use).
+  if (group.deactivated) throw badRequest('User group is deactivated.');
   const inUse = objections(ctx.realm, group.id);
   if (inUse.length) throw new ApiError(400, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', { objections: inUse });
   group.deactivated = true;

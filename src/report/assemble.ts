@@ -7,15 +7,15 @@ import { clauseEntries, factEntries, sortCases, summarize, type ConformanceRepor
 import { curlCommand } from './curl.js';
 import { reproScript } from './repro.js';
 import { loadProofs, type ProofsFile } from './proofs.js';
-import { conformsThrough } from './feature-level.js';
+import { conformsThrough, unjudgedFrom } from './feature-level.js';
 import { compareWithBaseline } from './baseline.js';
 import { applyExpectations, type Expectations } from './expectations.js';
 import { isBroken } from './groups.js';
-import { verdictOf } from './verdict.js';
+import { verdictOf, type VerdictOptions } from './verdict.js';
 
 export interface ReportParts {
   tool: ConformanceReport['tool'];
-  target: Omit<Target, 'conformsThrough'>;
+  target: Omit<Target, 'conformsThrough' | 'unjudgedFrom'>;
   startedAt: string;
   durationMs: number;
   cases: CaseResult[];
@@ -28,6 +28,7 @@ export interface ReportParts {
   shard?: ConformanceReport['shard'];
   baseline?: { file: string; report: ConformanceReport };
   expectations?: { file: string; entries: Expectations; knownIds: Set<string>; today: string; updated?: ExpectationsSection['updated'] };
+  verdict?: VerdictOptions;
 }
 
 /** A broken case gets a curl line for its failing request, and a script replaying all its steps. */
@@ -57,13 +58,15 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
     clauses: clauseEntries(parts.catalog, cases, parts.target.profile, proofs),
     ...(facts.length ? { facts } : {}),
     runWarnings: parts.runWarnings,
-  });
+  }, parts.verdict);
 }
 
 /** Summary, effective feature level and verdict, from the cases. */
-export function finish(report: Omit<ConformanceReport, 'verdict'>): ConformanceReport {
+export function finish(report: Omit<ConformanceReport, 'verdict'>, verdictOptions: VerdictOptions = {}): ConformanceReport {
   const summary = summarize(report.cases);
-  const target = { ...report.target, conformsThrough: conformsThrough(report.cases, report.target.featureLevel) };
+  const { unjudgedFrom: _stale, ...given } = report.target;
+  const unjudged = unjudgedFrom(report.cases, report.target.featureLevel);
+  const target = { ...given, conformsThrough: conformsThrough(report.cases, report.target.featureLevel), ...(unjudged === undefined ? {} : { unjudgedFrom: unjudged }) };
   const { cases, clauses, facts, runWarnings, ...head } = { ...report, target, summary };
-  return { ...head, verdict: verdictOf({ ...report, target, summary }), cases, clauses, ...(facts ? { facts } : {}), runWarnings };
+  return { ...head, verdict: verdictOf({ ...report, target, summary }, verdictOptions), cases, clauses, ...(facts ? { facts } : {}), runWarnings };
 }

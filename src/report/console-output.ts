@@ -4,7 +4,9 @@ import pc from 'picocolors';
 import type { CaseResult } from '../engine/run-case.js';
 import type { ConformanceReport } from './model.js';
 import { levelSentence } from './feature-level.js';
+import type { Explain, Explanation } from './explained.js';
 import { plural } from './text-helpers.js';
+import { FAIL_ON_SKIP, incompleteSentence, skipLines } from './skip-causes.js';
 
 export type Write = (line: string) => void;
 
@@ -16,13 +18,24 @@ export function caseLine(result: CaseResult): string | null {
   return null;
 }
 
-export function operationLine(endpoint: string, results: CaseResult[]): string {
-  const count = (s: CaseResult['status']) => results.filter((r) => r.status === s).length;
+/** A failure the baseline or the expectations explain: marked `known` or `expected`, not FAIL. */
+export function explainedCaseLine(result: CaseResult, explanation: Explanation): string {
+  return `  ${pc.yellow(explanation.kind)} ${result.id} (${explanation.note})\n       ${result.message}`;
+}
+
+/** `explain` counts the failures the baseline or expectations explain apart: they do not mark the operation ✗. */
+export function operationLine(endpoint: string, results: CaseResult[], explain: Explain = () => null): string {
+  const explained = results.filter((r) => explain(r));
+  const count = (s: CaseResult['status']) => results.filter((r) => r.status === s && !explain(r)).length;
   const bad = count('failed') + count('errored');
   const mark = bad ? pc.red('✗') : pc.green('✓');
   const parts = [`${count('passed')} passed`];
   if (count('failed')) parts.push(pc.red(`${count('failed')} failed`));
   if (count('errored')) parts.push(pc.magenta(`${count('errored')} errored`));
+  for (const kind of ['known', 'expected'] as const) {
+    const n = explained.filter((r) => explain(r)!.kind === kind).length;
+    if (n) parts.push(pc.yellow(`${n} ${kind} failing`));
+  }
   if (count('skipped')) parts.push(pc.yellow(`${count('skipped')} skipped`));
   return `${mark} ${endpoint.padEnd(44)} ${parts.join(', ')}`;
 }
@@ -44,8 +57,32 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
     ...(e?.updated ? [`  updated ${e.file}: added ${e.updated.added.length}${ids(e.updated.added)}; removed ${e.updated.removed.length}${ids(e.updated.removed)}`] : []),
     ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
     ...(report.verdict?.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
+    ...incompleteLines(report),
     // The plain "N passed, N failed" closing line is what CI log readers look for.
     `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s)`,
     ...files.map((f) => `report: ${f}`),
   ];
+}
+
+/** A run that skipped cases for missing accounts says so, with each cause, before its closing line. */
+export function incompleteLines(report: ConformanceReport): string[] {
+  const skips = report.verdict?.incomplete;
+  if (!skips?.length) return [];
+  const fails = report.verdict?.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
+  const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${FAIL_ON_SKIP}` : ''}:`;
+  return [fails ? pc.red(head) : pc.yellow(head), ...skipLines(skips).map((line) => pc.yellow(`  ${line}`))];
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+
+/** The live line of a run on a terminal: "  120/357 cases · 2 failing · 3.4 s". */
+export function progressLine(done: number, total: number, failing: number, elapsedMs: number): string {
+  const failures = failing ? pc.red(`${failing} failing`) : '0 failing';
+  return `  ${done}/${total} cases · ${failures} · ${seconds(elapsedMs)}`;
+}
+
+/** What the preflight waits for when the target is slow to answer. */
+export function preflightWaitLine(targetUrl: string, step: string, elapsedMs: number | null, limitMs: number): string {
+  // The time first: a narrow terminal cuts the end of the live line.
+  return `preflight: waiting ${elapsedMs === null ? '' : `${seconds(elapsedMs)} `}for ${targetUrl} to answer ${step} (gives up after ${seconds(limitMs)})`;
 }

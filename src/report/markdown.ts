@@ -6,7 +6,8 @@ import type { ReportWriter } from './write-reports.js';
 import { byLevel, byOperation, isBroken, type Group } from './groups.js';
 import { levelSentence } from './feature-level.js';
 import { coverageByOperation, coverageMarkdown } from './coverage.js';
-import { brokenRulesOf, failureWhere, headline, isFact, ruleTexts } from './text-helpers.js';
+import { skipLines } from './skip-causes.js';
+import { brokenRulesOf, failureWhere, headline, isFact, ruleTexts, verdictWord } from './text-helpers.js';
 
 const FIRST_FAILURES = 10;
 
@@ -58,8 +59,9 @@ export function markdownReport(report: ConformanceReport): string {
   const t = report.target;
   const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
   const lines = [
-    `## ${report.verdict?.status === 'fail' ? '❌' : '✅'} teamchat-conformance: ${headline(report)}`,
+    `## ${{ FAIL: '❌', INCOMPLETE: '⚠️', PASS: '✅' }[verdictWord(report)]} teamchat-conformance: ${headline(report)}`,
     '',
+    ...(report.verdict?.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
     `Target ${code(t.url)}${t.embedded ? ' (embedded reference server)' : ''}, profile \`${t.profile}\`, feature level: ${levelSentence(t)}.`
       + ` ${(report.durationMs / 1000).toFixed(1)} s${report.shard ? `, shard ${report.shard.index}/${report.shard.count}` : ''}.`,
     '',

@@ -4,8 +4,11 @@ import { ConfigError } from '../config.js';
 import { clauseStatus, sortCases, type ClauseEntry, type ConformanceReport, type FactEntry, type ReportCase } from './model.js';
 import { finish } from './assemble.js';
 import { compareWithBaseline } from './baseline.js';
+import { checkShardSet } from './shard-set.js';
+import type { VerdictOptions } from './verdict.js';
 
-export function mergeReports(reports: { file: string; report: ConformanceReport }[], baseline?: { file: string; report: ConformanceReport }): ConformanceReport {
+export function mergeReports(reports: { file: string; report: ConformanceReport }[], baseline?: { file: string; report: ConformanceReport },
+  verdictOptions: VerdictOptions = {}): ConformanceReport {
   if (!reports.length) throw new ConfigError('merge: give at least one conformance.json');
   const first = reports[0].report;
   for (const { file, report } of reports) {
@@ -15,6 +18,7 @@ export function mergeReports(reports: { file: string; report: ConformanceReport 
         + `${reports[0].file} with profile ${first.target.profile} at ${first.target.featureLevel}`);
     }
   }
+  checkShardSet(reports);
   const cases = new Map<string, ReportCase>();
   for (const { file, report } of reports) {
     for (const c of report.cases) {
@@ -83,7 +87,7 @@ export function mergeReports(reports: { file: string; report: ConformanceReport 
     clauses,
     ...(factsById.size ? { facts: [...factsById.values()] } : {}),
     runWarnings: reports.flatMap((r) => r.report.runWarnings),
-  });
+  }, verdictOptions);
 }
 
 function uniqueBy<T>(list: T[], key: (t: T) => string): T[] {

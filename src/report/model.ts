@@ -62,6 +62,8 @@ export interface Target {
   claimedFeatureLevel: number | null;
   /** The highest level whose cases all pass (cases without `since` are level 0); null: a level-0 case fails. */
   conformsThrough?: number | null;
+  /** The lowest level with a case skipped for a missing account, when that limits conformsThrough. */
+  unjudgedFrom?: number;
   profile: Profile;
   embedded: boolean;
 }
@@ -95,6 +97,9 @@ export interface Verdict {
   status: 'pass' | 'fail';
   newFailures: string[];
   reasons: string[];
+  /** Cases were skipped for missing configuration (an account not configured), per cause:
+   * the run did not test what it could have. `status` still says whether what ran passed. */
+  incomplete?: { cause: string; count: number }[];
 }
 
 export interface ConformanceReport {

@@ -18,10 +18,16 @@ export function failureWhere(f: Pick<Failure, 'step' | 'check' | 'path' | 'profi
   return [f.step ? `step ${f.step}` : '', f.check, f.path ?? '', f.profile === 'zulip' ? 'zulip profile' : ''].filter(Boolean).join(' · ');
 }
 
+/** FAIL; INCOMPLETE when what ran passed but cases were skipped for missing configuration; PASS. */
+export function verdictWord(report: ConformanceReport): 'FAIL' | 'INCOMPLETE' | 'PASS' {
+  const s = report.summary;
+  if (report.verdict?.status === 'fail' || (!report.verdict && s.failed + s.errored > 0)) return 'FAIL';
+  return report.verdict?.incomplete?.length ? 'INCOMPLETE' : 'PASS';
+}
+
 export function headline(report: ConformanceReport): string {
   const s = report.summary;
-  const verdict = report.verdict?.status === 'fail' || (!report.verdict && s.failed + s.errored > 0) ? 'FAIL' : 'PASS';
-  return `${verdict}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} cases`;
+  return `${verdictWord(report)}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} cases`;
 }
 
 export function plural(n: number, word: string): string {

@@ -6,7 +6,7 @@ import { Redactor } from '../http/redact.js';
 import type { Role } from '../config.js';
 import type { Vars } from '../engine/interpolate.js';
 import { ReadWriteLock, Semaphore } from '../engine/locks.js';
-import { runSteps, type TargetContext } from '../engine/run-steps.js';
+import { deleteQueues, runSteps, type OpenedQueue, type TargetContext } from '../engine/run-steps.js';
 import type { SpecFile } from '../engine/types.js';
 import type { PlanInput } from '../engine/plan.js';
 import type { RunSettings } from './settings.js';
@@ -22,6 +22,8 @@ export class Session {
   readonly redactor = new Redactor();
   readonly globals: Vars;
   private readonly fixtures = new Map<string, Promise<Vars>>();
+  /** Event queues a file's fixtures opened, deleted with the file's cleanup. */
+  private readonly fixtureQueues = new Map<string, OpenedQueue[]>();
   private readonly slots: Semaphore;
   private readonly realm = new ReadWriteLock();
   private readonly fileLocks = new Map<string, Semaphore>();
@@ -65,6 +67,7 @@ export class Session {
     let pending = this.fixtures.get(spec.file);
     if (!pending) {
       pending = runSteps(spec.fixtures ?? [], this.ctx, this.globals).then((outcome) => {
+        this.fixtureQueues.set(spec.file, outcome.queues);
         if (outcome.status === 'passed') return outcome.vars;
         const why = outcome.status === 'errored' ? outcome.cause : `${outcome.failures[0].message} (${outcome.summary})`;
         throw new FixtureError(this.redactor.text(`fixture of ${spec.file} could not be made: ${why}`));
@@ -76,6 +79,7 @@ export class Session {
 
   /** Undoes a spec file's fixtures, if they were made. Returns a problem, or null. */
   async cleanup(spec: SpecFile): Promise<string | null> {
+    await deleteQueues(this.ctx, this.fixtureQueues.get(spec.file) ?? []);
     const made = this.fixtures.get(spec.file);
     if (!made || !spec.cleanup?.length) return null;
     const vars = await made.catch(() => null);

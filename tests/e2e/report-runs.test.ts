@@ -101,8 +101,22 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     expect(known.code).toBe(0);
     expect(json(known.dir).baseline).toMatchObject({ knownFailures: failing, regressions: [] });
     expect(known.stdout).toContain('1 known failure: op20.zulip.sorted-by-name');
+    // During the run it is marked known, not FAIL; junit.xml shows it skipped, so CI test views stay green.
+    expect(known.stdout).toMatch(/^ {2}known op20\.zulip\.sorted-by-name \(failed in the baseline \S+conformance\.json too\)$/m);
+    expect(known.stdout).not.toMatch(/FAIL op20/);
+    expect(known.stdout).toMatch(/^✓ GET \/streams +\d+ passed, 1 known failing/m);
+    const junit = parseXml(readFileSync(join(known.dir, 'junit.xml'), 'utf8'));
+    expect(junit.filter((e) => e.name === 'failure')).toHaveLength(0);
+    expect(junit.find((e) => e.name === 'skipped' && e.attrs.message.startsWith('known failure (failed in the baseline '))).toBeDefined();
     expect(readFileSync(join(known.dir, 'expectations.yaml'), 'utf8')).toMatch(/^ {2}op20\.zulip\.sorted-by-name:\n {4}reason: "?TODO: explain why/m);
     expect(json(known.dir).expectations).toMatchObject({ expected: failing, stale: [], updated: { added: failing, removed: [] } });
+
+    // The expectations file alone: the failure is marked expected, with the entry's reason.
+    const expected = await cli(['run', '--report-dir', '.', ...BROKEN, '--expectations', join(known.dir, 'expectations.yaml')]);
+    expect(expected.code).toBe(0);
+    expect(expected.stdout).toMatch(/^ {2}expected op20\.zulip\.sorted-by-name \(expected: TODO: explain why/m);
+    expect(expected.stdout).not.toMatch(/FAIL op20/);
+    expect(parseXml(readFileSync(join(expected.dir, 'junit.xml'), 'utf8')).find((e) => e.name === 'skipped' && e.attrs.message.startsWith('expected failure (expected: TODO'))).toBeDefined();
   });
 
   it('sharded runs merged equal an unsharded run, case for case', async () => {
@@ -117,6 +131,16 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     const whole = json((await fullRun).dir);
     expect(statuses(json(out))).toEqual(statuses(whole));
     expect(json(out).summary).toEqual(whole.summary);
+
+    // A shard lost on the way, or uploaded twice, is not a PASS.
+    const [missing, twice] = await Promise.all([
+      cli(['merge', join(one.dir, 'conformance.json'), '--out', tmp()]),
+      cli(['merge', join(one.dir, 'conformance.json'), join(one.dir, 'conformance.json'), join(two.dir, 'conformance.json'), '--out', tmp()]),
+    ]);
+    expect(missing.stderr).toBe('teamchat-conformance: merge: not one complete set of shards: shard 2 of 2 missing\n');
+    expect(missing.code).toBe(2);
+    expect(twice.stderr).toMatch(/^teamchat-conformance: merge: not one complete set of shards: shard 1 of 2 given 2 times \(\S+conformance\.json, \S+conformance\.json\)\n$/);
+    expect(twice.code).toBe(2);
   });
 
   it('--list prints the plan and every write request, sends nothing and exits 0', async () => {
@@ -127,5 +151,14 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     expect(ran.stdout).toMatch(/^ {4}write: POST \/users\/me\/subscriptions as owner: subscriptions=\[\{"name":"cf <run\.id> public"/m);
     expect(ran.stdout).toMatch(/^ {4}write: DELETE \/streams\/<archived_id> as owner$/m);
     expect(ran.stdout).toMatch(/\d+ cases would run, \d+ would be skipped; \d+ write requests \(non-GET\), nothing sent$/m);
+  });
+
+  it('--list shows the cases needing the seeded realm as runnable on the embedded server only', async () => {
+    const seeded = ['run', '--list', '--profile', 'zulip', '--grep', 'op1.zulip.topic-time-limit'];
+    const account = { CONFORMANCE_MEMBER_EMAIL: 'm@x.test', CONFORMANCE_MEMBER_API_KEY: 'k', CONFORMANCE_ADMIN_EMAIL: 'a@x.test', CONFORMANCE_ADMIN_API_KEY: 'k' };
+    const [embedded, other] = await Promise.all([cli(seeded), cli([...seeded, '--target-url', 'http://127.0.0.1:9'], account)]);
+    expect(embedded.stdout).toMatch(/^Plan for the embedded reference server \(no target configured\)/);
+    expect(embedded.stdout).toMatch(/^ {2}run {3}op1\.zulip\.topic-time-limit: /m);
+    expect(other.stdout).toMatch(/^ {2}skip {2}op1\.zulip\.topic-time-limit: needs the reference server's seeded realm/m);
   });
 });

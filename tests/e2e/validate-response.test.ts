@@ -30,7 +30,7 @@ describe('validate-response', () => {
     ['a conforming body, extra fields and all', 200, { result: 'success', msg: '', streams: [channel] }, []],
     ['a missing field and a wrong type', 200, { result: 'success', msg: '', streams: [{ ...channel, stream_id: '1', name: undefined }] },
       ['[res.channel.name] streams[0].name: expected the field (required), got nothing (the field is missing)', '[res.channel.stream_id] streams[0].stream_id: expected integer, got "1"']],
-    ['an error without a code', 400, { result: 'error', msg: 'Bad' }, ['[conv.error-code] code: expected a string on an error, got nothing', 'code: expected the field (required), got nothing (the field is missing)']],
+    ['an error without a code', 400, { result: 'error', msg: 'Bad' }, ['[conv.error-code] code: expected a string on an error, got nothing', '[conv.error-code] code: expected the field (required), got nothing (the field is missing)']],
   ])('%s', (_, status, body, problems) => {
     expect(validateResponse('GET /streams', status, JSON.stringify(body)).problems).toEqual(problems);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
 import { basic, call, expectError, expectSuccess, useServer } from './helpers.js';
 
 describe('reference server: authentication', () => {
@@ -23,7 +24,8 @@ describe('reference server: authentication', () => {
     ['unknown email', (s) => basic('nobody@reference.test', s.accounts.member.apiKey)],
     ['another user key', (s) => basic(s.accounts.member.email, s.accounts.admin.apiKey)],
     ['not base64 / no colon', () => 'Basic !!!'],
-    ['bearer scheme', (s) => `Bearer ${s.accounts.member.apiKey}`],
+    ['a one-word header', (s) => s.accounts.member.apiKey],
+    ['three words', (s) => `${basic(s.accounts.member.email, s.accounts.member.apiKey)} extra`],
     ['deactivated user', (s) => basic('former@reference.test', s.accounts.member.apiKey)],
   ];
   for (const [name, header] of bad) {
@@ -34,6 +36,24 @@ describe('reference server: authentication', () => {
       expect(answer.headers['www-authenticate']).toBe('Basic realm="zulip"');
     });
   }
+
+  it('refuses a two-word header of another scheme with 400 BAD_REQUEST, like Zulip', async () => {
+    const s = server();
+    const answer = await call(s, 'GET', '/users/me', { authorization: `Bearer ${s.accounts.member.apiKey}` });
+    expectError(answer, 400, 'BAD_REQUEST', 'This endpoint requires HTTP basic authentication.');
+  });
+
+  it('the variant realm refuses credentials otherwise: 403 AUTHENTICATION_FAILED, no challenge', async () => {
+    const s = await startReferenceServer({ flavor: 'variant' });
+    try {
+      const answer = await call(s, 'GET', '/users/me', { authorization: basic(s.accounts.member.email, 'x'.repeat(32)) });
+      expect(answer.status).toBe(403);
+      expect(answer.body).toMatchObject({ result: 'error', code: 'AUTHENTICATION_FAILED' });
+      expect(answer.headers['www-authenticate']).toBeUndefined();
+    } finally {
+      await s.close();
+    }
+  });
 
   it('keys are random per start, 32 characters', async () => {
     const s = server();

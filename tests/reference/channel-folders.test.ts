@@ -1,5 +1,6 @@
 // Channel folders: create (op 11), list, update (op 12).
 import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 describe('reference server: channel folders (ops 11, 12)', () => {
@@ -43,5 +44,23 @@ describe('reference server: channel folders (ops 11, 12)', () => {
     expectError(await update('member', id, { name: 'nope' }), 400, 'UNAUTHORIZED_PRINCIPAL');
     expectError(await update('admin', 99999, { name: 'nope' }), 400, 'BAD_REQUEST', 'Invalid channel folder ID');
     expectError(await update('admin', id, { name: '' }), 400, 'BAD_REQUEST');
+  });
+
+  it('update: a folder holding a channel cannot be archived (Zulip); the variant archives it', async () => {
+    const hold = async (s: ReturnType<typeof server>) => {
+      const admin = s.accounts.admin;
+      const id = (await call(s, 'POST', '/channel_folders/create', { as: admin, form: { name: 'holding', description: '' } })).body.channel_folder_id;
+      await call(s, 'POST', '/users/me/subscriptions', { as: admin, form: { subscriptions: '[{"name":"held"}]' } });
+      const channel = (await call(s, 'GET', '/get_stream_id', { as: admin, query: { stream: 'held' } })).body.stream_id;
+      expectSuccess(await call(s, 'PATCH', `/streams/${channel}`, { as: admin, form: { folder_id: String(id) } }));
+      return call(s, 'PATCH', `/channel_folders/${id}`, { as: admin, form: { is_archived: 'true' } });
+    };
+    expectError(await hold(server()), 400, 'BAD_REQUEST', 'You need to remove all the channels from this folder to archive it.');
+    const variant = await startReferenceServer({ flavor: 'variant' });
+    try {
+      expectSuccess(await hold(variant));
+    } finally {
+      await variant.close();
+    }
   });
 });

@@ -45,22 +45,40 @@ describe('reference server: POST /streams/{stream_id}/delete_topic', () => {
     expectError(await del(s, admin, c), 400, 'REQUEST_VARIABLE_MISSING', "Missing 'topic_name' argument");
   });
 
-  it("deleting the channel's first message updates first_message_id and sends a channel update event", async () => {
+  it("deleting the channel's first message updates first_message_id and sends a channel update event before the deletion's", async () => {
     const s = server();
     const { owner, member } = s.accounts;
     const c = await newChannel(s, owner, [owner.userId, member.userId]);
-    await send(s, owner, c, 'first');
+    const first = await send(s, owner, c, 'first');
     const second = await send(s, owner, c, 'second');
-    const q = await openQueue(s, member, {}, ['stream']);
+    const q = await openQueue(s, member, {}, ['stream', 'delete_message']);
     expectSuccess(await del(s, owner, c, 'first'));
     expect(await events(s, member, q)).toEqual([
       { type: 'stream', op: 'update', stream_id: c, name: expect.any(String), property: 'first_message_id', value: second, id: 0 },
+      { type: 'delete_message', message_type: 'stream', stream_id: c, topic: 'first', message_id: first, id: 1 },
     ]);
     const streams = (await call(s, 'GET', '/streams', { as: member })).body.streams;
     expect(streams.find((x: { stream_id: number }) => x.stream_id === c).first_message_id).toBe(second);
     // Deleting a later topic leaves first_message_id alone: no event.
     await send(s, owner, c, 'third');
     expectSuccess(await del(s, owner, c, 'third'));
-    expect(await events(s, member, q)).toHaveLength(1);
+    expect(await events(s, member, q)).toHaveLength(3);
+  });
+
+  it('deletes in batches of 100, newest first: one event per batch with bulk_message_deletion, one per message without', async () => {
+    const s = server();
+    const { owner, admin } = s.accounts;
+    const c = await newChannel(s, owner, [owner.userId]);
+    const ids: number[] = [];
+    for (let i = 0; i < 101; i += 1) ids.push(await send(s, owner, c, 'Many'));
+    const bulk = await openQueue(s, owner, { bulk_message_deletion: true }, ['delete_message']);
+    const legacy = await openQueue(s, owner, {}, ['delete_message']);
+    expectSuccess(await del(s, admin, c, 'many'));
+    const batches = await events(s, owner, bulk);
+    // The topic is lower-cased and the IDs sorted, as Zulip groups and sends them.
+    expect(batches.map((e) => [e.topic, e.message_ids])).toEqual([['many', ids.slice(1)], ['many', ids.slice(0, 1)]]);
+    const single = await events(s, owner, legacy);
+    expect(single.map((e) => e.message_id)).toEqual([...ids.slice(1), ids[0]]);
+    expect(single.every((e) => !('message_ids' in e))).toBe(true);
   });
 });

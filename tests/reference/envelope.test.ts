@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 describe('reference server: envelope', () => {
@@ -20,6 +21,16 @@ describe('reference server: envelope', () => {
     });
     expectSuccess(answer);
     expect(answer.body.ignored_parameters_unsupported).toEqual(['alpha', 'mid', 'zeta']);
+  });
+
+  it('the variant realm lists them in another order (the document gives none)', async () => {
+    const s = await startReferenceServer({ flavor: 'variant' });
+    try {
+      const answer = await call(s, 'POST', '/users/me/status', { as: s.accounts.member, form: { status_text: 'busy', alpha: 'x', mid: 'y' } });
+      expect(answer.body.ignored_parameters_unsupported).toEqual(['mid', 'alpha']);
+    } finally {
+      await s.close();
+    }
   });
 
   it('no ignored list on errors', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 import { fetchTopic, newChannel, send } from './topic-helpers.js';
 
@@ -20,6 +21,36 @@ describe('reference server: POST /mark_topic_as_read and GET /messages flags', (
     expect((await fetchTopic(s, member, c, 'news')).map((m) => m.flags)).toEqual([['read'], ['read']]);
     expect((await fetchTopic(s, member, c, 'other'))[0].flags).toEqual([]);
     expect((await fetchTopic(s, owner, c, 'news'))[0].flags).toEqual([]);
+  });
+
+  it('the empty topic, by "" or by its display name, marks the whole channel read (Zulip drops the topic filter for an empty name)', async () => {
+    const s = server();
+    const { owner, member, member2 } = s.accounts;
+    for (const name of ['', 'general chat']) {
+      const c = await newChannel(s, owner, [owner.userId, member.userId, member2.userId]);
+      await send(s, member2, c, '');
+      await send(s, member2, c, 'other');
+      expectSuccess(await mark(s, member, { stream_id: String(c), topic_name: name }));
+      expect((await fetchTopic(s, member, c, 'other'))[0].flags).toEqual(['read']);
+    }
+    // The display name of an empty topic the caller has no message in is an unknown topic.
+    const empty = await newChannel(s, owner, [owner.userId, member.userId]);
+    expectError(await mark(s, member, { stream_id: String(empty), topic_name: 'general chat' }), 400, 'BAD_REQUEST', "No such topic ''");
+  });
+
+  it('the variant marks the empty topic only, and accepts a topic without messages of the caller', async () => {
+    const s = await startReferenceServer({ flavor: 'variant' });
+    try {
+      const { owner, member, member2 } = s.accounts;
+      const c = await newChannel(s, owner, [owner.userId, member.userId, member2.userId]);
+      await send(s, member2, c, '');
+      await send(s, member2, c, 'other');
+      expectSuccess(await mark(s, member, { stream_id: String(c), topic_name: '(unnamed topic)' }));
+      expect((await fetchTopic(s, member, c, 'other'))[0].flags).toEqual([]);
+      expectSuccess(await mark(s, member, { stream_id: String(c), topic_name: 'no such topic' }));
+    } finally {
+      await s.close();
+    }
   });
 
   it('errors: unknown channel, hidden channel, unknown topic, missing and malformed arguments', async () => {

@@ -1,5 +1,6 @@
 // Navigation views: add (op 18), list, update, remove.
 import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 describe('reference server: navigation views (op 18)', () => {
@@ -28,6 +29,26 @@ describe('reference server: navigation views (op 18)', () => {
     expectError(await add({ fragment: 'custom-unnamed', is_pinned: 'true' }), 400, 'BAD_REQUEST');
     expectSuccess(await add({ fragment: 'dup', is_pinned: 'true', name: 'Dup' }));
     expectError(await add({ fragment: 'dup', is_pinned: 'false', name: 'Dup 2' }), 400, 'BAD_REQUEST', 'Navigation view already exists.');
+    expectError(await add({ fragment: 'scheduled', is_pinned: 'true', name: 'Later' }), 400, 'BAD_REQUEST', 'Built-in views cannot have a custom name.');
+  });
+
+  it('reads name as plain text: the text null is a name, and a built-in view refuses it', async () => {
+    expectSuccess(await add({ fragment: 'narrow/is/unread', is_pinned: 'false', name: 'null' }));
+    expect((await list()).find((v: { fragment: string }) => v.fragment === 'narrow/is/unread')).toEqual({ fragment: 'narrow/is/unread', is_pinned: false, name: 'null' });
+    expectError(await add({ fragment: 'drafts', is_pinned: 'true', name: 'null' }), 400, 'BAD_REQUEST', 'Built-in views cannot have a custom name.');
+  });
+
+  it('the variant reads the text null as null and lets a custom view go unnamed', async () => {
+    const variant = await startReferenceServer({ flavor: 'variant' });
+    try {
+      const member = variant.accounts.member;
+      expectSuccess(await call(variant, 'POST', '/navigation_views', { as: member, form: { fragment: 'narrow/is/unread', is_pinned: 'false', name: 'null' } }));
+      expectSuccess(await call(variant, 'POST', '/navigation_views', { as: member, form: { fragment: 'narrow/is/dm', is_pinned: 'true' } }));
+      const views = (await call(variant, 'GET', '/navigation_views', { as: member })).body.navigation_views as { name: unknown }[];
+      expect(views.map((v) => v.name)).toEqual([null, null]);
+    } finally {
+      await variant.close();
+    }
   });
 
   it('updates and removes by fragment; missing ones are 404', async () => {

@@ -2,7 +2,7 @@
 // POST /mobile_push/register, and the push relay's failures (reference-config quirks).
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
-import { SEEDED_PUSH_ACCOUNTS } from '../../src/reference/seed.js';
+import { SEEDED_OWNER_PUSH_ACCOUNT, SEEDED_PUSH_ACCOUNTS } from '../../src/reference/seed.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 const DEVICE = { token_kind: 'fcm', push_account_id: '4242', push_public_key: 'pk', bouncer_public_key: 'bk', encrypted_push_registration: 'enc' };
@@ -31,6 +31,26 @@ describe('reference server: op 21 E2EE test notification', () => {
     expectError(await notify(SEEDED_PUSH_ACCOUNTS.failing), 502, 'INTERNAL_SERVER_ERROR_ON_BOUNCER');
     // All of the moderator's devices at once: the first failing relay decides.
     expectError(await call(server(), 'POST', '/mobile_push/e2ee/test_notification', { as }), 403, 'ADMIN_ACTION_REQUIRED');
+  });
+
+  it("the owner's only seeded device is behind an unreachable relay: testing all of the owner's devices reaches it", async () => {
+    const as = server().accounts.owner;
+    expectError(await call(server(), 'POST', '/mobile_push/e2ee/test_notification', { as }), 502, 'FAILED_TO_CONNECT_BOUNCER');
+    expectError(await call(server(), 'POST', '/mobile_push/e2ee/test_notification', { as, form: { push_account_id: String(SEEDED_OWNER_PUSH_ACCOUNT) } }), 502, 'FAILED_TO_CONNECT_BOUNCER');
+  });
+
+  it('the variant realm gives the relay errors other statuses than Zulip (the document gives none)', async () => {
+    const s = await startReferenceServer({ flavor: 'variant' });
+    try {
+      const as = s.accounts.moderator;
+      const notify = (id: number) => call(s, 'POST', '/mobile_push/e2ee/test_notification', { as, form: { push_account_id: String(id) } });
+      expectError(await notify(SEEDED_PUSH_ACCOUNTS.misconfigured), 409, 'ADMIN_ACTION_REQUIRED');
+      expectError(await notify(SEEDED_PUSH_ACCOUNTS.unreachable), 503, 'FAILED_TO_CONNECT_BOUNCER');
+      expectError(await notify(SEEDED_PUSH_ACCOUNTS.failing), 504, 'INTERNAL_SERVER_ERROR_ON_BOUNCER');
+      expectSuccess(await notify(SEEDED_PUSH_ACCOUNTS.ok));
+    } finally {
+      await s.close();
+    }
   });
 
   it('registration checks its parameters', async () => {

@@ -56,15 +56,54 @@ async function firstIdEvents(s: ReferenceServer) {
   return (await events(s, owner, q)).map((e) => e.property);
 }
 
-/** Deletes a topic of four messages: its deletion events, as lists of message ids relative to the first message. */
+/**
+ * Deletes a topic of 101 messages (Zulip's batches are 100): its deletion events, each as
+ * [the position of its first and last message among those sent, how many it names].
+ */
 async function deletionBatches(s: ReferenceServer) {
   const { owner } = s.accounts;
   const c = await newChannel(s, owner, [owner.userId]);
   const ids: number[] = [];
-  for (let i = 0; i < 4; i += 1) ids.push(await send(s, owner, c, 'batches'));
-  const q = await openQueue(s, owner, {}, ['delete_message']);
+  for (let i = 0; i < 101; i += 1) ids.push(await send(s, owner, c, 'batches'));
+  const q = await openQueue(s, owner, { bulk_message_deletion: true }, ['delete_message']);
   await call(s, 'POST', `/streams/${c}/delete_topic`, { as: owner, form: { topic_name: 'batches' } });
-  return (await events(s, owner, q)).map((e) => e.message_ids.map((id: number) => ids.indexOf(id)));
+  return (await events(s, owner, q)).map((e) => [ids.indexOf(e.message_ids[0]), ids.indexOf(e.message_ids.at(-1)), e.message_ids.length]);
+}
+
+/** Deletes a topic of two messages: the deletion events a queue without bulk_message_deletion gets. */
+async function legacyDeletionEvents(s: ReferenceServer) {
+  const { owner } = s.accounts;
+  const c = await newChannel(s, owner, [owner.userId]);
+  const ids = [await send(s, owner, c, 'two'), await send(s, owner, c, 'two')];
+  const q = await openQueue(s, owner, {}, ['delete_message']);
+  await call(s, 'POST', `/streams/${c}/delete_topic`, { as: owner, form: { topic_name: 'two' } });
+  return (await events(s, owner, q)).map((e) => (e.message_ids ? e.message_ids.map((id: number) => ids.indexOf(id)) : ids.indexOf(e.message_id)));
+}
+
+/** Topic "same" in two channels, deleted in the first: the topics left in the second. */
+async function otherChannelTopics(s: ReferenceServer) {
+  const { owner } = s.accounts;
+  const [a, b] = [await newChannel(s, owner, [owner.userId]), await newChannel(s, owner, [owner.userId])];
+  await send(s, owner, a, 'same');
+  await send(s, owner, b, 'same');
+  await call(s, 'POST', `/streams/${a}/delete_topic`, { as: owner, form: { topic_name: 'same' } });
+  return (await topics(s, owner, b)).body.topics.map((t: { name: string }) => t.name);
+}
+
+/** A topic in one channel: is it in the topic list of another? */
+async function foreignTopics(s: ReferenceServer) {
+  const { owner } = s.accounts;
+  const [a, b] = [await newChannel(s, owner, [owner.userId]), await newChannel(s, owner, [owner.userId])];
+  await send(s, owner, a, 'here');
+  await send(s, owner, b, 'elsewhere');
+  return (await topics(s, owner, a)).body.topics.some((t: { name: string }) => t.name === 'elsewhere');
+}
+
+/** Two direct typing starts in a row: the ops member2 gets. */
+async function repeatedStarts(s: ReferenceServer) {
+  const q = await openQueue(s, s.accounts.member2);
+  for (let i = 0; i < 2; i += 1) await typing(s, { op: 'start', to: toMember2(s) });
+  return (await events(s, s.accounts.member2, q)).map((e) => e.op);
 }
 
 /** Marks topic "news" read as the member; returns the member's flags in news and other. */
@@ -106,7 +145,12 @@ export const topicProbes: QuirkProbe[] = [
   { quirk: 'delete-topic-member-ok', probe: (s) => afterDelete(s, 'member'), normal: ['UNAUTHORIZED_PRINCIPAL', ['', 'kept', 'doomed']], quirked: [true, ['', 'kept']] },
   { quirk: 'delete-topic-incomplete', probe: (s) => afterDelete(s, 'admin'), normal: [true, ['', 'kept']], quirked: [true, ['', 'kept', 'doomed']] },
   { quirk: 'delete-topic-complete-false', probe: (s) => afterDelete(s, 'admin'), normal: [true, ['', 'kept']], quirked: [false, ['', 'kept']] },
-  { quirk: 'delete-topic-oldest-first', probe: deletionBatches, normal: [[3, 2, 1], [0]], quirked: [[0, 1, 2], [3]] },
+  { quirk: 'delete-topic-oldest-first', probe: deletionBatches, normal: [[1, 100, 100], [0, 0, 1]], quirked: [[0, 99, 100], [100, 100, 1]] },
+  { quirk: 'delete-topic-one-batch', probe: deletionBatches, normal: [[1, 100, 100], [0, 0, 1]], quirked: [[0, 100, 101]] },
+  { quirk: 'delete-events-always-bulk', probe: legacyDeletionEvents, normal: [0, 1], quirked: [[0, 1]] },
+  { quirk: 'delete-topic-every-channel', probe: otherChannelTopics, normal: ['same'], quirked: [] },
+  { quirk: 'topics-every-channel', probe: foreignTopics, normal: false, quirked: true },
+  { quirk: 'typing-stateful', probe: repeatedStarts, normal: ['start', 'start'], quirked: ['start'] },
   { quirk: 'delete-topic-whole-channel', probe: (s) => afterDelete(s, 'admin'), normal: [true, ['', 'kept']], quirked: [true, []] },
   { quirk: 'delete-topic-no-first-message-event', probe: firstIdEvents, normal: ['first_message_id'], quirked: [] },
   { quirk: 'topic-display-name-literal', probe: (s) => afterDelete(s, 'admin', 'general chat'), normal: [true, ['kept', 'doomed']], quirked: [true, ['', 'kept', 'doomed']] },

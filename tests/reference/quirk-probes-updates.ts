@@ -63,6 +63,50 @@ export const updateProbes: QuirkProbe[] = [
     normal: false, quirked: true,
   },
   { quirk: 'group-deactivate-via-patch', probe: async (s) => { const id = await newGroup(s, 'noop'); await patchGroup(s, 'member', id, { deactivated: 'true' }); return deactivated(s, id); }, normal: false, quirked: true },
+  { quirk: 'group-mention-owners-refused', probe: async (s) => result(patchGroup(s, 'member', await newGroup(s, 'o'), { can_mention_group: '{"new": 7}' })), normal: 'success', quirked: 'error' },
+  {
+    quirk: 'group-deactivated-mentionable',
+    probe: async (s) => {
+      const id = await newGroup(s, 'hushed');
+      await call(s, 'POST', `/user_groups/${id}/deactivate`, { as: as(s, 'member') });
+      const sent = await call(s, 'POST', '/messages', { as: as(s, 'member'), form: { type: 'stream', to: '1', topic: 'mentions', content: '@*hushed*' } });
+      const content = (await call(s, 'GET', `/messages/${sent.body.id}`, { as: as(s, 'member') })).body.message.content as string;
+      return content.includes('user-group-mention silent');
+    },
+    normal: true, quirked: false,
+  },
+  {
+    quirk: 'group-deactivated-frozen',
+    probe: async (s) => {
+      const id = await newGroup(s, 'frozen');
+      await call(s, 'POST', `/user_groups/${id}/deactivate`, { as: as(s, 'member') });
+      return result(patchGroup(s, 'member', id, { can_mention_group: '{"new": 5}' }));
+    },
+    normal: 'success', quirked: 'error',
+  },
+  {
+    quirk: 'group-update-spills',
+    probe: async (s) => {
+      const [one, two] = [await newGroup(s, 'one'), await newGroup(s, 'two')];
+      await patchGroup(s, 'member', one, { description: 'spilt' });
+      return (await call(s, 'GET', '/user_groups', { as: as(s, 'member') })).body.user_groups.find((g: { id: number }) => g.id === two).description;
+    },
+    normal: '', quirked: 'spilt',
+  },
+  {
+    quirk: 'group-members-spill',
+    probe: async (s) => {
+      const [one, two] = [await newGroup(s, 'one'), await newGroup(s, 'two')];
+      await call(s, 'POST', `/user_groups/${one}/members`, { as: as(s, 'member'), form: { add: JSON.stringify([as(s, 'member2').userId]) } });
+      return (await call(s, 'GET', '/user_groups', { as: as(s, 'member') })).body.user_groups.find((g: { id: number }) => g.id === two).members.length;
+    },
+    normal: 0, quirked: 1,
+  },
+  {
+    quirk: 'group-members-ids-first',
+    probe: async (s) => (await call(s, 'POST', `/user_groups/${await newGroup(s, 'order')}/members`, { as: as(s, 'member2'), form: { add: '[99999]' } })).body.msg,
+    normal: 'Insufficient permission', quirked: 'Invalid user ID: 99999',
+  },
   { quirk: 'group-update-anyone-ok', probe: async (s) => result(patchGroup(s, 'member2', await newGroup(s, 'x'), { description: 'y' })), normal: 'error', quirked: 'success' },
   { quirk: 'group-guest-ok', probe: async (s) => result(patchGroup(s, 'guest', await newGroup(s, 'x'), { description: 'y' })), normal: 'error', quirked: 'success' },
   {
@@ -76,6 +120,26 @@ export const updateProbes: QuirkProbe[] = [
   { quirk: 'folder-member-ok', probe: (s) => result(folder(s, 'member', 'by member')), normal: 'error', quirked: 'success' },
   { quirk: 'folder-empty-name-ok', probe: (s) => result(folder(s, 'admin', '  ')), normal: 'error', quirked: 'success' },
   { quirk: 'folder-no-name-limit', probe: (s) => result(folder(s, 'admin', 'n'.repeat(61))), normal: 'error', quirked: 'success' },
+  { quirk: 'folder-no-description-limit', probe: async (s) => result(call(s, 'POST', '/channel_folders/create', { as: as(s, 'admin'), form: { name: 'long', description: 'd'.repeat(1025) } })), normal: 'error', quirked: 'success' },
+  { quirk: 'folder-limit-off-by-one', probe: (s) => result(folder(s, 'admin', 'n'.repeat(60))), normal: 'success', quirked: 'error' },
+  {
+    quirk: 'folder-archive-with-channels-ok',
+    probe: async (s) => {
+      const id = (await folder(s, 'admin', 'holding')).body.channel_folder_id;
+      await patchStream(s, 'admin', 2, { folder_id: String(id) });
+      return result(call(s, 'PATCH', `/channel_folders/${id}`, { as: as(s, 'admin'), form: { is_archived: 'true' } }));
+    },
+    normal: 'error', quirked: 'success',
+  },
+  {
+    quirk: 'folder-update-spills',
+    probe: async (s) => {
+      const [one, two] = [(await folder(s, 'admin', 'one')).body.channel_folder_id, (await folder(s, 'admin', 'two')).body.channel_folder_id];
+      await call(s, 'PATCH', `/channel_folders/${one}`, { as: as(s, 'admin'), form: { description: 'spilt' } });
+      return (await call(s, 'GET', '/channel_folders', { as: as(s, 'admin') })).body.channel_folders.find((f: { id: number }) => f.id === two).description;
+    },
+    normal: '', quirked: 'spilt',
+  },
   {
     quirk: 'folder-archive-ignored',
     probe: async (s) => {
@@ -95,6 +159,16 @@ export const updateProbes: QuirkProbe[] = [
       return result(add());
     },
     normal: 'error', quirked: 'success',
+  },
+  { quirk: 'nav-name-null-is-none', probe: (s) => result(call(s, 'POST', '/navigation_views', { as: as(s, 'member'), form: { fragment: 'custom', is_pinned: 'true', name: 'null' } })), normal: 'success', quirked: 'error' },
+  {
+    quirk: 'snippet-edit-spills',
+    probe: async (s) => {
+      const [one] = [await snippet(s), await snippet(s)];
+      await call(s, 'PATCH', `/saved_snippets/${one}`, { as: as(s, 'member'), form: { title: 'spilt' } });
+      return (await call(s, 'GET', '/saved_snippets', { as: as(s, 'member') })).body.saved_snippets[1].title;
+    },
+    normal: 't', quirked: 'spilt',
   },
   { quirk: 'snippet-missing-ok', probe: (s) => result(call(s, 'PATCH', '/saved_snippets/999', { as: as(s, 'member'), form: { title: 'x' } })), normal: 'error', quirked: 'success' },
   { quirk: 'snippet-empty-edit-checks', probe: (s) => result(call(s, 'PATCH', '/saved_snippets/999', { as: as(s, 'member') })), normal: 'success', quirked: 'error' },

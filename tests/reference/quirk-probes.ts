@@ -46,8 +46,8 @@ const statusProbes: QuirkProbe[] = [
   {
     quirk: 'status-overwrites-all',
     probe: (s) => statusAfter(s, { status_text: 'busy' }, { emoji_name: 'smile' }),
-    normal: { status_text: 'busy', emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' },
-    quirked: { emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' },
+    normal: { status_text: 'busy', emoji_name: 'smile', emoji_code: '263a', reaction_type: 'unicode_emoji' },
+    quirked: { emoji_name: 'smile', emoji_code: '263a', reaction_type: 'unicode_emoji' },
   },
   { quirk: 'status-clear-ignored', probe: (s) => statusAfter(s, { status_text: 'busy' }, { status_text: '' }), normal: {}, quirked: { status_text: 'busy' } },
   { quirk: 'status-service-extra-emoji', probe: (s) => statusResult(s, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }), normal: 'error', quirked: 'success' },

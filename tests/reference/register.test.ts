@@ -19,7 +19,7 @@ describe('reference server: server settings, registration, events, users', () =>
       as: s.accounts.member,
       form: {
         event_types: '["typing"]', fetch_event_types: '["realm"]', apply_markdown: 'true',
-        client_capabilities: '{"stream_typing_notifications": true, "empty_topic_name": true}',
+        client_capabilities: '{"notification_settings_null": true, "stream_typing_notifications": true, "empty_topic_name": true}',
       },
     });
     expectSuccess(answer);
@@ -38,6 +38,9 @@ describe('reference server: server settings, registration, events, users', () =>
     const s = server();
     const answer = await call(s, 'POST', '/register', { as: s.accounts.member, form: { client_capabilities: '[1]' } });
     expectError(answer, 400, 'BAD_REQUEST', 'client_capabilities is not a dict');
+    // Zulip requires notification_settings_null in a client_capabilities object (events.py ClientCapabilities).
+    const without = await call(s, 'POST', '/register', { as: s.accounts.member, form: { client_capabilities: '{"empty_topic_name": true}' } });
+    expectError(without, 400, 'BAD_REQUEST', 'client_capabilities["notification_settings_null"] field is missing: Field required');
   });
 
   it('event queue: poll, delete, unknown queue', async () => {

@@ -1,5 +1,6 @@
 // Saved snippets: create, list, edit (op 19), delete.
 import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 describe('reference server: saved snippets (op 19)', () => {
@@ -27,6 +28,16 @@ describe('reference server: saved snippets (op 19)', () => {
     expectSuccess(await edit(99999, {}));
     expectError(await edit(id, { title: '  ' }), 400, 'BAD_REQUEST');
     expectError(await edit(id, { title: 't'.repeat(61) }), 400, 'BAD_REQUEST');
+  });
+
+  it('the variant looks the snippet up even for an empty edit (the document: a nonexistent snippet gives BAD_REQUEST)', async () => {
+    const variant = await startReferenceServer({ flavor: 'variant' });
+    try {
+      const answer = await call(variant, 'PATCH', '/saved_snippets/99999', { as: variant.accounts.member, form: {} });
+      expect(answer.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+    } finally {
+      await variant.close();
+    }
   });
 
   it('deletes; a second delete is 404', async () => {

@@ -82,8 +82,19 @@ describe('reference server: op 13 update your status', () => {
     await rejects({ emoji_name: 'smile', emoji_code: 'ffff' }, 'Invalid emoji code.');
   });
 
+  it("Zulip's names: smile is U+263A (alias relaxed), U+1F604 is big_smile", async () => {
+    expectSuccess(await post({ emoji_name: 'smile' }, 'member2'));
+    expect(await read('member2')).toMatchObject({ emoji_name: 'smile', emoji_code: '263a', reaction_type: 'unicode_emoji' });
+    await rejects({ emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' }, 'Invalid emoji name.');
+    expectSuccess(await post({ emoji_name: 'big_smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' }, 'member2'));
+    expectSuccess(await post({ emoji_name: 'relaxed', emoji_code: '263a', reaction_type: 'unicode_emoji' }, 'member2'));
+    expectSuccess(await post({ emoji_name: '' }, 'member2'));
+  });
+
   it('invalid custom emoji', async () => {
     await rejects({ emoji_name: 'green_tick', emoji_code: '99', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.');
+    // A Unicode code is no custom emoji ID (Zulip's test_endpoints: car, 1f4bb, realm_emoji).
+    await rejects({ emoji_name: 'car', emoji_code: '1f4bb', reaction_type: 'realm_emoji' }, 'Invalid custom emoji.');
     await rejects({ emoji_name: 'smile', emoji_code: '1', reaction_type: 'realm_emoji' }, 'Invalid custom emoji name.');
   });
 

@@ -62,11 +62,15 @@ describe('reference server: POST /typing', () => {
     expectError(await typing(s, m, { type: 'channel', op: 'start', stream_id: '3', topic: 'x' }), 400, 'BAD_REQUEST', 'Invalid channel ID');
   });
 
-  it('ignores to for channel typing and stream_id for direct typing', async () => {
+  it('ignores to for channel typing and stream_id for direct typing, once parsed as Zulip parses them', async () => {
     const s = server();
     const m = s.accounts.member;
     expectSuccess(await typing(s, m, { type: 'channel', op: 'start', stream_id: '1', topic: 'x', to: '[]' }));
+    expectSuccess(await typing(s, m, { type: 'channel', op: 'start', stream_id: '1', topic: 'x', to: '[987654321]' }));
     expectSuccess(await typing(s, m, { op: 'start', to: JSON.stringify([s.accounts.member2.userId]), stream_id: '3' }));
+    expectSuccess(await typing(s, m, { op: 'start', to: JSON.stringify([s.accounts.member2.userId]), stream_id: '987654321', topic: 'x' }));
+    expectError(await typing(s, m, { type: 'channel', op: 'start', stream_id: '1', topic: 'x', to: '["a"]' }), 400, 'BAD_REQUEST', 'to[0] is not an integer');
+    expectError(await typing(s, m, { op: 'start', to: JSON.stringify([s.accounts.member2.userId]), stream_id: 'one' }), 400, 'BAD_REQUEST');
   });
 
   it('events are acknowledged with last_event_id; an unknown queue is BAD_EVENT_QUEUE_ID', async () => {

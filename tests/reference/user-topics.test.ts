@@ -21,7 +21,7 @@ describe('reference server: op 8 user topics', () => {
   it('reads the empty-topic display name as the empty topic, shown by name without the capability', async () => {
     expectSuccess(await post({ stream_id: '1', topic: 'general chat', visibility_policy: '1' }));
     expect(await topics()).toMatchObject([{ topic_name: 'general chat' }]);
-    const form = { client_capabilities: JSON.stringify({ empty_topic_name: true }) };
+    const form = { client_capabilities: JSON.stringify({ notification_settings_null: true, empty_topic_name: true }) };
     expect((await call(server(), 'POST', '/register', { as: server().accounts.member, form })).body.user_topics).toMatchObject([{ topic_name: '' }]);
     expectSuccess(await post({ stream_id: '1', topic: '', visibility_policy: '0' }));
   });

@@ -73,6 +73,15 @@ describe('merge', () => {
     expect(alone.clauses.find((c) => c.id === 'op1.hidden')).toMatchObject({ status: 'unspecified', unobservable: 'reads of <it> are not shown' });
   });
 
+  it('refuses a shard set with a shard missing or given twice, naming them', () => {
+    const shard = (index: number, count = 3) => ({ file: `${index}.json`, report: fixtureReport({ shard: { index, count } }) });
+    expect(() => mergeReports([shard(1), shard(2)])).toThrow('merge: not one complete set of shards: shard 3 of 3 missing');
+    expect(() => mergeReports([shard(1), shard(2), shard(2), shard(3)])).toThrow('merge: not one complete set of shards: shard 2 of 3 given 2 times (2.json, 2.json)');
+    expect(() => mergeReports([shard(1), shard(1)])).toThrow('merge: not one complete set of shards: shards 2, 3 of 3 missing; shard 1 of 3 given 2 times (1.json, 1.json)');
+    expect(() => mergeReports([shard(1), shard(2, 2)])).toThrow('merge: 1.json is shard 1 of 3, 2.json is shard 2 of 2: not one split');
+    expect(() => mergeReports([shard(1, 1), { file: 'whole.json', report: fixtureReport() }])).toThrow('merge: whole.json is a whole run (no --shard), 1.json is shard 1 of 1');
+  });
+
   it('refuses reports of different profiles or overlapping shards that disagree', () => {
     const zulip = fixtureReport();
     zulip.target = { ...zulip.target, profile: 'zulip' };

@@ -36,7 +36,7 @@ describe('conformance.html', () => {
     expect(html).toContain('claims 420, judged as 380, conforms through no level');
     expect(html).toContain('<figcaption>Per operation</figcaption>');
     expect(html).toContain('<figcaption>Per feature level (the level a case needs; base: no level)</figcaption>');
-    expect(html).toContain('<title>GET /streams: 1 failed</title>');
+    expect(html).toContain('title="GET /streams: 1 failed"');
   });
 
   it('shows a failure with clause text, expected vs got, request, answer and curl, all escaped', () => {
@@ -54,6 +54,32 @@ describe('conformance.html', () => {
     expect(pretty('{"a":[1,{"b":"x,}"}],"c":{}}')).toBe('{\n  "a": [\n    1,\n    {\n      "b": "x,}"\n    }\n  ],\n  "c": {}\n}');
     expect(pretty('{"a":[1,2')).toBe('{\n  "a": [\n    1,\n    2');
     expect(pretty('not json')).toBe('not json');
+  });
+
+  it.runIf(existsSync(CHROMIUM))('at 420 px wide: no sideways scroll, chart labels at their own size', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tcc-html-'));
+    // Long unbroken words, as real titles and clause texts have (realm_empty_topic_display_name).
+    const wide = fixtureReport();
+    wide.cases[0].title += ' realm_empty_topic_display_name_and_allow_empty_topic_name';
+    wide.clauses = wide.clauses.map((cl) => ({ ...cl, text: `${cl.text} move_messages_within_stream_limit_seconds_and_more` }));
+    writeFileSync(join(dir, 'conformance.html'), htmlReport(wide));
+    // The report in a 420 px frame; the frame's page measures it and writes the numbers into the DOM.
+    writeFileSync(join(dir, 'phone.html'), `<!doctype html><body><iframe id="f" src="conformance.html" style="width:420px;height:800px;border:0"></iframe><script>
+      document.getElementById('f').addEventListener('load', () => {
+        const doc = document.getElementById('f').contentDocument;
+        // The size on screen: an SVG's text is scaled with the drawing.
+        const labels = [...doc.querySelectorAll('.bar-label')].map((e) => parseFloat(getComputedStyle(e).fontSize) * (e.getScreenCTM ? e.getScreenCTM().a : 1));
+        document.body.dataset.overflow = String(doc.documentElement.scrollWidth - doc.documentElement.clientWidth);
+        document.body.dataset.labels = String(labels.length);
+        document.body.dataset.smallestLabel = String(Math.min(...labels));
+      });
+    </script></body>`);
+    const dom = execFileSync(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--allow-file-access-from-files',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${join(dir, 'profile')}`,
+      '--virtual-time-budget=5000', '--dump-dom', `file://${join(dir, 'phone.html')}`], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    expect(dom).toMatch(/data-overflow="0"/);
+    expect(dom).toMatch(/data-labels="[1-9]\d*"/);
+    expect(Number(/data-smallest-label="([\d.]+)"/.exec(dom)?.[1])).toBeGreaterThanOrEqual(12);
   });
 
   it.runIf(existsSync(CHROMIUM))('renders in headless Chromium, and its script runs (filters, counts)', () => {

@@ -4,13 +4,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError, loadConfig, type Role } from '../../src/config.js';
 import { curlCommand, shellQuote } from '../../src/report/curl.js';
-import { conformsThrough, levelSentence } from '../../src/report/feature-level.js';
+import { conformsThrough, levelSentence, unjudgedFrom } from '../../src/report/feature-level.js';
+import { configurationSkips, missingAccounts } from '../../src/report/skip-causes.js';
 import { annotations, escapeData, escapeProperty } from '../../src/report/github-annotations.js';
 import { finish } from '../../src/report/assemble.js';
 import { compareWithBaseline } from '../../src/report/baseline.js';
-import { shardOf } from '../../src/engine/plan.js';
+import { decide, shardOf } from '../../src/engine/plan.js';
 import { placeholders } from '../../src/commands/list-plan.js';
 import { fixtureReport } from './fixture.js';
 
@@ -35,6 +36,28 @@ describe('effective feature level', () => {
     expect(conformsThrough([{ status: 'passed' }, { since: 167, status: 'passed' }, { since: 390, status: 'failed' }, { since: 392, status: 'errored' }], 420)).toBe(389);
     expect(conformsThrough([{ status: 'failed' }, { since: 167, status: 'passed' }], 420)).toBeNull();
     expect(conformsThrough([{ since: 392, status: 'skipped' }], 380)).toBe(380);
+  });
+
+  it('is not claimed past a level whose cases were skipped for a missing account', () => {
+    const noMember = { status: 'skipped' as const, message: 'needs the member account, not configured' };
+    expect(conformsThrough([{ status: 'passed' }, { ...noMember, since: 390 }], 420)).toBe(389);
+    expect(unjudgedFrom([{ status: 'passed' }, { ...noMember, since: 390 }], 420)).toBe(390);
+    expect(conformsThrough([{ status: 'passed' }, noMember], 420)).toBeNull();
+    expect(unjudgedFrom([{ status: 'failed' }, noMember], 420)).toBeUndefined();
+    const target = { url: 'u', featureLevel: 420, claimedFeatureLevel: 420, profile: 'spec' as const, embedded: false };
+    expect(levelSentence({ ...target, conformsThrough: 389, unjudgedFrom: 390 })).toBe('claims 420, conforms through 389 (cases of level 390 were skipped for missing configuration)');
+    expect(levelSentence({ ...target, conformsThrough: null, unjudgedFrom: 0 })).toBe('claims 420, conformance level not established (cases without a feature level were skipped for missing configuration)');
+  });
+
+  it('reads the plan\'s reason for a missing account, and no other skip, as missing configuration', () => {
+    const spec = { file: 'specs/x.yaml', operation: 'GET /streams', title: 'x', cases: [] };
+    const both = { id: 'x', title: 'x', clauses: [], steps: [{ as: 'member' as const, request: { method: 'GET', path: '/' } }, { as: 'guest' as const, request: { method: 'GET', path: '/' } }] };
+    const plan = { profile: 'spec' as const, featureLevel: 420, configuredRoles: new Set<Role>(), grep: null, operations: [], clauses: [] };
+    const skip = decide(spec, both, plan) as { skip: string };
+    expect(missingAccounts({ status: 'skipped', message: skip.skip })).toEqual(['member', 'guest']);
+    expect(missingAccounts({ status: 'skipped', message: 'needs feature level 392, target has 380' })).toBeNull();
+    expect(configurationSkips([{ status: 'skipped', message: skip.skip }, { status: 'skipped', message: 'needs the member account, not configured' }, { status: 'passed' }]))
+      .toEqual([{ cause: 'no member account (CONFORMANCE_MEMBER_EMAIL)', count: 1 }, { cause: 'no member and guest accounts (CONFORMANCE_MEMBER_EMAIL, CONFORMANCE_GUEST_EMAIL)', count: 1 }]);
   });
 
   it('is stated next to the level the server claims', () => {

@@ -56,6 +56,19 @@ describe('junit.xml', () => {
     expect(named('skipped')[0].attrs.message).toBe('needs feature level 392, target has 380');
   });
 
+  it('shows a failure the baseline or expectations explain as skipped, with the reason, and counts it so', () => {
+    const explained = fixtureReport();
+    explained.baseline = { file: 'base.json', knownFailures: ['op1.fail'], regressions: [], improvements: [] };
+    explained.cases = explained.cases.map((c) => (c.id === 'op2.error' ? { ...c, expectation: { reason: 'our proxy times out' } } : c));
+    const xmlElements = parseXml(junitReport(explained));
+    const skipped = xmlElements.filter((e) => e.name === 'skipped').map((e) => e.attrs.message);
+    expect(skipped).toContain(`known failure (failed in the baseline base.json too): ${explained.cases.find((c) => c.id === 'op1.fail')!.message}`);
+    expect(skipped.some((m) => m.startsWith('expected failure (expected: our proxy times out): POST /users/me/status: could not judge'))).toBe(true);
+    expect(xmlElements.filter((e) => e.name === 'failure' || e.name === 'error')).toHaveLength(0);
+    expect(xmlElements[0].attrs).toMatchObject({ tests: '4', failures: '0', errors: '0', skipped: '3' });
+    expect(xmlElements.find((e) => e.name === 'system-out')!.text).toContain('reproduce: curl');
+  });
+
   it('escapes markup and drops characters XML cannot carry', () => {
     expect(xml('<a href="x">&\'\u0001')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;');
     expect(() => parseXml('<a><b></a></b>')).toThrow();

@@ -30,13 +30,11 @@ const KNOWN_FALSE_ALARMS: string[] = [
   'op1.zulip.rule6.time-limit',
   'op1.zulip.rule7.move-allowed-part',
   'op1.zulip.rule9.channel-wildcard',
-  'op11.create.description-1024',
   'op15.channel-move',
   'op15.chronological',
   'op15.empty-topic.allowed',
   'op15.empty-topic.display-name',
   'op15.moved-along',
-  'op17.body.schema',
 ];
 const KNOWN_PROPERTY_FALSE_ALARMS = new Set([
   'prop.op1.propagate-mode-moves',

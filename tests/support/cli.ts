@@ -3,6 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { projectPath } from '../../src/paths.js';
 
 export const BIN = projectPath('bin', 'teamchat-conformance.mjs');
+/** Node's arguments before the CLI's, as the npm scripts give them: `--` keeps Node 20 from
+ * reading the CLI's own `--env-file` (it exits 9 for a file it cannot find). */
+export const NODE_ARGS = ['--', BIN];
 
 /**
  * The environment without the suite's own settings, CI annotations or forced colour: a test's run
@@ -30,7 +33,7 @@ export interface CliOptions {
 export function runCli(args: string[], options: CliOptions = {}): Promise<Ran> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...cleanEnv(), ...options.env } });
+    const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: options.cwd, env: { ...cleanEnv(), ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));

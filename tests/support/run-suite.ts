@@ -38,18 +38,11 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
   });
 }
 
-/** The limits and display names the cases read (${register.*}), as the CLI's preflight fetches them. */
-export async function registerOf(server: ReferenceServer): Promise<Record<string, unknown>> {
-  const client = new ApiClient(server.url, { timeoutMs: 5000 });
-  return fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
-}
-
 /** A Session against a fresh reference server (quirks, proxy) for the duration of fn. */
 export async function withSession<T>(options: SuiteRun, fn: (session: Session) => Promise<T>): Promise<T> {
   const server = await startReferenceServer({ quirks: options.quirks ?? [], flavor: options.variant ? 'variant' : 'zulip' });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
-  const register = await registerOf(server);
-  const session = sessionFor(server, options, proxy?.url, register);
+  const session = sessionFor(server, options, proxy?.url, await registerOf(server));
   try {
     return await fn(session);
   } finally {
@@ -57,6 +50,12 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
     await proxy?.close();
     await server.close();
   }
+}
+
+/** The limits and display names the cases read (${register.*}), as the CLI's preflight fetches them. */
+export async function registerOf(server: ReferenceServer): Promise<Record<string, unknown>> {
+  const client = new ApiClient(server.url, { timeoutMs: 5000 });
+  return fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
 }
 
 export function runSuite(options: SuiteRun = {}): Promise<Map<string, CaseResult>> {

@@ -50,9 +50,50 @@ describe('loadConfig precedence: flag > environment > env file > default', () =>
   });
 
   it('splits list keys', () => {
-    const config = loadConfig({ flags: { operation: 'GET /streams,POST /users/me/status', 'reference-quirk': 'a,b' }, env: {}, cwd: dir() });
+    const config = loadConfig({ flags: { operation: 'GET /streams,POST /users/me/status', 'reference-quirk': 'envelope-no-msg, error-without-code' }, env: {}, cwd: dir() });
     expect(config.operations).toEqual(['GET /streams', 'POST /users/me/status']);
-    expect(config.referenceQuirks).toEqual(['a', 'b']);
+    expect(config.referenceQuirks).toEqual(['envelope-no-msg', 'error-without-code']);
+  });
+});
+
+describe('a configuration mistake stops instead of falling back to the embedded server', () => {
+  const envFile = (text: string) => {
+    const file = join(dir(), 'target.env');
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('names file, line and the closest key of an unknown CONFORMANCE_* key', () => {
+    const file = envFile('# target\nCONFORMANCE_TARGET_ULR=http://127.0.0.1:9991\n');
+    expect(() => loadConfig({ env: {}, envFile: file })).toThrow(`env file ${file}, line 2: unknown key CONFORMANCE_TARGET_ULR (did you mean CONFORMANCE_TARGET_URL?)`);
+  });
+
+  it('names a line without "=", showing only its first word (the rest may be a key)', () => {
+    const file = envFile('CONFORMANCE_TARGET_URL=http://127.0.0.1:9991\n\nCONFORMANCE_MEMBER_API_KEY secret-key\n');
+    expect(() => loadConfig({ env: {}, envFile: file })).toThrow(
+      `env file ${file}, line 3: expected KEY=value, got "CONFORMANCE_MEMBER_API_KEY" without "="`);
+    expect(() => loadConfig({ env: {}, envFile: file })).not.toThrow(/secret-key/);
+  });
+
+  it('reads comments, export, quoted multi-line values and keys of other tools', () => {
+    const file = envFile('export CONFORMANCE_TARGET_URL="http://127.0.0.1:9991"  # local\nOTHER_TOOL="a\nb c"\nCONFORMANCE_PROFILE=zulip\n');
+    expect(loadConfig({ env: {}, envFile: file })).toMatchObject({ targetUrl: 'http://127.0.0.1:9991', profile: 'zulip' });
+  });
+
+  it('names an unknown CONFORMANCE_* variable of the environment and the closest key', () => {
+    expect(() => loadConfig({ env: { CONFORMANCE_MEMBR_EMAIL: 'm@x.test' }, cwd: dir() }))
+      .toThrow('environment variable CONFORMANCE_MEMBR_EMAIL: unknown (did you mean CONFORMANCE_MEMBER_EMAIL?)');
+  });
+
+  it('refuses accounts without a target URL', () => {
+    const file = envFile('CONFORMANCE_MEMBER_EMAIL=m@x.test\nCONFORMANCE_MEMBER_API_KEY=abcd\n');
+    expect(() => loadConfig({ env: {}, envFile: file })).toThrow(`accounts are configured (member, in env file ${file}) but no target URL`);
+    expect(() => loadConfig({ env: { CONFORMANCE_ADMIN_EMAIL: 'a@x.test', CONFORMANCE_ADMIN_API_KEY: 'k' }, cwd: dir() })).toThrow(/^accounts are configured \(admin\) but no target URL/);
+  });
+
+  it('refuses a base URL ending in /api/v1, naming the one to use', () => {
+    expect(() => loadConfig({ flags: { 'target-url': 'http://127.0.0.1:9991/api/v1/' }, env: {}, cwd: dir() }))
+      .toThrow('--target-url: "http://127.0.0.1:9991/api/v1/" ends in /api/v1, which the suite adds to every path; use "http://127.0.0.1:9991"');
   });
 });
 

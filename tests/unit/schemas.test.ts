@@ -4,7 +4,8 @@ import { projectPath } from '../../src/paths.js';
 import { META_SCHEMAS, SCHEMA_BASE, schemaValidator } from '../../src/engine/schemas.js';
 import { loadSuite } from '../../src/engine/load.js';
 
-const names = readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.schema.json'));
+// Every schema, in schemas/ and its folders (events/typing.schema.json).
+const names = (readdirSync(projectPath('schemas'), { recursive: true }) as string[]).map((n) => n.split('\\').join('/')).filter((n) => n.endsWith('.schema.json'));
 
 describe('schemas/', () => {
   it.each(names)('%s has the $id of its file name and declares draft 2020-12', (name) => {

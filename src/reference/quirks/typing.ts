@@ -7,4 +7,5 @@ export const TYPING_QUIRKS = {
   'typing-missing-stream-id-code': 'channel typing without stream_id answers code REQUEST_VARIABLE_MISSING, not BAD_REQUEST',
   'typing-ignores-send-setting': 'a sender whose send_*_typing_notifications setting is off is not refused',
   'typing-no-topic-literal': 'channel typing keeps the topic "(no topic)" literally instead of the empty topic',
+  'typing-stateful': 'the server remembers who is typing: a start while typing and a stop while not typing send no event',
 } as const;

@@ -1,5 +1,7 @@
-// Inline SVG stacked bars: one row per operation or feature level, a segment per outcome, the
-// counts written out so the chart reads without colour too.
+// Stacked bars in HTML and CSS: one row per operation or feature level, a segment per outcome,
+// the counts written out so the chart reads without colour too. Text stays text at its own size,
+// so the labels are as readable on a phone as on a desktop (an SVG scaled to the width shrank
+// them to 4 px at 420 px); on a narrow screen the label goes above its bar (style.ts).
 import type { Group } from '../groups.js';
 import { esc } from './escape.js';
 
@@ -7,27 +9,17 @@ export const COLORS = { passed: '#1a7f37', failed: '#cf222e', errored: '#8250df'
 const ORDER = ['passed', 'failed', 'errored', 'skipped'] as const;
 
 export function stackedBars(title: string, groups: Group[], linkOf?: (key: string) => string): string {
-  // Room for the longest label (about 7 px a character at 12 px), so no operation is cut off.
-  const label = Math.min(380, Math.max(80, 16 + 7 * Math.max(0, ...groups.map((g) => g.key.length))));
-  const bar = 560;
-  const row = 26;
-  const width = label + bar + 140;
   const max = Math.max(1, ...groups.map((g) => g.counts.total));
-  const rows = groups.map((g, i) => {
-    const y = i * row + 4;
-    let x = label;
-    const segments = ORDER.filter((s) => g.counts[s] > 0).map((s) => {
-      const w = (g.counts[s] / max) * bar;
-      const rect = `<rect x="${x.toFixed(1)}" y="${y}" width="${Math.max(w, 2).toFixed(1)}" height="18" rx="2" fill="${COLORS[s]}"><title>${esc(`${g.key}: ${g.counts[s]} ${s}`)}</title></rect>`;
-      x += w;
-      return rect;
-    }).join('');
-    const counts = ORDER.filter((s) => g.counts[s] > 0).map((s) => `${g.counts[s]} ${s}`).join(', ');
-    const name = `<text x="${label - 8}" y="${y + 13}" text-anchor="end" class="bar-label">${esc(g.key)}</text>`;
-    return `<g class="bar-row">${linkOf ? `<a href="${esc(linkOf(g.key))}">${name}</a>` : name}${segments}<text x="${(x + 6).toFixed(1)}" y="${y + 13}" class="bar-count">${esc(counts)}</text></g>`;
+  const rows = groups.map((g) => {
+    const present = ORDER.filter((s) => g.counts[s] > 0);
+    // Each segment grows by its count inside a bar as long, relative to the largest row, as the row's total.
+    const segments = present.map((s) => `<span class="seg" style="flex-grow:${g.counts[s]};background:${COLORS[s]}" title="${esc(`${g.key}: ${g.counts[s]} ${s}`)}"></span>`).join('');
+    const counts = present.map((s) => `${g.counts[s]} ${s}`).join(', ');
+    const label = linkOf ? `<a class="bar-label" href="${esc(linkOf(g.key))}">${esc(g.key)}</a>` : `<span class="bar-label">${esc(g.key)}</span>`;
+    const share = (g.counts.total / max).toFixed(4);
+    return `<li class="bar-row">${label}<span class="bar-track"><span class="bar" style="--share:${share}">${segments}</span><span class="bar-count">${esc(counts)}</span></span></li>`;
   });
-  const height = groups.length * row + 8;
-  return `<figure class="chart"><figcaption>${esc(title)}</figcaption><svg role="img" aria-label="${esc(title)}" viewBox="0 0 ${width} ${height}" width="100%" preserveAspectRatio="xMinYMin meet">${rows.join('')}</svg></figure>`;
+  return `<figure class="chart"><figcaption>${esc(title)}</figcaption><ul class="bars" aria-label="${esc(title)}">${rows.join('')}</ul></figure>`;
 }
 
 /** One bar split by share, e.g. the clause coverage. */

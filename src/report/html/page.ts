@@ -4,8 +4,9 @@
 import type { ConformanceReport } from '../model.js';
 import type { ReportWriter } from '../write-reports.js';
 import { byLevel, byOperation, STATUSES } from '../groups.js';
-import { levelSentence } from '../feature-level.js';
-import { headline, plural, ruleTexts } from '../text-helpers.js';
+import { levelLabel, levelSentence } from '../feature-level.js';
+import { skipLines } from '../skip-causes.js';
+import { headline, plural, ruleTexts, verdictWord } from '../text-helpers.js';
 import { COLORS, stackedBars } from './chart.js';
 import { caseView, casesByOperation } from './case-view.js';
 import { clauseCoverage, factsView } from './clause-view.js';
@@ -15,7 +16,7 @@ import { STYLE } from './style.js';
 
 function header(report: ConformanceReport): string {
   const t = report.target;
-  const fail = report.verdict?.status === 'fail';
+  const word = verdictWord(report);
   const meta: [string, string][] = [
     ['Target', `${t.url}${t.embedded ? ' (embedded reference server)' : ''}`],
     ['Profile', t.profile],
@@ -24,7 +25,7 @@ function header(report: ConformanceReport): string {
     ['Tool', `${report.tool.name} ${report.tool.version}`],
     ...(report.shard ? [['Shard', `${report.shard.index} of ${report.shard.count}`] as [string, string]] : []),
   ];
-  return `<header class="top"><div class="inner"><div class="verdict ${fail ? 'fail' : 'pass'}" id="verdict">${fail ? 'FAIL' : 'PASS'}</div>`
+  return `<header class="top"><div class="inner"><div class="verdict ${word.toLowerCase()}" id="verdict">${word}</div>`
     + `<div><h1>Conformance report</h1><dl class="meta">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl></div></div></header>`;
 }
 
@@ -34,11 +35,13 @@ function summary(report: ConformanceReport): string {
   const t = report.target;
   const through = t.conformsThrough === null ? 'no level' : esc(t.conformsThrough ?? t.featureLevel);
   const claims = t.claimedFeatureLevel === null ? 'the server claims no level' : `the server claims ${t.claimedFeatureLevel}`;
-  const why = t.conformsThrough === null ? '; cases that need no feature level fail' : '';
+  const why = t.unjudgedFrom !== undefined ? `; cases of level ${levelLabel(t.unjudgedFrom)} were skipped for missing configuration`
+    : t.conformsThrough === null ? '; cases that need no feature level fail' : '';
   const level = `<div class="card level" id="conforms-through"><div class="n">${through}</div><div class="l">conforms through: ${esc(claims)}${t.claimedFeatureLevel !== t.featureLevel ? `, judged as ${t.featureLevel}` : ''}${why}</div></div>`;
   const reasons = report.verdict?.reasons.length ? `<ul class="reasons">${report.verdict.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
+  const incomplete = report.verdict?.incomplete ? `<ul class="incomplete" id="incomplete">${skipLines(report.verdict.incomplete).map((line) => `<li>${esc(line)}</li>`).join('')}</ul>` : '';
   const warnings = report.runWarnings.length ? `<ul class="warnings">${report.runWarnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '';
-  return `<section id="summary"><h2>Summary <span class="dim">· ${esc(headline(report))}</span></h2><div class="cards"><div class="card"><div class="n" id="count-total">${s.total}</div><div class="l">cases</div></div>${cards}${level}</div>${reasons}${warnings}</section>`;
+  return `<section id="summary"><h2>Summary <span class="dim">· ${esc(headline(report))}</span></h2><div class="cards"><div class="card"><div class="n" id="count-total">${s.total}</div><div class="l">cases</div></div>${cards}${level}</div>${reasons}${incomplete}${warnings}</section>`;
 }
 
 function idLinks(ids: string[]): string {
@@ -93,7 +96,7 @@ function cases(report: ConformanceReport): string {
 }
 
 export function htmlReport(report: ConformanceReport): string {
-  const title = `${report.verdict?.status === 'fail' ? 'FAIL' : 'PASS'} · conformance of ${report.target.url}`;
+  const title = `${verdictWord(report)} · conformance of ${report.target.url}`;
   const nav = `<nav class="toc"><a href="#summary">Summary</a><a href="#charts">Outcomes</a>${report.baseline || report.expectations ? '<a href="#changes">Changes</a>' : ''}<a href="#cases">Cases</a><a href="#clauses">Clauses</a>${report.facts?.length ? '<a href="#facts">Zulip facts</a>' : ''}</nav>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -11,7 +11,7 @@ header.top{background:var(--card);border-bottom:1px solid var(--line);padding:18
 header.top .inner{max-width:1240px;margin:0 auto;display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap}
 header.top h1{font-size:20px;margin:0 0 4px}
 .verdict{font-weight:700;font-size:15px;padding:6px 14px;border-radius:6px;color:#fff;letter-spacing:.04em}
-.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}
+.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}.verdict.incomplete{background:var(--skip)}
 dl.meta{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:6px 0 0;color:var(--dim)}
 dl.meta dt{font-weight:600}dl.meta dd{margin:0;color:var(--fg)}
 nav.toc{position:sticky;top:0;z-index:5;background:var(--bg);border-bottom:1px solid var(--line);padding:8px 0;margin-bottom:12px}
@@ -25,11 +25,18 @@ h5{font-size:12px;margin:8px 0 4px;text-transform:uppercase;letter-spacing:.05em
 .card .n{font-size:26px;font-weight:700;line-height:1.1}.card .l{color:var(--dim)}
 .card.passed .n{color:var(--pass)}.card.failed .n{color:var(--fail)}.card.errored .n{color:var(--error)}.card.skipped .n{color:var(--skip)}
 .card.level{min-width:260px}.card.level .n{font-size:20px}
-ul.reasons{margin:10px 0;padding-left:20px}ul.reasons li{color:var(--fail)}
+ul.reasons{margin:10px 0;padding-left:20px}ul.reasons li{color:var(--fail)}ul.incomplete li{color:var(--skip)}
 .charts{display:grid;grid-template-columns:1fr;gap:16px}
 .chart{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 14px;margin:0}
 .chart figcaption{font-weight:600;margin-bottom:6px}
-.bar-label{font-size:12px;fill:var(--fg)}.bar-count{font-size:11.5px;fill:var(--dim)}
+.bars{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:max-content minmax(0,1fr);gap:6px 10px;align-items:center}
+.bar-row{display:contents}
+.bar-label{font-size:12px;color:var(--fg);text-align:right;overflow-wrap:anywhere}
+.bar-track{display:flex;align-items:center;gap:6px;min-width:0}
+.bar{display:flex;gap:0;height:18px;flex:0 0 auto;width:calc((100% - 150px) * var(--share));min-width:2px;border-radius:2px;overflow:hidden}
+.seg{flex-basis:0;min-width:2px;height:100%}
+.bar-count{font-size:11.5px;color:var(--dim);white-space:nowrap}
+@media (max-width:640px){.bars{grid-template-columns:minmax(0,1fr);gap:0 10px}.bar-label{text-align:left;margin-top:6px}}
 .legend{display:flex;gap:14px;color:var(--dim);font-size:12.5px;margin:6px 0 0}
 .legend i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px;vertical-align:-1px}
 svg.share{border-radius:4px;display:block;margin:8px 0}
@@ -43,7 +50,7 @@ ul.msg{margin:0;padding-left:18px}
 details.more>summary{cursor:pointer;color:var(--dim);font-size:12px}
 .shown{color:var(--dim);margin-left:auto}
 .op-group{background:var(--card);border:1px solid var(--line);border-radius:8px;margin:12px 0;overflow:hidden}
-.op-group>h3{margin:0;padding:8px 12px;background:var(--code);border-bottom:1px solid var(--line);display:flex;gap:12px;align-items:baseline}
+.op-group>h3{margin:0;padding:8px 12px;background:var(--code);border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:0 12px;align-items:baseline;overflow-wrap:anywhere}
 .op-group>h3 .counts{font-weight:400;color:var(--dim);font-size:13px}
 details.case{border-top:1px solid var(--line)}details.case:first-of-type{border-top:0}
 details.case>summary{cursor:pointer;padding:6px 12px;display:flex;gap:10px;align-items:baseline;flex-wrap:wrap;list-style:none}
@@ -82,4 +89,12 @@ table.clauses tr.group-head th{background:var(--code);color:var(--fg);font-size:
 .changes .card ul{margin:4px 0;padding-left:18px}.changes .card h3{margin:0 0 4px}
 .hidden{display:none!important}
 footer{color:var(--dim);font-size:12px;margin-top:40px}
+@media (max-width:640px){
+main{padding:0 12px 40px;overflow-wrap:anywhere}header.top{padding:14px 12px 10px;overflow-wrap:anywhere}
+.case-title{min-width:0;flex-basis:100%}.detail{padding:4px 10px 12px 14px}
+table.clauses thead{display:none}
+table.clauses,table.clauses tbody,table.clauses tr,table.clauses th,table.clauses td{display:block;width:auto}
+table.clauses td{border-bottom:0;padding:2px 10px}table.clauses tr.clause{border-bottom:1px solid var(--line);padding:6px 0}
+table.clauses code{overflow-wrap:anywhere}
+}
 `;

@@ -1,0 +1,60 @@
+// A filter (--operation, --grep, --clause) that keeps no case would hand vitest nothing to run,
+// and it answers "No test suite found" with exit 1, as if the server had failed. This checks the
+// plan first: no case kept is a usage error (exit 2) that says which filter and suggests the
+// closest operation, clause id or case id.
+import { ConfigError, PROFILES, type Config } from '../config.js';
+import { decide, type PlanInput } from '../engine/plan.js';
+import type { Suite } from '../engine/load.js';
+import type { Case, SpecFile } from '../engine/types.js';
+import type { PropertyCase } from '../property/define.js';
+import { propertyFiles } from '../property/files.js';
+import { planPropertyShape } from '../runner/plan-property.js';
+import { closestName, didYouMean } from '../suggest.js';
+
+type Planned = { spec: SpecFile; c: Case };
+
+const filtered = (config: Config) => config.grep !== null || config.operations.length > 0 || config.clauses.length > 0;
+const kept = (all: Planned[], input: PlanInput) => all.filter(({ spec, c }) => !('omit' in decide(spec, c, input)));
+
+/** Every spec case and property, as the plan sees them (properties are loaded only when a filter is set). */
+async function everyCase(suite: Suite): Promise<Planned[]> {
+  const properties = await Promise.all(propertyFiles().map(async (file) => {
+    const { PROPERTY } = await import(file) as { PROPERTY: PropertyCase<unknown, unknown> };
+    return planPropertyShape(PROPERTY);
+  }));
+  return [...suite.specs.flatMap((spec) => spec.cases.map((c) => ({ spec, c }))), ...properties];
+}
+
+export async function checkFilterMatches(config: Config, suite: Suite, input: PlanInput): Promise<void> {
+  if (!filtered(config)) return;
+  const all = await everyCase(suite);
+  if (kept(all, input).length) return;
+  throw new ConfigError(`no case matched ${filterText(config)}: ${why(config, suite, all, input)}`);
+}
+
+function filterText(config: Config): string {
+  return [
+    ...config.operations.map((op) => `--operation "${op}"`),
+    ...(config.grep !== null ? [`--grep "${config.grep}"`] : []),
+    ...config.clauses.map((id) => `--clause "${id}"`),
+  ].join(' ');
+}
+
+/** The first filter that explains the empty plan, with a suggestion. */
+function why(config: Config, suite: Suite, all: Planned[], input: PlanInput): string {
+  const operations = [...new Set(all.map(({ spec }) => spec.operation))].sort();
+  const unknownOp = config.operations.find((op) => !operations.includes(op));
+  if (unknownOp !== undefined) return `no operation is "${unknownOp}"${didYouMean(unknownOp, operations)}`;
+  const clauseIds = suite.clauses.map((cl) => cl.id);
+  const unknownClause = config.clauses.find((want) => !clauseIds.some((id) => id === want || id.startsWith(`${want}.`)));
+  if (unknownClause !== undefined) return `no clause id is or starts with "${unknownClause}"${didYouMean(unknownClause, clauseIds)}`;
+  if (config.grep !== null && !all.some(({ c }) => `${c.id} ${c.title}`.includes(config.grep!))) {
+    const ids = all.map(({ c }) => c.id);
+    const near = closestName(config.grep, ids, Math.max(2, Math.floor(config.grep.length / 4)));
+    return `no case id or title contains "${config.grep}"${near ? ` (did you mean ${near}?)` : ''}`;
+  }
+  const other = PROFILES.find((p) => p !== input.profile && kept(all, { ...input, profile: p }).length);
+  if (other) return `the matching cases belong to the ${other} profile (add --profile ${other})`;
+  if (input.shard && kept(all, { ...input, shard: null }).length) return `the matching cases are in other shards than ${input.shard.index}/${input.shard.count}`;
+  return 'the filters together leave no case (each matches some, but no case matches all of them)';
+}
