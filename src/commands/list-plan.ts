@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import type { Config } from '../config.js';
 import { decide } from '../engine/plan.js';
 import { planInputFor } from './plan-input.js';
-import { lookup } from '../engine/interpolate.js';
+import { previewPlaceholder } from '../engine/interpolate.js';
 import { encodeParam } from '../http/encode.js';
 import type { Suite } from '../engine/load.js';
 import type { Step } from '../engine/types.js';
@@ -13,14 +13,11 @@ import type { Params } from '../http/encode.js';
 import { propertyFiles } from '../property/files.js';
 import type { Output } from './run.js';
 
-const REPEAT = /^repeat\(/;
 const shorten = (text: string) => (text.length > 120 ? `${text.slice(0, 100)}...(${text.length} chars)` : text);
 
 /** "${run.id}" -> "<run.id>"; ${repeat('x', 3)} is computed, it needs nothing from the target. */
 export function placeholders<T>(value: T): T {
-  if (typeof value === 'string') {
-    return value.replace(/\$\{([^}]+)\}/g, (_, expr: string) => (REPEAT.test(expr.trim()) ? String(lookup({}, expr)) : `<${expr.trim()}>`)) as T;
-  }
+  if (typeof value === 'string') return value.replace(/\$\{([^}]+)\}/g, (_, expr: string) => previewPlaceholder(expr)) as T;
   if (Array.isArray(value)) return value.map(placeholders) as T;
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, placeholders(v)])) as T;
   return value;

@@ -32,6 +32,18 @@ export function lookup(vars: Vars, expr: string): unknown {
   return value;
 }
 
+/**
+ * A placeholder as a plan shows it before anything is sent: a repeat() with a literal count is
+ * computed, one whose count comes from the target is "<'x' × register.max_topic_length + 1>",
+ * anything else "<name>".
+ */
+export function previewPlaceholder(expr: string): string {
+  const repeat = REPEAT.exec(expr.trim());
+  if (!repeat) return `<${expr.trim()}>`;
+  if (/^\d+$/.test(repeat[2])) return String(lookup({}, expr));
+  return `<'${repeat[1]}' × ${repeat[2]}${repeat[3] ? ` ${repeat[3]} ${repeat[4]}` : ''}>`;
+}
+
 /** The variables a value's placeholders start from ("${former}", "${before.color_scheme}" -> former, before). */
 export function placeholderRoots(value: unknown): Set<string> {
   const roots = new Set<string>();

@@ -66,13 +66,28 @@ export function snapshots(realm: Realm, message: Message, allowEmptyTopic: boole
   return quirks.has('edit-history-unsorted') ? out : out.reverse();
 }
 
+/**
+ * Zulip's visible_edit_history_for_message under the "moves" policy: a content-only edit is
+ * left out, and an edit that also moved the message loses its content fields.
+ */
+function movesOnly(history: Snapshot[]): Snapshot[] {
+  return history.flatMap((snapshot) => {
+    if (!('prev_content' in snapshot)) return [snapshot];
+    if (!('prev_topic' in snapshot)) return [];
+    const { prev_content: _c, prev_rendered_content: _r, content_html_diff: _d, ...rest } = snapshot;
+    return [rest];
+  });
+}
+
 function getHistory(ctx: Context) {
-  if (!realmSettings(ctx.realm).allowEditHistory && !ctx.quirks.has('edit-history-ignores-disabled')) {
+  const policy = realmSettings(ctx.realm).editHistoryPolicy;
+  if (policy === 'none' && !ctx.quirks.has('edit-history-ignores-disabled')) {
     throw badRequest('Message edit history is disabled in this organization');
   }
   const allowEmpty = ctx.params.bool('allow_empty_topic_name', false) || ctx.quirks.has('edit-history-empty-topic-raw');
   const message = accessMessage(ctx.realm, ctx.user, ctx.path.message_id);
-  return { message_history: snapshots(ctx.realm, message, allowEmpty, ctx.quirks) };
+  const history = snapshots(ctx.realm, message, allowEmpty, ctx.quirks);
+  return { message_history: policy === 'moves' && !ctx.quirks.has('edit-history-moves-shows-all') ? movesOnly(history) : history };
 }
 
 export const editHistoryRoutes: Route[] = [

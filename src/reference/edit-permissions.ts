@@ -7,7 +7,7 @@ import { topicMessages } from './message-access.js';
 import { mentionsChannelWildcard, mentionsTopicWildcard } from './message-render.js';
 import type { Move } from './message-move.js';
 import { ROLE, type Channel, type Message, type User } from './model.js';
-import { WILDCARD_MENTION_THRESHOLD, type RealmSettings } from './realm-settings.js';
+import type { RealmSettings } from './realm-settings.js';
 import type { Context } from './router.js';
 
 const EDIT_BUFFER_SECONDS = 20; // Zulip allows 20 seconds past every edit limit
@@ -54,12 +54,13 @@ export function checkWildcards(ctx: Context, message: Message, content: string, 
   const sender = ctx.realm.users.find((u) => u.id === message.senderId)!;
   if (inSetting(ctx.realm, s.canMentionManyUsersGroup, sender)) return;
   const channel = channelById(ctx.realm, message.channelId)!;
+  const many = ctx.realm.flavor.wildcardMentionThreshold;
   const subscribers = ctx.realm.users.filter((u) => u.isActive && isSubscribed(u, channel)).length;
-  if (mentionsChannelWildcard(content) && subscribers > WILDCARD_MENTION_THRESHOLD && !ctx.quirks.has('edit-wildcard-ok')) {
+  if (mentionsChannelWildcard(content) && subscribers > many && !ctx.quirks.has('edit-wildcard-ok')) {
     throw new ApiError(400, 'STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.');
   }
   const participants = new Set(topicMessages(ctx.realm, channel.id, message.topic).map((m) => m.senderId)).size;
-  if (mentionsTopicWildcard(content) && participants > WILDCARD_MENTION_THRESHOLD && !ctx.quirks.has('edit-topic-wildcard-ok')) {
+  if (mentionsTopicWildcard(content) && participants > many && !ctx.quirks.has('edit-topic-wildcard-ok')) {
     throw new ApiError(400, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.');
   }
 }

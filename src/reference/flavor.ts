@@ -80,6 +80,17 @@ export interface Flavor {
   credentialsRefusal: { status: number; code: string; challenge: boolean };
   /** The HTTP statuses of operation 21's push relay errors (the document gives none). */
   pushRelayStatus: { adminActionRequired: number; bouncerUnreachable: number; bouncerFailing: number };
+  // --- messages (operations 1 and 15) ---
+  /** "Many" of op 1 rules 9 and 10: a wildcard mention reaching more subscribers or participants than this is refused (not shown). */
+  wildcardMentionThreshold: number;
+  /**
+   * Whether the topic "✔ " + realm_empty_topic_display_name counts as marking the empty topic
+   * resolved (rule 3). Zulip refuses it; under the document it is an ordinary topic name (only a
+   * topic parameter equal to the display name means the empty topic).
+   */
+  resolvedDisplayNameIsEmptyTopic: boolean;
+  /** Put before the text of the automated messages a move or resolve posts (op 1: their texts are not given). */
+  noticePrefix: string;
   // Channels (operations 4 and 20).
   /**
    * Where the document and the Zulip server disagree about channels (the disputed clauses of
@@ -130,6 +141,11 @@ export const ZULIP: Flavor = {
   ignoredParamsOrder: 'sorted',
   credentialsRefusal: { status: 401, code: 'UNAUTHORIZED', challenge: true },
   pushRelayStatus: { adminActionRequired: 403, bouncerUnreachable: 502, bouncerFailing: 502 },
+  // messages: Realm.WILDCARD_MENTION_THRESHOLD (fact zulip.edit.wildcard-mention-threshold);
+  // "✔ general chat" refused (fact zulip.edit.general-chat-not-resolvable).
+  wildcardMentionThreshold: 15,
+  resolvedDisplayNameIsEmptyTopic: true,
+  noticePrefix: '',
   // Channels (operations 4 and 20).
   channelsFollowDocument: false,
 };
@@ -192,6 +208,11 @@ export const VARIANT: Flavor = {
   ignoredParamsOrder: 'reverse-sorted',
   credentialsRefusal: { status: 403, code: 'AUTHENTICATION_FAILED', challenge: false },
   pushRelayStatus: { adminActionRequired: 409, bouncerUnreachable: 503, bouncerFailing: 504 },
+  // messages: "many" is more than 20 (no seeded channel or topic reaches it), and
+  // "✔ (unnamed topic)" is an ordinary topic; the move and resolve notices read differently.
+  wildcardMentionThreshold: 20,
+  resolvedDisplayNameIsEmptyTopic: false,
+  noticePrefix: 'Moderation note: ',
   // Channels (operations 4 and 20).
   channelsFollowDocument: true,
 };

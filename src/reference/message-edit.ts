@@ -5,7 +5,7 @@ import { accessChannelById, channelById } from './access.js';
 import { ApiError, badRequest } from './errors.js';
 import { recordEdit, type EditEvent } from './edit-history.js';
 import { checkChannelMove, checkContentEdit, checkTopicChange, checkWildcards, isModeratorOrAbove } from './edit-permissions.js';
-import { accessMessage } from './message-access.js';
+import { accessMessage, topicMessages } from './message-access.js';
 import { applyMove, checkChangeAllTimeLimit, messagesToMove, postMoveNotices, RESOLVED_PREFIX, type Move, type PropagateMode } from './message-move.js';
 import type { Channel, Message } from './model.js';
 import { realmSettings } from './realm-settings.js';
@@ -68,7 +68,9 @@ function validatePayload(ctx: Context, message: Message, req: EditRequest, topic
   if (req.mode !== 'change_one' && topic === undefined && req.streamId === undefined && !q.has('edit-content-propagate-ok')) {
     throw badRequest('Invalid propagate_mode without topic edit');
   }
-  const resolvingEmpty = topic === RESOLVED_PREFIX.trim() || topic === `${RESOLVED_PREFIX}${ctx.realm.flavor.emptyTopicDisplayName}`;
+  const flavor = ctx.realm.flavor;
+  const resolvingEmpty = topic === RESOLVED_PREFIX.trim()
+    || (flavor.resolvedDisplayNameIsEmptyTopic && topic === `${RESOLVED_PREFIX}${flavor.emptyTopicDisplayName}`);
   if (resolvingEmpty && !q.has('edit-resolve-empty-topic-ok')) throw badRequest('General chat cannot be marked as resolved');
   if (req.streamId !== undefined && req.content !== undefined && !q.has('edit-content-and-stream-ok')) {
     throw badRequest('Cannot change message content while changing channel');
@@ -117,7 +119,8 @@ function editMessage(ctx: Context) {
 
   let content: string | undefined;
   if (req.content !== undefined) {
-    content = req.content.trimEnd() === '' ? '(deleted)' : fitToLimit(ctx, 'content', req.content, ctx.realm.flavor.limits.message, '\n[message truncated]');
+    content = req.content.trimEnd() === '' ? '(deleted)'
+      : ctx.quirks.has('edit-content-no-truncate') ? req.content : fitToLimit(ctx, 'content', req.content, ctx.realm.flavor.limits.message, '\n[message truncated]');
     checkWildcards(ctx, message, content, s);
   }
   const moving = move !== undefined && (move.to !== move.from || move.newTopic !== move.oldTopic);
@@ -132,6 +135,10 @@ function editMessage(ctx: Context) {
   // Every check passed: change the message, then the others a move takes along.
   const event: EditEvent = { userId: ctx.user.id, timestamp: Math.floor(Date.now() / 1000) };
   const moved = move && moving ? messagesToMove(ctx.realm, ctx.user, move, ctx.quirks) : [];
+  if (move && moving && ctx.quirks.has('edit-partial-move-refused') && req.mode !== 'change_one'
+    && moved.length < topicMessages(ctx.realm, move.from.id, move.oldTopic).filter((m) => req.mode === 'change_all' || m.id >= move.message.id).length) {
+    throw badRequest('Some messages of this topic are not accessible to you');
+  }
   let detached: unknown[] = [];
   if (content !== undefined && content !== message.content) {
     const before = message.content;

@@ -86,24 +86,25 @@ export function postMoveNotices(realm: Realm, user: User, move: Move, moved: Mes
     const from = topicLink(move.from, move.oldTopic);
     const text = all ? `This topic was moved here from ${from} by ${who}.`
       : count === 1 ? `${link} was moved here from ${from} by ${who}.` : `${count} messages were moved here from ${from} by ${who}.`;
-    postNotification(realm, move.to, move.newTopic, text);
+    postNotification(realm, move.to, move.newTopic, realm.flavor.noticePrefix + text);
   }
   if (notify.old && !pureResolve) {
     const to = topicLink(move.to, move.newTopic);
     const text = all ? `This topic was moved to ${to} by ${who}.`
       : count === 1 ? `${link} was moved from this topic to ${to} by ${who}.` : `${count} messages were moved from this topic to ${to} by ${who}.`;
-    postNotification(realm, move.from, move.oldTopic, text);
+    postNotification(realm, move.from, move.oldTopic, realm.flavor.noticePrefix + text);
   }
-  if (move.resolved || move.unresolved) postResolveNotice(realm, user, move);
+  if (move.resolved || move.unresolved) postResolveNotice(realm, user, move, quirks);
 }
 
-function postResolveNotice(realm: Realm, user: User, move: Move): void {
+function postResolveNotice(realm: Realm, user: User, move: Move, quirks: Quirks): void {
   const channel = channelById(realm, move.to.id)!;
   const last = topicMessages(realm, channel.id, move.newTopic).at(-1);
-  if (last && resolveNotices.has(last) && Date.now() / 1000 - last.timestamp <= RESOLVE_UNDO_GRACE_SECONDS) {
+  const undo = !quirks.has('edit-resolve-undo-posts-notice');
+  if (undo && last && resolveNotices.has(last) && Date.now() / 1000 - last.timestamp <= RESOLVE_UNDO_GRACE_SECONDS) {
     realm.messages = realm.messages.filter((m) => m !== last); // an undo: drop the notice instead of adding one
     return;
   }
   const state = move.resolved ? 'resolved' : 'unresolved';
-  resolveNotices.add(postNotification(realm, channel, move.newTopic, `${mention(user)} has marked this topic as ${state}.`));
+  resolveNotices.add(postNotification(realm, channel, move.newTopic, `${realm.flavor.noticePrefix}${mention(user)} has marked this topic as ${state}.`));
 }

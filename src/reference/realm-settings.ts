@@ -13,6 +13,9 @@ import { ZULIP, type Flavor } from './flavor.js';
 
 export type RealmTopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic';
 
+/** Who sees edit histories (op 15: "may be disabled"): Zulip's message_edit_history_visibility_policy (feature level 358). */
+export type EditHistoryPolicy = 'all' | 'moves' | 'none';
+
 export interface RealmSettings {
   allowMessageEditing: boolean;
   /** null: no limit. */
@@ -24,12 +27,9 @@ export interface RealmSettings {
   canMoveMessagesBetweenTopicsGroup: GroupSetting;
   canMentionManyUsersGroup: GroupSetting;
   topicsPolicy: RealmTopicsPolicy;
-  /** Whether members may read edit histories (op 15: "may be disabled in some organizations"). */
-  allowEditHistory: boolean;
+  /** Edit histories shown in full, moves only, or not at all (op 15: "may be disabled in some organizations"). */
+  editHistoryPolicy: EditHistoryPolicy;
 }
-
-/** Zulip's "many users": a wildcard mention reaches more than this many subscribers or participants. */
-export const WILDCARD_MENTION_THRESHOLD = 15;
 
 /** A new organisation's settings: the Zulip server's defaults, or the variant's (flavor.ts). */
 export function defaultRealmSettings(flavor: Flavor = ZULIP): RealmSettings {
@@ -45,7 +45,7 @@ export function defaultRealmSettings(flavor: Flavor = ZULIP): RealmSettings {
     canMoveMessagesBetweenTopicsGroup: group(o.canMoveMessagesBetweenTopicsGroup),
     canMentionManyUsersGroup: group(o.canMentionManyUsersGroup),
     topicsPolicy: 'allow_empty_topic',
-    allowEditHistory: true,
+    editHistoryPolicy: 'all',
   };
 }
 
@@ -91,6 +91,10 @@ function readTopicsPolicy(p: Params, name: string): RealmTopicsPolicy | undefine
   return p.optEnum(name, ['allow_empty_topic', 'disable_empty_topic'] as const);
 }
 
+function readEditHistoryPolicy(p: Params, name: string): EditHistoryPolicy | undefined {
+  return p.optEnum(name, ['all', 'moves', 'none'] as const);
+}
+
 const group = (key: Key, param: string): SettingSpec => ({ key, param, register: `realm_${param}`, read: readGroupUpdate(key) });
 const limit = (key: Key, param: string): SettingSpec => ({ key, param, register: `realm_${param}`, read: readTimeLimit });
 
@@ -104,13 +108,19 @@ export const SETTINGS: SettingSpec[] = [
   group('canMoveMessagesBetweenTopicsGroup', 'can_move_messages_between_topics_group'),
   group('canMentionManyUsersGroup', 'can_mention_many_users_group'),
   { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy },
-  { key: 'allowEditHistory', param: 'allow_edit_history', register: 'realm_allow_edit_history', read: readBool },
+  // Zulip replaced the boolean allow_edit_history by this policy at feature level 358 (fact
+  // zulip.history.visibility-policy): PATCH /realm no longer takes allow_edit_history.
+  { key: 'editHistoryPolicy', param: 'message_edit_history_visibility_policy', register: 'realm_message_edit_history_visibility_policy', read: readEditHistoryPolicy },
 ];
 
 /** The `realm_*` fields POST /register shows for these settings. */
 export function registerRealmSettings(realm: Realm): Record<string, unknown> {
   const settings = realmSettings(realm);
-  return Object.fromEntries(SETTINGS.map((s) => [s.register, settings[s.key]]));
+  return {
+    ...Object.fromEntries(SETTINGS.map((s) => [s.register, settings[s.key]])),
+    // Deprecated at feature level 358, still sent: false only when the policy is "none".
+    realm_allow_edit_history: settings.editHistoryPolicy !== 'none',
+  };
 }
 
 function updateRealm(ctx: Context) {

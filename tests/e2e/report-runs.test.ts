@@ -154,11 +154,11 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
   });
 
   it('--list shows the cases needing the seeded realm as runnable on the embedded server only', async () => {
-    const seeded = ['run', '--list', '--profile', 'zulip', '--grep', 'op1.zulip.topic-time-limit'];
+    const seeded = ['run', '--list', '--profile', 'zulip', '--grep', 'op1.rule4.topic-time-limit'];
     const account = { CONFORMANCE_MEMBER_EMAIL: 'm@x.test', CONFORMANCE_MEMBER_API_KEY: 'k', CONFORMANCE_ADMIN_EMAIL: 'a@x.test', CONFORMANCE_ADMIN_API_KEY: 'k' };
     const [embedded, other] = await Promise.all([cli(seeded), cli([...seeded, '--target-url', 'http://127.0.0.1:9'], account)]);
     expect(embedded.stdout).toMatch(/^Plan for the embedded reference server \(no target configured\)/);
-    expect(embedded.stdout).toMatch(/^ {2}run {3}op1\.zulip\.topic-time-limit: /m);
-    expect(other.stdout).toMatch(/^ {2}skip {2}op1\.zulip\.topic-time-limit: needs the reference server's seeded realm/m);
+    expect(embedded.stdout).toMatch(/^ {2}run {3}op1\.rule4\.topic-time-limit: /m);
+    expect(other.stdout).toMatch(/^ {2}skip {2}op1\.rule4\.topic-time-limit: needs the reference server's seeded realm/m);
   });
 });

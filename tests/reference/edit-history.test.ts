@@ -1,7 +1,7 @@
 // Op 15, GET /messages/{message_id}/history: snapshots as Zulip's fill_edit_history_entries.
 import { describe, expect, it } from 'vitest';
 import { call, expectError, useServer } from './helpers.js';
-import { edit, freshTopic, history, newChannel, send, GENERAL } from './edit-helpers.js';
+import { edit, freshTopic, history, newChannel, send, setRealm, GENERAL } from './edit-helpers.js';
 
 const FIVE = ['content', 'rendered_content', 'timestamp', 'topic', 'user_id'];
 
@@ -65,5 +65,27 @@ describe('reference server: GET /messages/{message_id}/history', () => {
     const secret = await newChannel(s, 'hidden history', { invite_only: 'true' });
     const id = await send(s, 'owner', 'x', 'secret', secret);
     expectError(await call(s, 'GET', `/messages/${id}/history`, { as: s.accounts.member }), 400, 'BAD_REQUEST', 'Invalid message(s)');
+  });
+
+  it('message_edit_history_visibility_policy: "none" refuses the history, "moves" leaves content edits out; POST /register shows it and the derived realm_allow_edit_history', async () => {
+    const s = server();
+    const topic = freshTopic('policy');
+    const id = await send(s, 'member', topic, 'v1');
+    await edit(s, 'member', id, { content: 'v2' });
+    await edit(s, 'member', id, { topic: `${topic} b`, send_notification_to_new_thread: 'false' });
+    const register = async () => (await call(s, 'POST', '/register', { as: s.accounts.member })).body;
+    expect(await register()).toMatchObject({ realm_message_edit_history_visibility_policy: 'all', realm_allow_edit_history: true });
+    expect((await setRealm(s, { message_edit_history_visibility_policy: 'moves' })).body.result).toBe('success');
+    const moves = await history(s, 'member', id);
+    expect(moves.map((x) => x.prev_topic ?? null)).toEqual([null, topic]);
+    expect(moves.some((x) => 'prev_content' in x)).toBe(false);
+    expect(await register()).toMatchObject({ realm_message_edit_history_visibility_policy: 'moves', realm_allow_edit_history: true });
+    await setRealm(s, { message_edit_history_visibility_policy: 'none' });
+    expect(await register()).toMatchObject({ realm_message_edit_history_visibility_policy: 'none', realm_allow_edit_history: false });
+    expectError(await call(s, 'GET', `/messages/${id}/history`, { as: s.accounts.member }), 400, 'BAD_REQUEST', 'Message edit history is disabled in this organization');
+    // The boolean of feature levels before 358 is no parameter any more.
+    expect((await setRealm(s, { allow_edit_history: 'true' })).body.ignored_parameters_unsupported).toEqual(['allow_edit_history']);
+    await setRealm(s, { message_edit_history_visibility_policy: 'all' });
+    expect(await history(s, 'member', id)).toHaveLength(3);
   });
 });

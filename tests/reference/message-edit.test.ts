@@ -1,8 +1,9 @@
 // Op 1, PATCH /messages/{message_id}: content edits, validation rules 1-3, the hash, uploads.
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
-import { edit, freshTopic, send, topicMessages, upload, GENERAL } from './edit-helpers.js';
+import { edit, freshTopic, newChannel, send, topicMessages, upload, GENERAL } from './edit-helpers.js';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -94,5 +95,27 @@ describe('reference server: PATCH /messages/{message_id}, content', () => {
     const town = await send(s, 'member', 'town hall', 'me too'); // the seeded topic of 16 participants
     expectError(await edit(s, 'member', town, { content: 'hey @**topic**' }), 400, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
     expectSuccess(await edit(s, 'admin', await send(s, 'admin', 'town hall', 'x'), { content: 'hey @**topic**' }));
+  });
+});
+
+describe('reference server, variant realm: the choices op 1 leaves open', () => {
+  let s: ReferenceServer;
+  beforeAll(async () => { s = await startReferenceServer({ flavor: 'variant' }); });
+  afterAll(async () => { await s.close(); });
+  const general = async () => (await call(s, 'GET', '/get_stream_id', { as: s.accounts.owner, query: { stream: 'general' } })).body.stream_id as number;
+
+  it('"✔ " plus the display name is an ordinary topic; only "✔ " resolves the empty topic', async () => {
+    const id = await send(s, 'moderator', '', 'in the empty topic', await general());
+    expectError(await edit(s, 'moderator', id, { topic: '✔ ', propagate_mode: 'change_all' }), 422, 'BAD_REQUEST');
+    expectSuccess(await edit(s, 'moderator', id, { topic: '✔ (unnamed topic)', send_notification_to_new_thread: 'false' }));
+  });
+
+  it('a wildcard mention is refused only past 20 subscribers, and notices read differently', async () => {
+    const crowd = Array.from({ length: 11 }, (_, i) => `crowd${String(i + 1).padStart(2, '0')}@reference.test`);
+    const channel = await newChannel(s, 'variant crowd', {}, [...Object.values(s.accounts).map((a) => a.email), ...crowd]);
+    expectSuccess(await edit(s, 'member', await send(s, 'member', 'crowded', 'x', channel), { content: '@**all** hello' }));
+    const id = await send(s, 'moderator', freshTopic('noticed'), 'x', channel);
+    expectSuccess(await edit(s, 'moderator', id, { topic: 'noticed elsewhere', propagate_mode: 'change_all' }));
+    expect((await topicMessages(s, channel, 'noticed elsewhere')).at(-1)!.content).toMatch(/^Moderation note: This topic was moved here from /);
   });
 });

@@ -156,10 +156,45 @@ export const editProbes: QuirkProbe[] = [
     quirk: 'edit-history-ignores-disabled',
     probe: async (s) => {
       const id = await send(s, 'member', 'h', 'v1');
-      await setRealm(s, { allow_edit_history: 'false' });
+      await setRealm(s, { message_edit_history_visibility_policy: 'none' });
       return (await call(s, 'GET', `/messages/${id}/history`, { as: s.accounts.member })).body.result;
     },
     normal: 'error', quirked: 'success',
+  },
+  {
+    quirk: 'edit-history-moves-shows-all',
+    probe: async (s) => {
+      const id = await send(s, 'member', 'h', 'v1');
+      await edit(s, 'member', id, { content: 'v2' });
+      await setRealm(s, { message_edit_history_visibility_policy: 'moves' });
+      return (await history(s, 'member', id)).length;
+    },
+    normal: 1, quirked: 2,
+  },
+  {
+    quirk: 'edit-content-no-truncate',
+    probe: async (s) => { const id = await send(s, 'member', 't'); await edit(s, 'member', id, { content: 'x'.repeat(10001) }); return (await history(s, 'member', id))[1].content; },
+    normal: `${'x'.repeat(10000 - 20)}\n[message truncated]`, quirked: 'x'.repeat(10001),
+  },
+  {
+    quirk: 'edit-partial-move-refused',
+    probe: async (s) => {
+      const secret = await newChannel(s, 'partial', { invite_only: 'true', history_public_to_subscribers: 'false' });
+      await send(s, 'owner', 'p', 'early', secret);
+      await call(s, 'POST', '/users/me/subscriptions', { as: s.accounts.owner, form: { subscriptions: '[{"name":"partial"}]', principals: `["${s.accounts.member.email}"]` } });
+      return result(s, 'member', await send(s, 'member', 'p', 'late', secret), { topic: 'q', propagate_mode: 'change_all', ...quiet });
+    },
+    normal: 'success', quirked: 'error',
+  },
+  {
+    quirk: 'edit-resolve-undo-posts-notice',
+    probe: async (s) => {
+      const id = await send(s, 'member', 'undo probe');
+      await edit(s, 'member', id, { topic: '✔ undo probe', propagate_mode: 'change_all' });
+      await edit(s, 'member', id, { topic: 'undo probe', propagate_mode: 'change_all' });
+      return (await topicIds(s, GENERAL, 'undo probe')).length;
+    },
+    normal: 1, quirked: 3,
   },
   {
     quirk: 'edit-history-empty-topic-raw',

@@ -65,6 +65,11 @@ describe('interpolation', () => {
     expect(interpolate({ a: ['${run.id}', 1] }, vars)).toEqual({ a: ['ab12', 1] });
     expect(interpolate("${repeat('é', 3)}", vars)).toBe('ééé');
   });
+  it('repeats as often as a variable says (a limit from POST /register)', () => {
+    const withLimit = { ...vars, register: { max_topic_length: 4 } };
+    expect(interpolate("${repeat('t', register.max_topic_length)}u", withLimit)).toBe('ttttu');
+    expect(() => interpolate("${repeat('t', run.id)}", vars)).toThrow('${run.id} is not an integer (a repeat() count)');
+  });
   it('names an undefined variable', () => {
     expect(() => interpolate('${public_id}', vars)).toThrow('${public_id} is not defined (no "public_id")');
   });
@@ -96,5 +101,6 @@ describe('placeholderRoots', () => {
   it('names the variable each placeholder starts from, not repeat() builders', () => {
     expect([...placeholderRoots({ p: ['${former}', 'x ${before.color_scheme} y'], q: "${repeat('d', 3)}" })].sort()).toEqual(['before', 'former']);
     expect([...placeholderRoots("${repeat('d', limit.max + 1)}")]).toEqual(['limit']);
+    expect([...placeholderRoots("${repeat('d', register.max_topic_length)}")]).toEqual(['register']);
   });
 });

@@ -34,4 +34,8 @@ export const MESSAGES_QUIRKS = {
   'edit-history-empty-topic-raw': 'op15: the empty topic shown as "" even without allow_empty_topic_name',
   'edit-history-target-only': 'op15: messages moved along with the target get no snapshot',
   'edit-history-ignores-disabled': 'GET /messages/{message_id}/history: answers even when the organisation disabled edit history',
+  'edit-history-moves-shows-all': 'op15: content edits shown although the organisation shows moves only',
+  'edit-content-no-truncate': 'op1: content longer than max_message_length stored whole',
+  'edit-partial-move-refused': 'op1: a change_later/change_all move that would leave inaccessible messages behind is refused (rule 8)',
+  'edit-resolve-undo-posts-notice': 'op1: unresolving right after resolving posts another notice instead of deleting the first',
 } as const;
