@@ -48,10 +48,10 @@ describe.concurrent('progress on a terminal, plain lines elsewhere', { timeout: 
   it.skipIf(!hasScript)('a terminal gets a live line of cases done, failing and elapsed time, rewritten in place', async () => {
     const ran = await onTerminal(['run', '--operation', 'GET /streams', '--profile', 'zulip', '--reference-quirk', 'streams-unsorted']);
     expect(ran.code).toBe(1);
-    expect(ran.stdout).toMatch(/\r\x1b\[2K {2}\d+\/36 cases · 0 failing · \d+\.\d s/);
-    expect(ran.stdout).toMatch(/\r\x1b\[2K {2}36\/36 cases · 1 failing · \d+\.\d s/);
+    expect(ran.stdout).toMatch(/\r\x1b\[2K {2}\d+\/\d+ cases · 0 failing · \d+\.\d s/);
+    expect(ran.stdout).toMatch(/\r\x1b\[2K {2}(\d+)\/\1 cases · 1 failing · \d+\.\d s/);
     // The failure is printed above the live line, which is then drawn again.
-    expect(ran.stdout).toMatch(/\r\x1b\[2K {2}FAIL op20\.zulip\.sorted-by-name\r?\n[^\n]+\r?\n {2}\d+\/36 cases · 1 failing/);
+    expect(ran.stdout).toMatch(/\r\x1b\[2K {2}FAIL op20\.zulip\.sorted-by-name\r?\n[^\n]+\r?\n {2}\d+\/\d+ cases · 1 failing/);
   });
 
   it.skipIf(!hasScript)('a terminal is told what the preflight waits for, with the time so far', async () => {
