@@ -13,10 +13,10 @@ export interface NewChannelOptions {
   isDefault: boolean;
 }
 
-export function checkChannelName(ctx: Context, name: string): void {
+/** The name rules; `limit` null checks no length (a quirk of renames). */
+export function checkChannelName(ctx: Context, name: string, limit: number | null = ctx.realm.flavor.limits.channelName): void {
   if (name === '') throw badRequest("Channel name can't be empty.");
-  const limit = ctx.realm.flavor.limits.channelName;
-  if (codePointLength(name) > limit) throw badRequest(`Channel name too long (limit: ${limit} characters).`);
+  if (limit !== null && codePointLength(name) > limit) throw badRequest(`Channel name too long (limit: ${limit} characters).`);
   const position = [...name].findIndex((ch) => /[\p{Cc}\p{Cs}\uFFFE\uFFFF]/u.test(ch));
   if (position >= 0) throw badRequest(`Invalid character in channel name, at position ${position + 1}.`);
 }

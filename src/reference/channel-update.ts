@@ -9,36 +9,47 @@ import { ROLE, type Channel, type TopicsPolicy } from './model.js';
 import { codePointLength } from './params.js';
 import type { Context, Route } from './router.js';
 import { checkChannelName } from './channel-create.js';
+import { channelsFollowDocument } from './channels.js';
 
 const TOPICS_POLICIES: readonly TopicsPolicy[] = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'];
 const SETTING_NAMES = Object.keys(CHANNEL_GROUP_SETTINGS);
 /** The organisation's can_create_web_public_channel_group, at Zulip's default. */
 const WEB_PUBLIC_CREATOR_ROLE = ROLE.owner;
 
-/** Administrators, and (Zulip, disputed by the document) the channel's own administrators. */
+/**
+ * Organization administrators, and (Zulip, disputed by the document) the channel's own
+ * administrators. Zulip refuses a user who can see the channel with CANNOT_ADMINISTER_CHANNEL
+ * (disputed: the document names UNAUTHORIZED_PRINCIPAL or BAD_REQUEST), anyone else as if the
+ * channel did not exist.
+ */
 function accessForUpdate(ctx: Context): Channel {
   const channel = channelById(ctx.realm, ctx.path.stream_id);
   if (!channel) throw badRequest('Invalid channel ID');
-  if (isAdmin(ctx.user) || ctx.quirks.has('channel-update-member-ok')) return channel;
+  const document = channelsFollowDocument(ctx);
   const channelAdmin = inSetting(ctx.realm, channel.canAdministerChannelGroup, ctx.user);
-  if (channelAdmin && !ctx.quirks.has('channel-update-admins-only')) return channel;
-  // Zulip's CannotAdministerChannelError: only for a user who can see the channel (disputed:
-  // the document names UNAUTHORIZED_PRINCIPAL or BAD_REQUEST).
-  if (hasContentAccess(ctx.user, channel)) throw new ApiError(400, 'CANNOT_ADMINISTER_CHANNEL', 'You do not have permission to administer this channel.');
-  throw badRequest('Invalid channel ID');
+  if (isAdmin(ctx.user) && (channelAdmin || !ctx.quirks.has('channel-admins-need-group'))) return channel;
+  if (ctx.quirks.has('channel-update-member-ok')) return channel;
+  if (channelAdmin && !isAdmin(ctx.user) && !document && !ctx.quirks.has('channel-update-admins-only')) return channel;
+  if (!hasContentAccess(ctx.user, channel)) throw badRequest('Invalid channel ID');
+  if (document) throw adminRequired();
+  throw new ApiError(400, 'CANNOT_ADMINISTER_CHANNEL', 'You do not have permission to administer this channel.');
 }
 
-function readRetention(raw: unknown): number | null {
+/** Zulip reads the value as JSON ("unlimited" with the quotes); the document as plain text. */
+function readRetention(ctx: Context): number | null | undefined {
+  const raw = channelsFollowDocument(ctx) ? ctx.params.optString('message_retention_days') : ctx.params.optJson('message_retention_days');
+  if (raw === undefined) return undefined;
   if (raw === 'realm_default') return null;
   if (raw === 'unlimited') return -1;
-  if (typeof raw === 'number' && Number.isInteger(raw) && raw > 0) return raw;
+  const days = typeof raw === 'string' && /^[0-9]+$/.test(raw) ? Number(raw) : raw;
+  if (typeof days === 'number' && Number.isInteger(days) && days > 0) return days;
   throw badRequest(`Bad value for 'message_retention_days': ${String(raw)}`);
 }
 
 function checkNewName(ctx: Context, channel: Channel, raw: string): string {
   const name = raw.trim();
   if (name === channel.name) throw badRequest('Channel already has that name.');
-  checkChannelName(ctx, name);
+  checkChannelName(ctx, name, ctx.quirks.has('channel-name-no-limit') ? null : undefined);
   const other = channelByName(ctx.realm, name);
   if (other && other !== channel) throw badRequest(`Channel '${name}' already exists`);
   return name;
@@ -67,7 +78,9 @@ function readSettingChanges(ctx: Context, channel: Channel): SettingChange[] {
     const change = readUpdate(ctx.realm, ctx.quirks, name, ctx.params.optDict(name), channelSetting(channel, name), { refuse });
     if (!change) continue;
     // The document: an administrator changes these of a private channel only when subscribed.
-    const needsContent = CHANNEL_GROUP_SETTINGS[name].contentAccess && !ctx.quirks.has('channel-private-permission-unsubscribed-ok');
+    const contentAccess = CHANNEL_GROUP_SETTINGS[name].contentAccess
+      || (name === 'can_remove_subscribers_group' && ctx.quirks.has('channel-remove-subscribers-needs-content-access'));
+    const needsContent = contentAccess && !ctx.quirks.has('channel-private-permission-unsubscribed-ok');
     if (needsContent && !hasContentAccess(ctx.user, channel)) throw badRequest('Channel content access is required.');
     changes.push(change);
   }
@@ -84,7 +97,6 @@ function updateChannel(ctx: Context) {
   const webPublic = p.optBool('is_web_public');
   const history = p.optBool('history_public_to_subscribers');
   const isDefault = p.optBool('is_default_stream');
-  const retentionRaw = p.optJson('message_retention_days');
   const archived = p.optBool('is_archived');
   const folderRaw = p.optJson('folder_id');
   const topicsPolicy = p.optEnum('topics_policy', TOPICS_POLICIES);
@@ -92,12 +104,10 @@ function updateChannel(ctx: Context) {
   const privacy = checkPrivacy(ctx, channel, isPrivate, webPublic, history);
   if (privacy.priv && (isDefault ?? channel.isDefault)) throw badRequest('A default channel cannot be private.');
   if (isDefault !== undefined && !isAdmin(ctx.user)) throw adminRequired();
-  let retention: number | null | undefined;
-  if (retentionRaw !== undefined) {
-    if (ctx.user.role !== ROLE.owner && !ctx.quirks.has('channel-retention-admin-ok')) {
-      throw new ApiError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
-    }
-    retention = readRetention(retentionRaw);
+  // Zulip: only owners (disputed: the document lets an administrator edit any property).
+  const retention = readRetention(ctx);
+  if (retention !== undefined && ctx.user.role !== ROLE.owner && !ctx.quirks.has('channel-retention-admin-ok') && !channelsFollowDocument(ctx)) {
+    throw new ApiError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization owner');
   }
   if (folderRaw !== undefined && folderRaw !== null) {
     const folder = Number.isInteger(folderRaw) ? folderById(ctx.realm, folderRaw as number) : undefined;
@@ -119,8 +129,9 @@ function updateChannel(ctx: Context) {
   }
   if (isDefault !== undefined) channel.isDefault = isDefault;
   if (retention !== undefined) channel.messageRetentionDays = retention;
-  // Only unarchiving: is_archived=true is accepted and does nothing.
-  if (archived === false) channel.isArchived = false;
+  // Only unarchiving. Zulip unarchives with is_archived=false and ignores true; the document's
+  // States table unarchives with is_archived=true (disputed).
+  if (archived === channelsFollowDocument(ctx)) channel.isArchived = false;
   if (archived === true && ctx.quirks.has('channel-archive-via-patch-ok')) channel.isArchived = true;
   if (topicsPolicy !== undefined) channel.topicsPolicy = topicsPolicy;
   // Zulip keeps descriptions on one line.

@@ -3,6 +3,14 @@ import { channelById, channelByName, hasContentAccess, inGroupSetting, isAdmin }
 import { badRequest } from './errors.js';
 import type { Context, Route } from './router.js';
 
+/**
+ * The document's reading where the Zulip server contradicts it (the disputed clauses of
+ * operations 4 and 20): the variant realm's choice, or the quirk that makes this realm do the same.
+ */
+export function channelsFollowDocument(ctx: Context): boolean {
+  return ctx.realm.flavor.channelsFollowDocument || ctx.quirks.has('channels-follow-document');
+}
+
 function getStreamId(ctx: Context) {
   const name = ctx.params.string('stream');
   const channel = channelByName(ctx.realm, name);

@@ -93,6 +93,15 @@ export interface Flavor {
   resolvedDisplayNameIsEmptyTopic: boolean;
   /** Put before the text of the automated messages a move or resolve posts (op 1: their texts are not given). */
   noticePrefix: string;
+  // Channels (operations 4 and 20).
+  /**
+   * Where the document and the Zulip server disagree about channels (the disputed clauses of
+   * operations 4 and 20), follow the document: include_default adds the default channels, guests
+   * get public channels, include_all_active needs an administrator, is_archived=true unarchives,
+   * message_retention_days is plain text and any administrator's, channel administrators are
+   * refused, refusals are UNAUTHORIZED_PRINCIPAL.
+   */
+  channelsFollowDocument: boolean;
 }
 
 const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -141,6 +150,8 @@ export const ZULIP: Flavor = {
   wildcardMentionThreshold: 15,
   resolvedDisplayNameIsEmptyTopic: true,
   noticePrefix: '',
+  // Channels (operations 4 and 20).
+  channelsFollowDocument: false,
 };
 
 /** The variant's kind of an error, for its status and text: the document names only codes. */
@@ -207,6 +218,8 @@ export const VARIANT: Flavor = {
   wildcardMentionThreshold: 20,
   resolvedDisplayNameIsEmptyTopic: false,
   noticePrefix: 'Moderation note: ',
+  // Channels (operations 4 and 20).
+  channelsFollowDocument: true,
 };
 
 export const FLAVORS: Record<FlavorName, Flavor> = { zulip: ZULIP, variant: VARIANT };

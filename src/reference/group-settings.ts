@@ -126,7 +126,7 @@ export function readUpdate(
   if (raw.old !== undefined) {
     const old = readValue(`${name}.old`, raw.old);
     if (!sameSetting(old, current) && !quirks.has('group-update-old-mismatch-ok')) {
-      // Zulip's PreviousSettingValueMismatchedError (fact zulip.groups.old-mismatch).
+      // Zulip's PreviousSettingValueMismatchedError (facts zulip.channel.old-mismatch, zulip.groups.old-mismatch).
       throw new ApiError(400, 'EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
     }
   }

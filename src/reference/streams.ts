@@ -1,8 +1,11 @@
 // Op 20, GET /streams: the union of the channel sets the include_* flags ask for, minus
-// archived channels, sorted by name.
+// archived channels, in the flavor's order (Zulip: by name). Where Zulip contradicts the
+// document (include_default, guests and include_public, include_all_active), the zulip flavor
+// does what Zulip does and the variant what the document says.
 import { hasContentAccess, hasMetadataAccess, isAdmin, isGuest, isSubscribed } from './access.js';
 import { channelObject } from './channel-view.js';
-import { badRequest } from './errors.js';
+import { channelsFollowDocument } from './channels.js';
+import { adminRequired } from './errors.js';
 import type { Channel } from './model.js';
 import type { Context, Route } from './router.js';
 
@@ -39,10 +42,11 @@ function readFlags(ctx: Context): Flags {
 function effectiveFlags(ctx: Context, flags: Flags): Flags {
   const q = ctx.quirks;
   const f = { ...flags };
-  if (q.has('streams-admin-only-include-all-active') && f.include_all_active && !isAdmin(ctx.user)) {
-    throw badRequest('Must be an organization administrator');
+  // Zulip: include_all_active is a plain alias of include_all, with no extra check; the document
+  // says it requires administrative privileges.
+  if ((q.has('streams-admin-only-include-all-active') || channelsFollowDocument(ctx)) && f.include_all_active && !isAdmin(ctx.user)) {
+    throw adminRequired();
   }
-  // Zulip: include_all_active is a plain alias of include_all, with no extra check.
   f.include_all = f.include_all || f.include_all_active;
   if (q.has('streams-ignore-include-public')) f.include_public = true;
   if (q.has('streams-ignore-include-subscribed')) f.include_subscribed = true;
@@ -59,13 +63,16 @@ function selectChannels(ctx: Context, f: Flags): Channel[] {
   const { user, realm } = ctx;
   const owner = user.isBot && user.botOwnerId !== null ? realm.users.find((u) => u.id === user.botOwnerId) : undefined;
   const leakAll = ctx.quirks.has('streams-include-all-leaks-private');
+  // Zulip ignores include_public for guests, and include_default only annotates what the other
+  // flags select (zerver/lib/streams.py get_streams_for_user); the document says otherwise.
+  const document = channelsFollowDocument(ctx);
   return realm.channels.filter((c) => {
     const wanted =
-      (f.include_public && !isGuest(user) && !c.inviteOnly) ||
+      (f.include_public && (document || !isGuest(user)) && !c.inviteOnly) ||
       (f.include_web_public && c.isWebPublic) ||
       (f.include_subscribed && isSubscribed(user, c)) ||
       (f.include_all && (leakAll || hasMetadataAccess(user, c))) ||
-      (f.include_default && c.isDefault) ||
+      (document && f.include_default && c.isDefault) ||
       (f.include_owner_subscribed && owner !== undefined && isSubscribed(owner, c)) ||
       (f.include_can_access_content && hasContentAccess(user, c));
     return wanted && !(f.exclude_archived && c.isArchived);

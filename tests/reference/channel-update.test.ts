@@ -1,5 +1,6 @@
 // Op 4, PATCH /streams/{stream_id}: who may update, each parameter, and the read-back.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 type Role = 'owner' | 'admin' | 'moderator' | 'member' | 'member2' | 'guest';
@@ -89,5 +90,40 @@ describe('reference server: channel update (op 4)', () => {
     expectSuccess(await patch('owner', secret, { can_add_subscribers_group: JSON.stringify({ new: 5 }) }));
     expectError(await patch('admin', id, { can_administer_channel_group: JSON.stringify({ new: 2 }) }), 400, 'BAD_REQUEST');
     expectError(await patch('admin', id, { can_delete_own_message_group: JSON.stringify({ new: 9999 }) }), 400, 'BAD_REQUEST');
+  });
+});
+
+// The variant realm follows the document where Zulip contradicts it (the disputed clauses).
+describe('reference server: channel update (op 4) in the variant realm', () => {
+  let s: ReferenceServer;
+  beforeAll(async () => { s = await startReferenceServer({ flavor: 'variant' }); });
+  afterAll(async () => { await s.close(); });
+  const patch = (role: Role, id: number, form: Record<string, string>) => call(s, 'PATCH', `/streams/${id}`, { as: s.accounts[role], form });
+  const create = async (role: Role, name: string) => {
+    expectSuccess(await call(s, 'POST', '/users/me/subscriptions', { as: s.accounts[role], form: { subscriptions: JSON.stringify([{ name }]) } }));
+    return (await call(s, 'GET', '/get_stream_id', { as: s.accounts[role], query: { stream: name } })).body.stream_id as number;
+  };
+  const field = async (id: number, name: string) =>
+    (await call(s, 'GET', '/streams', { as: s.accounts.owner, query: { include_all: 'true', exclude_archived: 'false' } })).body.streams.find((c: { stream_id: number }) => c.stream_id === id)[name];
+
+  it('refuses channel administrators, with UNAUTHORIZED_PRINCIPAL', async () => {
+    const own = await create('member', 'v-own');
+    expectError(await patch('member', own, { description: 'mine' }), 403, 'UNAUTHORIZED_PRINCIPAL');
+  });
+
+  it('lets an administrator set message_retention_days, as plain text', async () => {
+    const id = await create('admin', 'v-ret');
+    expectSuccess(await patch('admin', id, { message_retention_days: 'unlimited' }));
+    expect(await field(id, 'message_retention_days')).toBe(-1);
+    expectError(await patch('admin', id, { message_retention_days: '"unlimited"' }), 422, 'BAD_REQUEST');
+  });
+
+  it('unarchives with is_archived=true', async () => {
+    const id = await create('admin', 'v-arch');
+    expectSuccess(await call(s, 'DELETE', `/streams/${id}`, { as: s.accounts.admin }));
+    expectSuccess(await patch('admin', id, { is_archived: 'false' }));
+    expect(await field(id, 'is_archived')).toBe(true);
+    expectSuccess(await patch('admin', id, { is_archived: 'true' }));
+    expect(await field(id, 'is_archived')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // Op 20, GET /streams: every parameter, the channel object, sorting.
-import { describe, expect, it } from 'vitest';
-import type { RoleName } from '../../src/reference/server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer, type RoleName } from '../../src/reference/server.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 describe('reference server: op 20 get all channels', () => {
@@ -51,12 +51,12 @@ describe('reference server: op 20 get all channels', () => {
     expect(await names('admin', { ...only, include_all_active: 'true' })).toContain('core team');
   });
 
-  it('include_default adds default channels and the is_default field', async () => {
+  it('include_default adds no channel: it marks each selected channel with is_default (Zulip)', async () => {
     const s = server();
-    const answer = await call(s, 'GET', '/streams', { as: s.accounts.guest, query: { ...only, include_default: 'true' } });
-    expect(answer.body.streams).toEqual([expect.objectContaining({ name: 'general', is_default: true })]);
+    const none = await call(s, 'GET', '/streams', { as: s.accounts.guest, query: { ...only, include_default: 'true' } });
+    expect(none.body.streams).toEqual([]);
     const all = await call(s, 'GET', '/streams', { as: s.accounts.member, query: { include_default: 'true' } });
-    expect(all.body.streams.map((c: { is_default: boolean }) => c.is_default)).toEqual([false, false, true]);
+    expect(all.body.streams.map((c: { name: string; is_default: boolean }) => [c.name, c.is_default])).toEqual([['announce', false], ['design', false], ['general', true]]);
     const plain = await call(s, 'GET', '/streams', { as: s.accounts.member });
     for (const c of plain.body.streams) expect(c).not.toHaveProperty('is_default');
   });
@@ -102,5 +102,36 @@ describe('reference server: op 20 get all channels', () => {
     expect(byName['core team']).toMatchObject({ invite_only: true, history_public_to_subscribers: false });
     expect(byName.announce).toMatchObject({ is_web_public: true, first_message_id: null });
     expect(byName['old-archive']).toMatchObject({ is_archived: true, creator_id: null });
+  });
+});
+
+// The variant realm follows the document where Zulip contradicts it, and orders by id, descending.
+describe('reference server: op 20 in the variant realm', () => {
+  let s: ReferenceServer;
+  beforeAll(async () => { s = await startReferenceServer({ flavor: 'variant' }); });
+  afterAll(async () => { await s.close(); });
+  const list = async (who: RoleName, query: Record<string, string> = {}) => {
+    const answer = await call(s, 'GET', '/streams', { as: s.accounts[who], query });
+    return answer;
+  };
+  const only = { include_public: 'false', include_subscribed: 'false' };
+
+  it('include_default adds the default channels', async () => {
+    const answer = await list('member', { ...only, include_default: 'true' });
+    expect(answer.body.streams.map((c: { name: string }) => c.name)).toEqual(['general']);
+  });
+
+  it('guests get public channels through include_public', async () => {
+    expect((await list('guest')).body.streams.map((c: { name: string }) => c.name).sort()).toEqual(['announce', 'design', 'general']);
+  });
+
+  it('include_all_active needs an administrator', async () => {
+    expect((await list('member', { include_all_active: 'true' })).body.code).toBe('UNAUTHORIZED_PRINCIPAL');
+    expectSuccess(await list('admin', { include_all_active: 'true' }));
+  });
+
+  it('channels come by id, descending', async () => {
+    const ids = (await list('owner', { include_all: 'true' })).body.streams.map((c: { stream_id: number }) => c.stream_id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
   });
 });

@@ -79,9 +79,14 @@ export function parseSource(source: string): SourceRef | null {
   return m ? { section: m[1].trim(), kind: m[2] as UnitKind, key: plain(m[3]) } : null;
 }
 
-/** The units a source names: its section by number or heading prefix, its key by prefix. */
+/**
+ * The units a source names: its section by number or heading prefix, its key by prefix. A key
+ * some unit has exactly names only those units ("row Channel" is not also "row Channel folder").
+ */
 export function resolveSource(ref: SourceRef, units: Unit[]): Unit[] {
-  return units.filter((u) => u.kind === ref.kind
+  const candidates = units.filter((u) => u.kind === ref.kind
     && (u.section === ref.section || (!/^\d+$/.test(ref.section) && u.section.startsWith(ref.section)))
     && (ref.kind === 'rule' ? u.key === ref.key : u.key === ref.key || u.key.startsWith(ref.key)));
+  const exact = candidates.filter((u) => u.key === ref.key);
+  return exact.length ? exact : candidates;
 }

@@ -28,7 +28,7 @@ const MAPPED_SECTIONS: string[] = [
   'Message edit snapshot (element of message_history)',
   'Detached upload (element of detached_uploads)',
   'Topic entry (GET topics in a channel)',
-  // 'Channel object (element of streams in GET /streams)',
+  'Channel object (element of streams in GET /streams)',
   'Other records',
   // 'States and transitions',
   // 'Endpoints',
@@ -40,7 +40,7 @@ const MAPPED_SECTIONS: string[] = [
   '1',
   '2',
   '3',
-  // '4',
+  '4',
   '5',
   '6',
   '7',
@@ -56,7 +56,7 @@ const MAPPED_SECTIONS: string[] = [
   '17',
   '18',
   '19',
-  // '20',
+  '20',
   '21',
 ];
 

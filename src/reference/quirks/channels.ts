@@ -9,4 +9,8 @@ export const CHANNELS_QUIRKS = {
   'channel-retention-admin-ok': 'PATCH /streams/{stream_id}: administrators who are not owners may set message_retention_days',
   'channel-empty-topic-only-ok': 'PATCH /streams/{stream_id}: topics_policy=empty_topic_only accepted with messages in named topics',
   'channel-private-permission-unsubscribed-ok': 'PATCH /streams/{stream_id}: content-access permission settings of a private channel changed without content access',
+  'channel-name-no-limit': 'PATCH /streams/{stream_id}: new_name length not checked',
+  'channel-remove-subscribers-needs-content-access': 'PATCH /streams/{stream_id}: can_remove_subscribers_group needs content access, as the other settings',
+  'channel-admins-need-group': 'PATCH /streams/{stream_id}: organization administrators outside can_administer_channel_group are refused',
+  'channels-follow-document': 'operations 4 and 20: follow the document where the Zulip server contradicts it (include_default adds channels, guests get public channels, is_archived=true unarchives, ...), as the variant realm does',
 } as const;

@@ -6,7 +6,7 @@ export const STREAMS_QUIRKS = {
   'streams-ignore-include-web-public': 'GET /streams: include_web_public adds nothing',
   'streams-ignore-include-all': 'GET /streams: include_all (and include_all_active) ignored',
   'streams-include-all-leaks-private': 'GET /streams: include_all returns private channels to non-administrators',
-  'streams-ignore-include-default': 'GET /streams: include_default adds nothing and is_default is never set',
+  'streams-ignore-include-default': 'GET /streams: include_default is ignored: no channel gets is_default',
   'streams-ignore-include-can-access-content': 'GET /streams: include_can_access_content ignored',
   'streams-ignore-owner-subscribed': 'GET /streams: include_owner_subscribed ignored for bots',
   'streams-missing-field': 'channel objects lack `rendered_description`',
