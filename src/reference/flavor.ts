@@ -59,7 +59,7 @@ export interface Flavor {
   /** The order of GET /streams (the document gives none). */
   compareChannels(a: Channel, b: Channel): number;
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
-  newChannelNotice: { topic: string; content(channel: Channel, creatorName: string): string } | null;
+  newChannelNotice: { topic: string; content(channel: Channel, creator: { fullName: string; id: number }): string } | null;
   organisation: OrganisationDefaults;
   /** How long GET /events holds an empty queue's request before a heartbeat (the event queue is not shown). */
   heartbeatMs: number;
@@ -104,6 +104,9 @@ export interface Flavor {
   channelsFollowDocument: boolean;
 }
 
+/** How Zulip's creation notice names a channel's privacy. */
+const privacyLabel = (c: Channel) => (c.isWebPublic ? 'Web-public' : !c.inviteOnly ? 'Public' : c.historyPublicToSubscribers ? 'Private, shared history' : 'Private, protected history');
+
 const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 export const ZULIP: Flavor = {
@@ -123,9 +126,11 @@ export const ZULIP: Flavor = {
   // batch-order case sends 101 messages to see two batches.
   deleteTopicBatchSize: 100,
   compareChannels: byName,
-  // Zulip posts one (zerver/views/streams.py send_messages_for_new_subscribers, fact
-  // zulip.streams.new-channel-notice); switched on once the cases no longer assume an empty channel.
-  newChannelNotice: null,
+  // Zulip: zerver/views/streams.py send_messages_for_new_subscribers (fact zulip.channel.creation-notice).
+  newChannelNotice: {
+    topic: 'channel events',
+    content: (channel, creator) => `**${privacyLabel(channel)}** channel created by @_**${creator.fullName}|${creator.id}**. **Description:**\n\`\`\` quote\n${channel.description || '*No description.*'}\n\`\`\``,
+  },
   organisation: {
     messageContentEditLimitSeconds: 600,
     moveMessagesWithinStreamLimitSeconds: 7 * 86_400,
@@ -194,7 +199,7 @@ export const VARIANT: Flavor = {
   compareChannels: (a, b) => b.id - a.id,
   newChannelNotice: {
     topic: 'welcome',
-    content: (channel, creator) => `${creator} opened #${channel.name}.`,
+    content: (channel, creator) => `${creator.fullName} opened #${channel.name}.`,
   },
   organisation: {
     messageContentEditLimitSeconds: 3_600,

@@ -28,6 +28,8 @@ export interface ReferenceServerOptions {
   flavor?: FlavorName;
   /** A shorter heartbeat period of GET /events than the flavor's (the suite's own tests). */
   heartbeatMs?: number;
+  /** false: new channels get no creation notice (the reference server's own tests, which count messages). */
+  channelNotices?: boolean;
 }
 
 export interface ReferenceServer {
@@ -59,7 +61,11 @@ function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: Duplex): vo
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const quirks = parseQuirks(options.quirks);
   const flavor = FLAVORS[options.flavor ?? 'zulip'];
-  const realm = createSeededRealm(options.heartbeatMs ? { ...flavor, heartbeatMs: options.heartbeatMs } : flavor);
+  const realm = createSeededRealm({
+    ...flavor,
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    ...(options.channelNotices === false ? { newChannelNotice: null } : {}),
+  });
   const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes: ROUTES }));
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';

@@ -88,7 +88,7 @@ function subscribe(ctx: Context) {
   }
   // The notice of a new channel reaches its first subscribers, and is its first message.
   const notice = ctx.realm.flavor.newChannelNotice;
-  if (notice) for (const channel of created) postNotification(ctx.realm, channel, notice.topic, notice.content(channel, ctx.user.fullName));
+  if (notice) for (const channel of created) postNotification(ctx.realm, channel, notice.topic, notice.content(channel, { fullName: ctx.user.fullName, id: ctx.user.id }));
   return { subscribed, already_subscribed: already };
 }
 

@@ -1,4 +1,5 @@
 // Channel fixtures: subscribe (and create), unsubscribe, look up by name, archive.
+import { startReferenceServer } from '../../src/reference/server.js';
 import { describe, expect, it } from 'vitest';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
@@ -23,6 +24,24 @@ describe('reference server: subscriptions and channels', () => {
     const list = await call(s, 'GET', '/streams', { as: s.accounts.member, query: { include_public: 'false' } });
     const created = list.body.streams.find((c: { stream_id: number }) => c.stream_id === id);
     expect(created).toMatchObject({ name: 'new-one', creator_id: s.accounts.member.userId, rendered_description: '<p>Fresh &amp; new</p>', subscriber_count: 1, first_message_id: null });
+  });
+
+  it('a new channel gets the creation notice from the Notification Bot in "channel events", its first message', async () => {
+    const s = await startReferenceServer();
+    try {
+      const owner = s.accounts.owner;
+      expectSuccess(await call(s, 'POST', '/users/me/subscriptions', { as: owner, form: { subscriptions: JSON.stringify([{ name: 'announced', description: 'Plans' }]) } }));
+      const id = (await call(s, 'GET', '/get_stream_id', { as: owner, query: { stream: 'announced' } })).body.stream_id;
+      const topics = await call(s, 'GET', `/users/me/${id}/topics`, { as: owner });
+      expect(topics.body.topics.map((t: { name: string }) => t.name)).toEqual(['channel events']);
+      const streams = await call(s, 'GET', '/streams', { as: owner });
+      const channel = streams.body.streams.find((c: { stream_id: number }) => c.stream_id === id);
+      expect(channel.first_message_id).toBe(topics.body.topics[0].max_id);
+      const message = await call(s, 'GET', `/messages/${channel.first_message_id}`, { as: owner, query: { apply_markdown: 'false' } });
+      expect(message.body.message.content).toBe(`**Public** channel created by @_**${'Olivia Owner'}|${owner.userId}**. **Description:**\n\`\`\` quote\nPlans\n\`\`\``);
+    } finally {
+      await s.close();
+    }
   });
 
   it('already subscribed, and principals by id or email', async () => {

@@ -50,11 +50,14 @@ export async function call(server: ReferenceServer, method: string, path: string
   return { status: res.statusCode, headers: res.headers, body: JSON.parse(text) };
 }
 
-/** Starts a server before the file's tests and closes it after them. */
+/**
+ * Starts a server before the file's tests and closes it after them. Its new channels get no
+ * creation notice, so a test counts only the messages it sends (channels.test.ts shows the notice).
+ */
 export function useServer(quirks: string[] = []): () => ReferenceServer {
   let server: ReferenceServer | undefined;
   beforeAll(async () => {
-    server = await startReferenceServer({ quirks });
+    server = await startReferenceServer({ quirks, channelNotices: false });
   });
   afterAll(async () => {
     await server?.close();
