@@ -44,13 +44,14 @@ export const FACTS_FILE = 'zulip-facts.yaml';
  * How strictly the loader holds cases to their citations. `facts`: every zulip-profile
  * expectation names the facts it rests on. `attribution`: in a case citing several clauses,
  * every judged step says which clause its checks enforce (or is a `setup` step), and every
- * cited clause is enforced by some check.
+ * cited clause is enforced by some check. Both hold for the project's specs; a test may load a
+ * directory of its own with other rules.
  */
 export interface Strictness {
   facts: boolean;
   attribution: boolean;
 }
-export const STRICTNESS: Strictness = { facts: true, attribution: false };
+export const STRICTNESS: Strictness = { facts: true, attribution: true };
 
 export function loadSpecFile(path: string, text = readFileSync(path, 'utf8')): SpecFile {
   return parseSpecFile(path, text).spec;

@@ -30,7 +30,7 @@ function run(id: string, options: SuiteRun & { seed?: number; path?: string } = 
 }
 
 /** Property -> a server that breaks it, what the message must show, and the rules that server breaks. */
-const BREAKERS: [string, SuiteRun, RegExp, string[]?][] = [
+const BREAKERS: [string, SuiteRun, RegExp, string[]][] = [
   ['prop.conv.ignored-params-exact', { quirks: ['ignored-params-wrong'] }, /counterexample .*"include_public"/, ['conv.ignored-params']],
   ['prop.conv.ignored-params-exact', { quirks: ['ignored-params-missing'] }, /counterexample \[\{"unknown":\["zz_[a-z0-9_]*"\]/, ['conv.ignored-params']],
   ['prop.op13.status-text-limit', { quirks: ['status-length-utf16'] }, /counterexample \["[^"]*"\]: \d+ characters: expected success/, ['op13.status-text.limit']],
@@ -124,11 +124,9 @@ describe('properties', () => {
     expect(result.message).toMatch(/shrunk \d+ time\(s\)/);
     expect(result.message).toMatch(/replay: --seed 42 --grep /);
     expect(result.replay).toMatchObject({ seed: 42, grep: id });
-    if (breaks) {
-      const caught = caughtRules(result, undefined, breaks);
-      expect(caught.rules, `${id} fails naming ${result.failures?.[0]?.clauses.join(', ')}, the server breaks ${breaks.join(', ')}`).not.toEqual([]);
-      catches.push({ caseId: id, caseProfile: PROPERTIES.get(id)!.profile, profile: options.profile ?? 'zulip', ...caught });
-    }
+    const caught = caughtRules(result, undefined, breaks);
+    expect(caught.rules, `${id} fails naming ${result.failures?.[0]?.clauses.join(', ')}, the server breaks ${breaks.join(', ')}`).not.toEqual([]);
+    catches.push({ caseId: id, caseProfile: PROPERTIES.get(id)!.profile, profile: options.profile ?? 'zulip', ...caught });
     breakersRun += 1;
   });
 

@@ -19,6 +19,19 @@ const KNOWN_FALSE_ALARMS: string[] = [
 const KNOWN_PROPERTY_FALSE_ALARMS = new Set<string>([
 ]);
 
+describe('the variant realm under the zulip profile', () => {
+  it('fails only zulip-profile checks, each naming the Zulip facts it rests on', async () => {
+    const results = await runSuite({ variant: true, profile: 'zulip' });
+    const failed = [...results.values()].filter((r) => r.status === 'failed');
+    const errored = [...results.values()].filter((r) => r.status === 'errored').map((r) => `${r.id}: ${r.message}`);
+    expect(errored).toEqual([]);
+    // The variant differs from Zulip, so the zulip profile fails it; every such failure is a Zulip fact.
+    expect(failed.length).toBeGreaterThan(20);
+    const notFacts = failed.flatMap((r) => (r.failures ?? []).filter((f) => f.profile !== 'zulip' || !f.facts?.length).map((f) => `${r.id}: ${f.message}`));
+    expect(notFacts).toEqual([]);
+  });
+});
+
 describe('the variant realm under the spec profile', () => {
   it('fails no case and errors none but the known false alarms still to mend', async () => {
     const results = await runSuite({ variant: true, profile: 'spec' });

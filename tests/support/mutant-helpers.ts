@@ -16,7 +16,7 @@ export interface Mutant {
    * The clauses of the document (or Zulip facts) this server breaks. Each case of `kills` must
    * fail with a failure naming one of them; that is what proves the clause tested.
    */
-  breaks?: string[];
+  breaks: string[];
   /** Cases that must fail against this mutant. */
   kills: string[];
 }

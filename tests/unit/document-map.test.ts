@@ -22,7 +22,7 @@ const sources = [
 
 // The sections whose statements are all catalogued; each operation's is added when it is.
 const MAPPED_SECTIONS: string[] = [
-  // 'What the service does',
+  'What the service does',
   'Group-setting value',
   'User roles (integer codes)',
   'Message edit snapshot (element of message_history)',
@@ -30,13 +30,13 @@ const MAPPED_SECTIONS: string[] = [
   'Topic entry (GET topics in a channel)',
   'Channel object (element of streams in GET /streams)',
   'Other records',
-  // 'States and transitions',
-  // 'Endpoints',
-  // 'Authentication',
+  'States and transitions',
+  'Endpoints',
+  'Authentication',
   'Events',
-  // 'Errors',
-  // 'Limits',
-  // 'Versioning',
+  'Errors',
+  'Limits',
+  'Versioning',
   '1',
   '2',
   '3',
