@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../http/client.js';
 import type { Profile } from '../config.js';
-import type { Expect } from './types.js';
+import type { Assertion, Expect } from './types.js';
 import { ASSERTION_KEYS, MATCHERS, show } from './matchers.js';
 import { resolvePath } from './body-path.js';
 import { schemaFindings, schemaValidator } from './schemas.js';
@@ -55,6 +55,12 @@ function toJudged(f: Finding, clauses: string[], extra: Partial<Pick<Failure, 'p
   };
 }
 
+/** Whether every matcher of a condition matches. */
+function holds(body: Record<string, unknown>, condition: Assertion): boolean {
+  const got = resolvePath(body, condition.path);
+  return Object.entries(condition).every(([name, want]) => ASSERTION_KEYS.has(name) || MATCHERS[name](got, want) === null);
+}
+
 function judgeExpect(status: number, body: Record<string, unknown>, expect: Omit<Expect, 'zulip'>): { findings: Finding[]; wrongOutcome: boolean } {
   const findings: Finding[] = [];
   if (expect.result && body.result !== expect.result) {
@@ -87,6 +93,8 @@ function judgeExpect(status: number, body: Record<string, unknown>, expect: Omit
     }
   }
   for (const assertion of expect.body ?? []) {
+    // An assertion with `when` holds only for the answers its condition picks (a code, say).
+    if (assertion.when && !holds(body, assertion.when as Assertion)) continue;
     const got = resolvePath(body, assertion.path);
     const clause = typeof assertion.clause === 'string' ? assertion.clause : undefined;
     for (const [name, want] of Object.entries(assertion)) {

@@ -122,5 +122,5 @@ export const MATCHERS: Record<string, Matcher> = {
   },
 };
 
-/** Names in an assertion that are not matchers: where it looks and which clause it enforces. */
-export const ASSERTION_KEYS = new Set(['path', 'clause']);
+/** Names in an assertion that are not matchers: where it looks, which clause it enforces, when it applies. */
+export const ASSERTION_KEYS = new Set(['path', 'clause', 'when']);

@@ -17,6 +17,8 @@ export interface Assertion {
   path: string;
   /** The clause this assertion enforces, when it is not the step's. */
   clause?: string;
+  /** A condition on the answer ({ path, matcher }): the assertion applies only when it matches. */
+  when?: Assertion;
   [matcher: string]: unknown;
 }
 

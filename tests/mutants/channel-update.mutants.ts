@@ -86,6 +86,10 @@ export const MUTANTS: Mutant[] = [
     rewrite: { answer: (req, a) => { if (isUpdate(req) && a.status !== 200) (a.json as Json).code = 'CHANNEL_UPDATE_FAILED'; } },
     breaks: ['op4.refusal-code.no-access', 'op4.invalid-channel', 'op4.folder-id.invalid', 'errors.bad-request', 'zulip.channel.cannot-administer'],
     kills: ['op4.refused.guest', 'op4.invalid-channel', 'op4.folder.invalid', 'op4.is-private.bad-boolean', 'op4.topics-policy.invalid', 'op4.zulip.refused-code'] },
+  // A server whose UNAUTHORIZED_PRINCIPAL refusal does not say the caller must be an administrator.
+  { name: 'channel-update-refusal-other-text', kind: 'error-code', operations: [UPDATE],
+    rewrite: { answer: (req, a) => { if (isUpdate(req) && a.status !== 200) Object.assign(a.json as Json, { code: 'UNAUTHORIZED_PRINCIPAL', msg: 'Not allowed.' }); } },
+    breaks: ['op4.refusal-text'], kills: ['op4.refused.guest'] },
   // A server that follows the document's error codes: the disputed warning goes, the zulip case fails.
   { name: 'channel-update-document-code', kind: 'error-code', operations: [UPDATE], rewrite: documentCode(),
     breaks: ['zulip.channel.cannot-administer'], kills: ['op4.zulip.refused-code'] },

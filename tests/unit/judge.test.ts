@@ -73,6 +73,15 @@ describe('judge', () => {
     })]);
   });
 
+  it('applies an assertion with `when` only to the answers its condition picks', () => {
+    const e: Expect = { result: 'error', body: [{ path: 'msg', matches: 'administrator', when: { path: 'code', equals: 'UNAUTHORIZED_PRINCIPAL' }, clause: 'op1.b' }] };
+    expect(judge(answer({ result: 'error', msg: 'nope', code: 'BAD_REQUEST' }, 400), e, 'spec', who)).toEqual([]);
+    expect(judge(answer({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' }, 400), e, 'spec', who)).toEqual([]);
+    expect(judge(answer({ result: 'error', msg: 'nope', code: 'UNAUTHORIZED_PRINCIPAL' }, 400), e, 'spec', who)).toEqual([
+      expect.objectContaining({ clause: 'op1.b', path: 'msg', expected: 'to match /administrator/', actual: '"nope"' }),
+    ]);
+  });
+
   it('checks code and HTTP status, and stops at a wrong result', () => {
     const failures = judge(answer({ result: 'error', msg: 'm', code: 'X' }, 404), { result: 'error', code: 'BAD_REQUEST', status: 400 }, 'spec', who);
     expect(failures.map((f) => [f.check, f.expected, f.actual])).toEqual([['code', '"BAD_REQUEST"', '"X" (msg "m")'], ['status', 'HTTP 400', 'HTTP 404']]);
