@@ -24,6 +24,8 @@ export interface Clause {
   unobservableUnderSpec?: string;
   /** For a disputed clause: the Zulip facts on the server's side. */
   facts?: string[];
+  /** Why no client can observe it on any server (client-side behaviour, a condition no request brings about). */
+  untestable?: string;
   /** Where the document states it ("§13 row status_text"): see tests/unit/document-map.test.ts. */
   source?: string | string[];
 }

@@ -13,6 +13,8 @@ export interface OperationCoverage {
   unobservable: number;
   unspecified: number;
   disputed: number;
+  /** Untested because no client can observe it on any server (the catalog says why). */
+  untestable: number;
   untested: number;
 }
 
@@ -32,14 +34,15 @@ export function coverageByOperation(report: Pick<ConformanceReport, 'clauses' | 
       unobservable: count((c) => c.status === 'unspecified' && Boolean(c.unobservable)),
       unspecified: count((c) => c.status === 'unspecified' && !c.unobservable),
       disputed: count((c) => c.status === 'disputed'),
-      untested: count((c) => c.status === 'untested'),
+      untestable: count((c) => c.status === 'untested' && Boolean(c.untestable)),
+      untested: count((c) => c.status === 'untested' && !c.untestable),
     };
   });
 }
 
 export const COVERAGE_COLUMNS: [keyof OperationCoverage, string][] = [
   ['clauses', 'clauses'], ['tested', 'tested'], ['zulipOnly', 'zulip only'], ['unobservable', 'unobservable'],
-  ['unspecified', 'not shown'], ['disputed', 'disputed'], ['untested', 'untested'],
+  ['unspecified', 'not shown'], ['disputed', 'disputed'], ['untestable', 'untestable'], ['untested', 'untested'],
 ];
 
 /** The table in Markdown (conformance.md and the README). */

@@ -24,6 +24,8 @@ export interface ClauseEntry {
   provenBy?: string[];
   /** The profiles under which some case is proven to catch a server breaking it, whether or not it ran. */
   provableUnder?: Profile[];
+  /** Why an untested clause cannot be tested by a client on any server. */
+  untestable?: string;
 }
 
 /** A Zulip fact the run's zulip-profile checks rest on, with its evidence. */
@@ -160,6 +162,7 @@ export function clauseEntries(catalog: Clause[], cases: CaseResult[], profile: P
       cases: citing.map((c) => c.id),
       ...(provenBy.length ? { provenBy } : {}),
       ...(provableUnder.length ? { provableUnder } : {}),
+      ...(status === 'untested' && clause.untestable ? { untestable: clause.untestable } : {}),
     };
   });
 }

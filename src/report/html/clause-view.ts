@@ -24,7 +24,8 @@ export function clauseCoverage(report: ConformanceReport): string {
         + `<td><code>${esc(cl.id)}</code>${cl.since ? `<div class="dim">since ${cl.since}</div>` : ''}</td>`
         + `<td><span class="cbadge ${cl.status}">${cl.status}</span></td>`
         + `<td>${esc(cl.text)}${cl.disputed ? `<div class="note">The Zulip server: ${esc(cl.disputed)}${cl.facts?.length ? ` (${cl.facts.map((id) => `<a href="#${anchor('fact', id)}">${esc(id)}</a>`).join(', ')})` : ''}</div>` : ''}`
-        + `${cl.unobservable ? `<div class="note">Not observable under the spec profile: ${esc(cl.unobservable)}</div>` : ''}</td>`
+        + `${cl.unobservable ? `<div class="note">Not observable under the spec profile: ${esc(cl.unobservable)}</div>` : ''}`
+        + `${cl.untestable ? `<div class="note">Not testable by a client: ${esc(cl.untestable)}</div>` : ''}</td>`
         + `<td class="case-links">${cases || '<span class="dim">no case</span>'}${cl.provenBy?.length ? `<div class="dim">proven by ${cl.provenBy.map(esc).join(', ')}</div>` : cl.cases.length && cl.status === 'untested' ? '<div class="dim">no case citing it has been seen to catch a server breaking it</div>' : ''}</td></tr>`;
     }).join('');
     return `<tbody class="clause-group"><tr class="group-head"><th colspan="4">${esc(endpoint)}</th></tr>${rows}</tbody>`;
