@@ -1,6 +1,7 @@
 // Who is who and who may see what: roles, system groups, channel access.
 import { ROLE, SYSTEM_GROUPS, type Channel, type GroupSetting, type Realm, type User } from './model.js';
 import { badRequest } from './errors.js';
+import { channelSetting } from './channel-groups.js';
 
 export const isAdmin = (user: User): boolean => user.role <= ROLE.admin;
 export const isGuest = (user: User): boolean => user.role === ROLE.guest;
@@ -30,9 +31,15 @@ export function inGroupSetting(setting: GroupSetting, user: User): boolean {
   return setting.direct_members.includes(user.id) || setting.direct_subgroups.some((g) => inSystemGroup(g, user));
 }
 
+/** Content access without subscribing: a private channel's can_add_subscribers_group or
+ * can_subscribe_group gives it to non-guests (Zulip's is_user_in_groups_granting_content_access). */
+export function hasContentAccessViaGroups(user: User, channel: Channel): boolean {
+  return !isGuest(user) && ['can_add_subscribers_group', 'can_subscribe_group'].some((name) => inGroupSetting(channelSetting(channel, name), user));
+}
+
 /** Content access: reading the messages. Even guests may read web-public channels. */
 export function hasContentAccess(user: User, channel: Channel): boolean {
-  return channel.isWebPublic || (!channel.inviteOnly && !isGuest(user)) || isSubscribed(user, channel);
+  return channel.isWebPublic || (!channel.inviteOnly && !isGuest(user)) || isSubscribed(user, channel) || hasContentAccessViaGroups(user, channel);
 }
 
 /** Metadata access: knowing the channel exists. Administrators see every channel. */

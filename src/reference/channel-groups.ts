@@ -14,7 +14,8 @@ export const CHANNEL_GROUP_SETTINGS: Record<string, ChannelGroupSetting> = {
   can_remove_subscribers_group: { fallback: g['role:administrators'], contentAccess: false },
   can_administer_channel_group: { fallback: g['role:nobody'], contentAccess: false },
   can_delete_any_message_group: { fallback: g['role:nobody'], contentAccess: true },
-  can_delete_own_message_group: { fallback: g['role:everyone'], contentAccess: true },
+  // Zulip: Stream.stream_permission_group_settings default_group_name NOBODY (fact zulip.channel.delete-message-permission).
+  can_delete_own_message_group: { fallback: g['role:nobody'], contentAccess: true },
   can_move_messages_out_of_channel_group: { fallback: g['role:nobody'], contentAccess: true },
   can_move_messages_within_channel_group: { fallback: g['role:nobody'], contentAccess: true },
   can_send_message_group: { fallback: g['role:everyone'], contentAccess: true },

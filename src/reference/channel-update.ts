@@ -65,7 +65,7 @@ function checkPrivacy(ctx: Context, channel: Channel, isPrivate?: boolean, webPu
   if (!priv && !hist && !lenient) throw badRequest('Invalid parameters');
   if (isPrivate !== undefined && !hasContentAccess(ctx.user, channel)) throw badRequest('Channel content access is required.');
   if (webPublic) {
-    if (!ctx.realm.enableSpectatorAccess) throw badRequest('Web-public channels are not enabled.');
+    if (!ctx.realm.enableSpectatorAccess && !ctx.quirks.has('web-public-ignores-spectator-access')) throw badRequest('Web-public channels are not enabled.');
     if (ctx.user.role > WEB_PUBLIC_CREATOR_ROLE) throw badRequest('Insufficient permission');
   }
   return { priv, web, hist };

@@ -109,6 +109,9 @@ const privacyLabel = (c: Channel) => (c.isWebPublic ? 'Web-public' : !c.inviteOn
 
 const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
+/** How many messages seed.ts numbers (1 to this): the ids handed out after the seed start above. */
+const SEEDED_MESSAGES = 28;
+
 export const ZULIP: Flavor = {
   name: 'zulip',
   limits: { topic: 60, message: 10000, channelName: 60, channelDescription: 1024, folderName: 60, folderDescription: 1024 },
@@ -119,7 +122,7 @@ export const ZULIP: Flavor = {
   errorMessage: (error) => error.message,
   extraField: null,
   // Small, sequential ids after the seeded ones (seed.ts numbers its own).
-  id: (kind, n) => ({ channel: 6, message: 25, record: 100 })[kind] + n,
+  id: (kind, n) => ({ channel: 6, message: SEEDED_MESSAGES + 1, record: 100 })[kind] + n,
   seedId: (_kind, number) => number,
   seedIssued: { channel: 0, message: 0, record: 0 },
   // Zulip deletes 100 at a time (zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE); the
@@ -194,7 +197,7 @@ export const VARIANT: Flavor = {
   id: (kind, n) => VARIANT_ID(kind, n),
   // Seeded messages take the first message ids; seeded channels numbers no created one reaches.
   seedId: (kind, number) => (kind === 'message' ? VARIANT_ID('message', number - 1) : VARIANT_ID('channel', 50_000 + number)),
-  seedIssued: { channel: 0, message: 24, record: 0 },
+  seedIssued: { channel: 0, message: SEEDED_MESSAGES, record: 0 },
   deleteTopicBatchSize: 2,
   compareChannels: (a, b) => b.id - a.id,
   newChannelNotice: {

@@ -1,25 +1,42 @@
 // GET /messages: a fixture operation (not one of the document's 21). Anchor, num_before,
-// num_after and a narrow of channel/stream, topic, sender and id operators; each message
+// num_after and a narrow of channel/stream, topic, sender, id and in operators; each message
 // carries the caller's flags ("read"), as the Zulip server answers it.
 import { channelById, channelByName, findUser, hasContentAccess } from './access.js';
 import { messageFlags, messageObject } from './message-object.js';
 import { badRequest } from './errors.js';
 import type { Message, Realm, User } from './model.js';
 import type { Context, Route } from './router.js';
+import type { Quirks } from './quirks.js';
 
-/** Whether the user may read the message: protected history needs the user's own copy. */
+/**
+ * Whether the user may read the message (Zulip's has_message_access): content access to the
+ * channel, and in a channel with protected history also the user's own copy; a copy kept after
+ * leaving a private channel is not enough.
+ */
 export function canReadMessage(realm: Realm, user: User, m: Message): boolean {
   if (m.channelId === null) return m.holders.has(user.id);
   const channel = channelById(realm, m.channelId);
-  if (!channel) return false;
-  if (m.holders.has(user.id)) return true;
-  return channel.historyPublicToSubscribers && hasContentAccess(user, channel);
+  if (!channel || !hasContentAccess(user, channel)) return false;
+  return channel.historyPublicToSubscribers || m.holders.has(user.id);
 }
 
 
 type Filter = (m: Message) => boolean;
 
-function narrowFilter(realm: Realm, term: unknown): Filter {
+/**
+ * `in:home` (Zulip's exclude_muting_conditions): leaves out the topics the user muted (policy
+ * 1). Unmuted (2) and followed (3) only bring topics back in muted channels, which this realm
+ * does not have: in an unmuted channel unmuted acts like no policy. `in:all` leaves out nothing.
+ */
+function inFilter(realm: Realm, user: User, operand: unknown, quirks: Quirks): Filter {
+  if (operand === 'all') return () => true;
+  if (operand !== 'home') throw badRequest(`Invalid narrow operator: unknown 'in' operand ${String(operand)}`);
+  const hiding = new Set(quirks.has('user-topics-unmuted-mutes') ? [1, 2] : [1]);
+  const muted = realm.userTopics.filter((t) => t.userId === user.id && hiding.has(t.visibilityPolicy));
+  return (m) => m.channelId === null || !muted.some((t) => t.channelId === m.channelId && t.topic.toLowerCase() === m.topic.toLowerCase());
+}
+
+function narrowFilter(realm: Realm, user: User, term: unknown, quirks: Quirks): Filter {
   let operator: unknown;
   let operand: unknown;
   let negated: unknown = false;
@@ -44,6 +61,8 @@ function narrowFilter(realm: Realm, term: unknown): Filter {
       }
       case 'id':
         return (m: Message) => m.id === Number(operand);
+      case 'in':
+        return inFilter(realm, user, operand, quirks);
       default:
         throw badRequest(`Invalid narrow operator: unknown operator ${operator}`);
     }
@@ -70,7 +89,7 @@ function getMessages(ctx: Context) {
   const numBefore = p.int('num_before');
   const numAfter = p.int('num_after');
   if (numBefore < 0 || numAfter < 0) throw badRequest('Invalid num_before or num_after');
-  const filters = (p.optList('narrow') ?? []).map((term) => narrowFilter(ctx.realm, term));
+  const filters = (p.optList('narrow') ?? []).map((term) => narrowFilter(ctx.realm, ctx.user, term, ctx.quirks));
   const markdown = p.bool('apply_markdown', true);
   const allowEmptyTopic = p.bool('allow_empty_topic_name', false);
   p.optBool('client_gravatar');

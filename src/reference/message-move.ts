@@ -42,8 +42,10 @@ export function messagesToMove(realm: Realm, user: User, move: Move, quirks: Qui
 export function checkChangeAllTimeLimit(realm: Realm, user: User, move: Move, limitSeconds: number | null, quirks: Quirks): void {
   if (limitSeconds === null || quirks.has('edit-no-time-limit')) return;
   const oldest = Math.floor(Date.now() / 1000) - limitSeconds - 20; // Zulip's 20-second edit buffer
-  const inTopic = topicMessages(realm, move.from.id, move.oldTopic)
-    .filter((m) => quirks.has('edit-protected-history-moves-all') || canReadMessage(realm, user, m));
+  // Rule 8: only what the caller can access counts (Zulip counts the caller's own UserMessage rows
+  // where the history is protected).
+  const counted = quirks.has('edit-protected-history-moves-all') || quirks.has('edit-time-limit-counts-inaccessible');
+  const inTopic = topicMessages(realm, move.from.id, move.oldTopic).filter((m) => counted || canReadMessage(realm, user, m));
   const allowed = inTopic.filter((m) => m.timestamp > oldest);
   if (allowed.length === inTopic.length) return;
   const extra = quirks.has('edit-time-limit-no-fields') ? {} : {

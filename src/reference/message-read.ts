@@ -1,9 +1,14 @@
 // Fixture operations around op 1 and op 15: GET /messages/{message_id} (one message, with its
-// raw content) and DELETE /messages/{message_id} (senders their own, administrators any).
-import { isAdmin } from './access.js';
+// raw content) and DELETE /messages/{message_id} (who may: Zulip's organisation and channel
+// delete permissions).
+import { channelById } from './access.js';
+import { channelSetting } from './channel-groups.js';
 import { badRequest } from './errors.js';
+import { inSetting } from './group-settings.js';
 import { accessMessage } from './message-access.js';
 import { messageObject } from './message-object.js';
+import type { Message } from './model.js';
+import { realmSettings } from './realm-settings.js';
 import type { Context, Route } from './router.js';
 
 
@@ -14,9 +19,31 @@ function getMessage(ctx: Context) {
   return { raw_content: message.content, message: messageObject(ctx, message, markdown, allowEmptyTopic) };
 }
 
+/**
+ * Zulip's validate_can_delete_message (fact zulip.channel.delete-message-permission): anyone's
+ * message for the organisation's can_delete_any_message_group or the channel's; one's own (or
+ * one's bot's) for the organisation's can_delete_own_message_group or, in a channel, the
+ * channel's; within message_content_delete_limit_seconds unless allowed any message.
+ */
+function checkCanDelete(ctx: Context, message: Message): void {
+  const { realm, user, quirks } = ctx;
+  const s = realmSettings(realm);
+  const channel = message.channelId === null ? undefined : channelById(realm, message.channelId);
+  const inChannelGroup = (name: string, quirk: 'delete-any-ignores-channel-group' | 'delete-own-ignores-channel-group') =>
+    channel !== undefined && !quirks.has(quirk) && inSetting(realm, channelSetting(channel, name), user);
+  if (inSetting(realm, s.canDeleteAnyMessageGroup, user)) return;
+  if (inChannelGroup('can_delete_any_message_group', 'delete-any-ignores-channel-group')) return;
+  const refused = badRequest("You don't have permission to delete this message");
+  const sender = realm.users.find((u) => u.id === message.senderId);
+  if (message.senderId !== user.id && sender?.botOwnerId !== user.id) throw refused;
+  if (!inSetting(realm, s.canDeleteOwnMessageGroup, user) && !inChannelGroup('can_delete_own_message_group', 'delete-own-ignores-channel-group')) throw refused;
+  const limit = s.messageContentDeleteLimitSeconds;
+  if (limit !== null && Date.now() / 1000 - message.timestamp > limit) throw badRequest('The time limit for deleting this message has passed');
+}
+
 function deleteMessage(ctx: Context) {
   const message = accessMessage(ctx.realm, ctx.user, ctx.path.message_id);
-  if (!isAdmin(ctx.user) && message.senderId !== ctx.user.id) throw badRequest("You don't have permission to delete this message");
+  checkCanDelete(ctx, message);
   ctx.realm.messages = ctx.realm.messages.filter((m) => m !== message);
   return {};
 }

@@ -31,6 +31,13 @@ export interface RealmSettings {
   editHistoryPolicy: EditHistoryPolicy;
   /** Settings area: PATCH /settings ignores a full_name from a non-administrator when true. */
   nameChangesDisabled: boolean;
+  // Channel permissions: who may add subscribers and delete messages besides the channel's own
+  // groups (Zulip's Realm.REALM_PERMISSION_GROUP_SETTINGS; fact zulip.channel.delete-message-permission).
+  canAddSubscribersGroup: GroupSetting;
+  canDeleteAnyMessageGroup: GroupSetting;
+  canDeleteOwnMessageGroup: GroupSetting;
+  /** null: no limit. */
+  messageContentDeleteLimitSeconds: number | null;
 }
 
 /** A new organisation's settings: the Zulip server's defaults, or the variant's (flavor.ts). */
@@ -49,6 +56,11 @@ export function defaultRealmSettings(flavor: Flavor = ZULIP): RealmSettings {
     topicsPolicy: 'allow_empty_topic',
     editHistoryPolicy: 'all',
     nameChangesDisabled: false,
+    // Channel permissions: Zulip's defaults, for both flavors (no operation of the document uses them).
+    canAddSubscribersGroup: SYSTEM_GROUPS['role:members'],
+    canDeleteAnyMessageGroup: SYSTEM_GROUPS['role:administrators'],
+    canDeleteOwnMessageGroup: SYSTEM_GROUPS['role:everyone'],
+    messageContentDeleteLimitSeconds: 600,
   };
 }
 
@@ -116,7 +128,15 @@ export const SETTINGS: SettingSpec[] = [
   { key: 'editHistoryPolicy', param: 'message_edit_history_visibility_policy', register: 'realm_message_edit_history_visibility_policy', read: readEditHistoryPolicy },
   // Settings area.
   { key: 'nameChangesDisabled', param: 'name_changes_disabled', register: 'realm_name_changes_disabled', read: readBool },
+  // Channel permissions.
+  group('canAddSubscribersGroup', 'can_add_subscribers_group'),
+  group('canDeleteAnyMessageGroup', 'can_delete_any_message_group'),
+  group('canDeleteOwnMessageGroup', 'can_delete_own_message_group'),
+  limit('messageContentDeleteLimitSeconds', 'message_content_delete_limit_seconds'),
 ];
+
+/** enable_spectator_access lives on the realm itself (realm.enableSpectatorAccess, shown by POST /register). */
+const SPECTATOR_ACCESS = 'enable_spectator_access';
 
 /** The `realm_*` fields POST /register shows for these settings. */
 export function registerRealmSettings(realm: Realm): Record<string, unknown> {
@@ -132,14 +152,17 @@ function updateRealm(ctx: Context) {
   if (!isAdmin(ctx.user)) throw adminRequired();
   // Every value is validated before anything changes.
   const changes = SETTINGS.map((s) => [s.key, s.read(ctx.params, s.param, ctx.realm, ctx.quirks)] as const).filter(([, v]) => v !== undefined);
+  const spectatorAccess = ctx.params.optBool(SPECTATOR_ACCESS);
   const settings = realmSettings(ctx.realm) as unknown as Record<Key, unknown>;
   for (const [key, value] of changes) settings[key] = value;
+  if (spectatorAccess !== undefined) ctx.realm.enableSpectatorAccess = spectatorAccess;
   // Events 3: one realm update_dict event carries the changed settings.
   const data = Object.fromEntries(SETTINGS.filter((s) => changes.some(([k]) => k === s.key)).map((s) => [s.param, settings[s.key]]));
-  if (changes.length) sendEvent(ctx.realm, ctx.realm.users.map((u) => u.id), { type: 'realm', op: 'update_dict', property: 'default', data });
+  if (spectatorAccess !== undefined) data[SPECTATOR_ACCESS] = spectatorAccess;
+  if (changes.length || spectatorAccess !== undefined) sendEvent(ctx.realm, ctx.realm.users.map((u) => u.id), { type: 'realm', op: 'update_dict', property: 'default', data });
   return {};
 }
 
 export const realmSettingsRoutes: Route[] = [
-  { method: 'PATCH', path: '/realm', params: SETTINGS.map((s) => s.param), handle: updateRealm },
+  { method: 'PATCH', path: '/realm', params: [...SETTINGS.map((s) => s.param), SPECTATOR_ACCESS], handle: updateRealm },
 ];

@@ -110,9 +110,11 @@ function seedMessages(): Message[] {
   const at = (n: number) => SEED_TIME + 10 * DAY + n * 60;
   // Every subscriber of the seeded channels holds the seeded messages, already read.
   const subscribers = new Map(seedChannels().map((c) => [c.id, c.subscribers]));
-  const msg = (id: number, senderId: number, channelId: number, topic: string, content: string): Message => ({
+  // `formerly`: users who were subscribed when the message was sent and have left since (they keep
+  // their copy, as Zulip keeps their UserMessage rows).
+  const msg = (id: number, senderId: number, channelId: number, topic: string, content: string, formerly: number[] = []): Message => ({
     id, senderId, channelId, recipientIds: [], topic, content, timestamp: at(id),
-    holders: new Set([senderId, ...subscribers.get(channelId)!]), readBy: new Set([senderId, ...subscribers.get(channelId)!]),
+    holders: new Set([senderId, ...subscribers.get(channelId)!, ...formerly]), readBy: new Set([senderId, ...subscribers.get(channelId)!, ...formerly]),
   });
   return [
     msg(1, owner, 1, 'greetings', 'Welcome to the reference realm.'),
@@ -127,6 +129,14 @@ function seedMessages(): Message[] {
     // A topic of many (16) participants, for topic wildcard mentions (op1 rule 10).
     ...[owner, admin, SEED_USER_IDS.moderator, member, member2, ...Array.from({ length: CROWD_SIZE }, (_, i) => 20 + i)]
       .map((sender, i) => msg(9 + i, sender, 1, 'town hall', `Present (${i + 1}).`)),
+    // An old topic of "core team" (private, protected history), past every default move limit:
+    // two messages from before the member joined, two from while the member was subscribed
+    // (the member has left since). Op 1 rule 8: the member, subscribed again, may access only
+    // the latter two.
+    msg(25, owner, 3, 'old plans', 'Before the member came.'),
+    msg(26, admin, 3, 'old plans', 'Still before the member.'),
+    msg(27, owner, 3, 'old plans', 'The member is here.', [member]),
+    msg(28, admin, 3, 'old plans', 'The member is still here.', [member]),
   ];
 }
 

@@ -1,8 +1,12 @@
-// POST and DELETE /users/me/subscriptions: join (creating missing channels) and leave.
-import { channelByName, findUser, hasContentAccess, isAdmin, isGuest, isSubscribed } from './access.js';
+// POST and DELETE /users/me/subscriptions: join (creating missing channels) and leave, oneself
+// or others (as the organisation's and the channel's permission settings allow).
+import { channelByName, findUser, hasContentAccess, hasContentAccessViaGroups, hasMetadataAccess, isAdmin, isGuest, isSubscribed } from './access.js';
 import { addChannel, checkNewChannel, type NewChannelOptions } from './channel-create.js';
+import { channelSetting } from './channel-groups.js';
 import { adminRequired, badRequest } from './errors.js';
+import { inSetting } from './group-settings.js';
 import type { Channel, User } from './model.js';
+import { realmSettings } from './realm-settings.js';
 import type { Params } from './params.js';
 import type { Context, Route } from './router.js';
 import { postNotification } from './message-access.js';
@@ -48,6 +52,38 @@ function readNewChannelOptions(ctx: Context): NewChannelOptions {
   return options;
 }
 
+/** Zulip's user_has_content_access for subscribing: a quirk may drop the access the groups give. */
+function mayAccess(ctx: Context, channel: Channel): boolean {
+  if (!hasContentAccess(ctx.user, channel)) return false;
+  const viaGroupsOnly = !channel.isWebPublic && channel.inviteOnly && !isSubscribed(ctx.user, channel) && hasContentAccessViaGroups(ctx.user, channel);
+  return !(viaGroupsOnly && ctx.quirks.has('subscribe-others-needs-subscription'));
+}
+
+/**
+ * Who may subscribe others to an existing channel (Zulip's
+ * get_streams_to_which_user_cannot_add_subscribers; fact zulip.channel.add-subscribers-permission):
+ * the organisation's can_add_subscribers_group, an administrator, the channel's administrators,
+ * its can_add_subscribers_group.
+ */
+function mayAddSubscribers(ctx: Context, channel: Channel): boolean {
+  const { realm, user, quirks } = ctx;
+  if (isAdmin(user) || inSetting(realm, realmSettings(realm).canAddSubscribersGroup, user)) return true;
+  if (inSetting(realm, channel.canAdministerChannelGroup, user)) return true;
+  return !quirks.has('subscribe-others-ignores-channel-group') && inSetting(realm, channelSetting(channel, 'can_add_subscribers_group'), user);
+}
+
+/**
+ * Who may unsubscribe others (Zulip's bulk_can_remove_subscribers_from_streams; fact
+ * zulip.channel.remove-subscribers-permission): an administrator, the channel's administrators,
+ * or, with access to the channel, its can_remove_subscribers_group.
+ */
+function mayRemoveSubscribers(ctx: Context, channel: Channel): boolean {
+  const { realm, user, quirks } = ctx;
+  if (isAdmin(user) || inSetting(realm, channel.canAdministerChannelGroup, user)) return true;
+  if (isGuest(user) || !hasMetadataAccess(user, channel)) return false;
+  return !quirks.has('unsubscribe-others-ignores-channel-group') && inSetting(realm, channelSetting(channel, 'can_remove_subscribers_group'), user);
+}
+
 function subscribe(ctx: Context) {
   const requests = readSubscriptions(ctx.params);
   const principals = readPrincipals(ctx);
@@ -62,11 +98,13 @@ function subscribe(ctx: Context) {
       checkNewChannel(ctx, request.name, request.description, options);
     } else if (existing.isArchived) {
       throw badRequest(`Channel '${existing.name}' is archived.`);
-    } else if (!hasContentAccess(ctx.user, existing)) {
+    } else if (!mayAccess(ctx, existing)) {
       throw badRequest(`Unable to access channel (${existing.name}).`);
     }
     return { request, existing };
   });
+  const othersToo = principals.some((u) => u.id !== ctx.user.id);
+  if (othersToo && plan.some(({ existing }) => existing && !mayAddSubscribers(ctx, existing))) throw badRequest('Insufficient permission');
   // A name repeated in one request must create a single channel, hence the second lookup.
   const created: Channel[] = [];
   const channels = plan.map(({ request, existing }) => {
@@ -95,8 +133,10 @@ function subscribe(ctx: Context) {
 function unsubscribe(ctx: Context) {
   const names = ctx.params.list('subscriptions');
   const principals = readPrincipals(ctx);
-  if (principals.some((u) => u.id !== ctx.user.id) && !isAdmin(ctx.user)) throw badRequest('Insufficient permission');
   const channels = names.map((n) => (typeof n === 'string' ? channelByName(ctx.realm, n) : undefined));
+  // Others than the caller and the caller's bots (Zulip's user_directly_controls_user).
+  const othersToo = principals.some((u) => u.id !== ctx.user.id && u.botOwnerId !== ctx.user.id);
+  if (othersToo && channels.some((c) => c && !mayRemoveSubscribers(ctx, c))) throw badRequest('Insufficient permission');
   const unknown = names.filter((_, i) => !channels[i]);
   if (unknown.length) throw badRequest(`Channel(s) (${unknown.join(', ')}) do not exist`);
   const removed: string[] = [];

@@ -7,6 +7,7 @@ import { ANCIENT, edit, history, newChannel, send, setRealm, topicIds, upload, G
 
 const result = async (s: ReferenceServer, who: Who, id: number, form: Record<string, string>) => (await edit(s, who, id, form)).body.result;
 const quiet = { send_notification_to_new_thread: 'false' };
+const CORE_TEAM = 3;
 const moderatorsOnly = JSON.stringify({ new: 5 });
 
 /** Three messages in a topic; the middle one moved with `mode`; the moved positions. */
@@ -110,6 +111,18 @@ export const editProbes: QuirkProbe[] = [
       return (await topicIds(s, secret, 'q')).length;
     },
     normal: 1, quirked: 2,
+  },
+  {
+    // The seeded topic "old plans" of "core team": the member, subscribed again, holds two of its four old messages.
+    quirk: 'edit-time-limit-counts-inaccessible',
+    probe: async (s) => {
+      await call(s, 'POST', '/users/me/subscriptions', { as: s.accounts.owner, form: { subscriptions: '[{"name":"core team"}]', principals: `[${s.accounts.member.userId}]` } });
+      await call(s, 'PATCH', `/streams/${CORE_TEAM}`, { as: s.accounts.owner, form: { can_move_messages_within_channel_group: JSON.stringify({ new: { direct_members: [s.accounts.member.userId], direct_subgroups: [] } }) } });
+      await setRealm(s, { move_messages_within_stream_limit_seconds: '86400' });
+      const fresh = await send(s, 'member', 'old plans', 'new', CORE_TEAM);
+      return (await edit(s, 'member', fresh, { topic: 'q', propagate_mode: 'change_all', ...quiet })).body.total_messages_in_topic;
+    },
+    normal: 3, quirked: 5,
   },
   {
     quirk: 'edit-ids-change-on-move',

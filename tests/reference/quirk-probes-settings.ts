@@ -50,6 +50,16 @@ export const settingsProbes: QuirkProbe[] = [
   { quirk: 'user-topics-accepts-bad-policy', probe: (s) => topic(s, { visibility_policy: '4' }), normal: 'error', quirked: 'success' },
   { quirk: 'user-topics-no-length-limit', probe: (s) => topic(s, { topic: 'x'.repeat(61) }), normal: 'error', quirked: 'success' },
   { quirk: 'user-topics-needs-messages', probe: (s) => topic(s, { topic: 'no messages here' }), normal: 'success', quirked: 'error' },
+  {
+    quirk: 'user-topics-unmuted-mutes',
+    probe: async (s) => {
+      await call(s, 'POST', '/messages', { as: s.accounts.member, form: { type: 'stream', to: '1', topic: 'probe', content: 'x' } });
+      await topic(s, { visibility_policy: '2' });
+      const narrow = JSON.stringify([{ operator: 'channel', operand: 1 }, { operator: 'topic', operand: 'probe' }, { operator: 'in', operand: 'home' }]);
+      return (await call(s, 'GET', '/messages', { as: s.accounts.member, query: { anchor: 'newest', num_before: '5', num_after: '0', narrow } })).body.messages.length;
+    },
+    normal: 1, quirked: 0,
+  },
   { quirk: 'user-topics-zero-ignored', probe: async (s) => { await topic(s, {}); await topic(s, { visibility_policy: '0' }); return (await register(s)).user_topics.length; }, normal: 0, quirked: 1 },
   { quirk: 'user-topics-first-policy-sticks', probe: async (s) => { await topic(s, {}); await topic(s, { visibility_policy: '3' }); return (await register(s)).user_topics[0].visibility_policy; }, normal: 3, quirked: 1 },
   { quirk: 'update-user-ignores-role', probe: async (s) => { await updateUser(s, { role: '300' }); return (await call(s, 'GET', `/users/${member2(s)}`, { as: s.accounts.admin })).body.user.role; }, normal: 300, quirked: 400 },

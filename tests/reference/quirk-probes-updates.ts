@@ -18,8 +18,57 @@ const deactivated = async (s: ReferenceServer, id: number) =>
 const folder = (s: ReferenceServer, role: Role, name: string) => call(s, 'POST', '/channel_folders/create', { as: as(s, role), form: { name, description: '' } });
 const snippet = async (s: ReferenceServer) => (await call(s, 'POST', '/saved_snippets', { as: as(s, 'member'), form: { title: 't', content: 'c' } })).body.saved_snippet_id as number;
 const retention = (s: ReferenceServer) => result(patchStream(s, 'admin', 2, { message_retention_days: '5' }));
+const only = (s: ReferenceServer, role: Role) => JSON.stringify({ new: { direct_members: [as(s, role).userId], direct_subgroups: [] } });
+const setRealm = (s: ReferenceServer, form: Record<string, string>) => call(s, 'PATCH', '/realm', { as: as(s, 'admin'), form });
+const subscribeOthers = (s: ReferenceServer, role: Role, channel: string, who: Role) =>
+  result(call(s, 'POST', '/users/me/subscriptions', { as: as(s, role), form: { subscriptions: JSON.stringify([{ name: channel }]), principals: `[${as(s, who).userId}]` } }));
+const sendTo = async (s: ReferenceServer, role: Role, channel: number) =>
+  (await call(s, 'POST', '/messages', { as: as(s, role), form: { type: 'stream', to: String(channel), topic: 'probe', content: 'x' } })).body.id as number;
+const deleteMessage = (s: ReferenceServer, role: Role, id: number) => result(call(s, 'DELETE', `/messages/${id}`, { as: as(s, role) }));
 
 export const updateProbes: QuirkProbe[] = [
+  // Channel permissions seen through Zulip's endpoints (general, 1, has the member; core team, 3, only the owner and the administrator).
+  {
+    quirk: 'web-public-ignores-spectator-access',
+    probe: async (s) => { await setRealm(s, { enable_spectator_access: 'false' }); return result(patchStream(s, 'owner', 1, { is_web_public: 'true' })); },
+    normal: 'error', quirked: 'success',
+  },
+  {
+    quirk: 'subscribe-others-ignores-channel-group',
+    probe: async (s) => {
+      await setRealm(s, { can_add_subscribers_group: only(s, 'admin') });
+      await patchStream(s, 'admin', 1, { can_add_subscribers_group: only(s, 'member') });
+      return subscribeOthers(s, 'member', 'general', 'guest');
+    },
+    normal: 'success', quirked: 'error',
+  },
+  {
+    quirk: 'subscribe-others-needs-subscription',
+    probe: async (s) => { await patchStream(s, 'owner', 3, { can_add_subscribers_group: only(s, 'member') }); return subscribeOthers(s, 'member', 'core team', 'member2'); },
+    normal: 'success', quirked: 'error',
+  },
+  {
+    quirk: 'unsubscribe-others-ignores-channel-group',
+    probe: async (s) => {
+      await patchStream(s, 'admin', 1, { can_remove_subscribers_group: only(s, 'member') });
+      return result(call(s, 'DELETE', '/users/me/subscriptions', { as: as(s, 'member'), form: { subscriptions: '["general"]', principals: `[${as(s, 'member2').userId}]` } }));
+    },
+    normal: 'success', quirked: 'error',
+  },
+  {
+    quirk: 'delete-any-ignores-channel-group',
+    probe: async (s) => { await patchStream(s, 'admin', 1, { can_delete_any_message_group: only(s, 'member') }); return deleteMessage(s, 'member', await sendTo(s, 'member2', 1)); },
+    normal: 'success', quirked: 'error',
+  },
+  {
+    quirk: 'delete-own-ignores-channel-group',
+    probe: async (s) => {
+      await setRealm(s, { can_delete_own_message_group: only(s, 'admin') });
+      await patchStream(s, 'admin', 1, { can_delete_own_message_group: only(s, 'member') });
+      return deleteMessage(s, 'member', await sendTo(s, 'member', 1));
+    },
+    normal: 'success', quirked: 'error',
+  },
   { quirk: 'channel-update-member-ok', probe: (s) => result(patchStream(s, 'member', 1, { description: 'x' })), normal: 'error', quirked: 'success' },
   {
     quirk: 'channel-update-admins-only',

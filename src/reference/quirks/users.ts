@@ -5,6 +5,7 @@ export const USERS_QUIRKS = {
   'user-topics-no-length-limit': 'POST /user_topics: topic length not checked',
   'user-topics-needs-messages': 'POST /user_topics: topics without messages refused',
   'user-topics-zero-ignored': 'POST /user_topics: visibility_policy 0 succeeds but leaves the old policy',
+  'user-topics-unmuted-mutes': 'GET /messages: in:home leaves out topics with visibility_policy 2 (unmuted) in unmuted channels, as if muted',
   'user-topics-first-policy-sticks': 'POST /user_topics: a topic that has a policy keeps it; a new non-zero policy succeeds but is not stored',
   'update-user-member-ok': 'PATCH /users/{user_id|email}: any user may update users',
   'update-user-admin-sets-owner': 'PATCH /users/{user_id}: administrators may add or remove the owner role',
