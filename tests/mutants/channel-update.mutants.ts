@@ -188,6 +188,13 @@ export const MUTANTS: Mutant[] = [
     ['op4.permission.private-unsubscribed-add-refused', 'op4.permission.private-unsubscribed-delete-any-refused',
       'op4.permission.private-unsubscribed-delete-own-refused', 'op4.permission.private-unsubscribed-move-out-refused']),
   q('channel-remove-subscribers-needs-content-access', 'permission', ['op4.can-remove-subscribers-group.access'], ['op4.permission.private-unsubscribed-remove']),
+  // What the subscriber and delete settings let their members do, through Zulip's endpoints (zulip profile).
+  q('subscribe-others-ignores-channel-group', 'permission', ['res.channel.can_add_subscribers_group.meaning', 'zulip.channel.add-subscribers-permission'], ['op4.zulip.add-subscribers-group']),
+  q('subscribe-others-needs-subscription', 'permission', ['op4.can-add-subscribers-group.unsubscribed', 'zulip.channel.add-subscribers-permission'], ['op4.zulip.add-subscribers-unsubscribed']),
+  q('unsubscribe-others-ignores-channel-group', 'permission', ['res.channel.can_remove_subscribers_group.meaning', 'zulip.channel.remove-subscribers-permission'], ['op4.zulip.remove-subscribers-group']),
+  q('delete-any-ignores-channel-group', 'permission', ['res.channel.can_delete_any_message_group.meaning', 'zulip.channel.delete-message-permission'], ['op4.zulip.delete-any-group']),
+  q('delete-own-ignores-channel-group', 'permission', ['res.channel.can_delete_own_message_group.meaning', 'zulip.channel.delete-message-permission'], ['op4.zulip.delete-own-group']),
+  q('web-public-ignores-spectator-access', 'permission', ['op4.is-web-public.spectator-access', 'zulip.channel.spectator-access-setting'], ['op4.zulip.web-public-spectator-access']),
   { ...q('group-update-old-mismatch-ok', 'invalid-input', ['zulip.channel.old-mismatch', 'res.group-setting-update.old-mismatch'], ['op4.zulip.old-mismatch']), name: 'channel-update-old-mismatch-ok' },
   { name: 'channel-old-mismatch-bad-request', kind: 'error-code', operations: [UPDATE],
     rewrite: { answer: (req, a) => { const body = a.json as Json; if (isUpdate(req) && body.code === 'EXPECTATION_MISMATCH') body.code = 'BAD_REQUEST'; } },

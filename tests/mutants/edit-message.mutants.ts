@@ -85,6 +85,7 @@ export const MUTANTS: Mutant[] = [
   quirk('edit-no-time-limit', 'error-code', ['op1.rule6'], ['op1.rule6.time-limit', 'op1.rule7.move-allowed-part']),
   quirk('edit-time-limit-no-fields', 'field', ['op1.rule6.first-allowed', 'op1.rule6.total-in-topic', 'op1.rule6.total-allowed'], ['op1.rule6.time-limit']),
   quirk('edit-protected-history-moves-all', 'permission', ['op1.rule8'], ['op1.rule8.protected-history']),
+  quirk('edit-time-limit-counts-inaccessible', 'permission', ['op1.rule8.counts'], ['op1.rule8.time-limit-counts']),
   quirk('edit-partial-move-refused', 'effect', ['op1.rule8.no-error'], ['op1.rule8.protected-history']),
   quirk('edit-wildcard-ok', 'permission', ['op1.rule9'], ['op1.zulip.rule9.channel-wildcard']),
   quirk('edit-topic-wildcard-ok', 'permission', ['op1.rule10'], ['op1.zulip.rule10.topic-wildcard']),

@@ -102,5 +102,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'user-topics-missing-code', kind: 'error-code', operations: [OP], rewrite: missingAsBadRequest, breaks: ['zulip.user-topics.parameters-required'],
     kills: ['op8.missing-stream-id', 'op8.missing-topic', 'op8.missing-visibility-policy'] },
   { name: 'user-topics-display-name-literal', kind: 'parameter', operations: [OP], rewrite: displayNameLiteral, breaks: ['conv.empty-topic-display-name'], kills: ['op8.zulip.empty-topic-name'] },
+  // GET /messages in:home treats an unmuted topic (2) of an unmuted channel as muted.
+  { name: 'user-topics-unmuted-mutes', kind: 'effect', operations: [OP], quirks: ['user-topics-unmuted-mutes'], breaks: ['state.visibility-policy.unmuted-like-none'], kills: ['op8.zulip.unmuted-like-none'] },
   { name: 'user-topics-ignored-params-missing', kind: 'envelope', operations: [OP], quirks: ['ignored-params-missing'], breaks: ['conv.ignored-params'], kills: ['op8.ignored-params'] },
 ];
