@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PropertyCase } from '../../src/property/define.js';
 import { runProperty } from '../../src/property/run-property.js';
 import { loadSuite } from '../../src/engine/load.js';
+import { proofMap, readProofs, updatingProofs, writeProofSection } from '../support/proofs.js';
 import { runSuite, withSession } from '../support/run-suite.js';
 
 const files = import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true });
@@ -29,6 +30,12 @@ describe('the variant realm under the zulip profile', () => {
     expect(failed.length).toBeGreaterThan(20);
     const notFacts = failed.flatMap((r) => (r.failures ?? []).filter((f) => f.profile !== 'zulip' || !f.facts?.length).map((f) => `${r.id}: ${f.message}`));
     expect(notFacts).toEqual([]);
+    // Each such failure shows its check can fail on a server that breaks the facts it names.
+    const proven = proofMap(failed.flatMap((r) => (r.failures ?? []).map((f) => ({
+      caseId: r.id, profile: 'zulip' as const, rules: f.facts ?? [], zulipCheck: true, dispute: false,
+    }))));
+    if (updatingProofs()) writeProofSection('variant', proven);
+    else expect(readProofs().variant ?? {}, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(proven);
   });
 });
 

@@ -62,18 +62,18 @@ export function readProofs(): ProofsFile {
   try {
     return JSON.parse(readFileSync(PROOFS_FILE, 'utf8')) as ProofsFile;
   } catch {
-    return { about: '', cases: {}, properties: {} };
+    return { about: '', cases: {}, properties: {}, variant: {} };
   }
 }
 
-const ABOUT = 'Which cases have been seen to fail against a server that breaks each clause or Zulip fact (the mutants of tests/mutants, the property breakers of tests/properties), by profile. A clause is reported tested only when one of these cases ran. Written by `npm run proofs`; `npm test` checks it.';
+const ABOUT = 'Which cases have been seen to fail against a server that breaks each clause or Zulip fact (the mutants of tests/mutants, the property breakers of tests/properties; for Zulip facts also the variant realm of tests/robustness/variant.test.ts, which differs from Zulip wherever the document allows), by profile. A clause is reported tested only when one of these cases ran. Written by `npm run proofs`; `npm test` checks it.';
 
 /** With UPDATE_PROOFS=1, writes this section of the file instead of checking it. */
 export function updatingProofs(): boolean {
   return process.env.UPDATE_PROOFS === '1';
 }
 
-export function writeProofSection(section: 'cases' | 'properties', map: ProofMap): void {
+export function writeProofSection(section: 'cases' | 'properties' | 'variant', map: ProofMap): void {
   const file = { ...readProofs(), about: ABOUT, [section]: map };
-  writeFileSync(PROOFS_FILE, `${JSON.stringify({ about: file.about, cases: file.cases, properties: file.properties }, null, 1)}\n`);
+  writeFileSync(PROOFS_FILE, `${JSON.stringify({ about: file.about, cases: file.cases, properties: file.properties, variant: file.variant ?? {} }, null, 1)}\n`);
 }

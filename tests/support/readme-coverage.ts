@@ -1,0 +1,69 @@
+// The README's coverage tables: for each profile, what the catalog's clauses would show in a
+// run against the embedded reference server, computed from specs/proven-cases.json (a clause
+// is tested when a case proven to catch a server breaking it runs under that profile). Written
+// by `npm run proofs`, checked by tests/report/readme-coverage.test.ts.
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Profile } from '../../src/config.js';
+import { loadCatalog, loadFacts } from '../../src/engine/load.js';
+import type { CaseResult } from '../../src/engine/run-case.js';
+import { projectPath } from '../../src/paths.js';
+import { coverageByOperation, coverageMarkdown, type OperationCoverage } from '../../src/report/coverage.js';
+import { clauseEntries } from '../../src/report/model.js';
+import { loadProofs, provenCases, type ProofsFile } from '../../src/report/proofs.js';
+
+export const README = projectPath('README.md');
+const START = '<!-- coverage:start -->';
+const END = '<!-- coverage:end -->';
+
+/** Every proven case, as if it ran and passed: the reference server passes them all. */
+function provenRuns(proofs: ProofsFile, profile: Profile): CaseResult[] {
+  const ids = new Set([...Object.values(proofs.cases), ...Object.values(proofs.properties)].flatMap((byProfile) => byProfile[profile] ?? []));
+  return [...ids].map((id) => ({ id, clauses: [], status: 'passed' }) as unknown as CaseResult);
+}
+
+export function coverageUnder(profile: Profile, proofs = loadProofs()): OperationCoverage[] {
+  const clauses = clauseEntries(loadCatalog(), provenRuns(proofs, profile), profile, proofs);
+  return coverageByOperation({ clauses, target: { profile } as never });
+}
+
+function withTotal(rows: OperationCoverage[]): OperationCoverage[] {
+  const total = { ...rows[0], operation: '**all**' };
+  for (const key of Object.keys(total) as (keyof OperationCoverage)[]) {
+    if (key !== 'operation') (total[key] as number) = rows.reduce((sum, r) => sum + (r[key] as number), 0);
+  }
+  return [...rows, total];
+}
+
+export function coverageBlock(proofs = loadProofs()): string {
+  const facts = loadFacts();
+  const provenFacts = facts.filter((f) => provenCases(proofs, f.id, 'zulip').length > 0).length;
+  return [
+    START,
+    '',
+    '**Profile spec** (what the API document states):',
+    '',
+    ...coverageMarkdown(withTotal(coverageUnder('spec', proofs))),
+    '',
+    '**Profile zulip** (the document and the Zulip server\'s behaviour):',
+    '',
+    ...coverageMarkdown(withTotal(coverageUnder('zulip', proofs))),
+    '',
+    `Zulip facts (\`specs/zulip-facts.yaml\`): ${facts.length} catalogued, ${provenFacts} proven by a case that fails when a server breaks them.`,
+    '',
+    END,
+  ].join('\n');
+}
+
+/** The README with its coverage block replaced by the current one. */
+export function readmeWithCoverage(readme: string, block = coverageBlock()): string {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} block`);
+  return readme.slice(0, start) + block + readme.slice(end + END.length);
+}
+
+export function writeReadmeCoverage(): void {
+  const before = readFileSync(README, 'utf8');
+  const after = readmeWithCoverage(before);
+  if (after !== before) writeFileSync(README, after);
+}
