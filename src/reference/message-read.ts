@@ -1,9 +1,11 @@
 // Fixture operations around op 1 and op 15: GET /messages/{message_id} (one message, with its
-// raw content) and DELETE /messages/{message_id} (senders their own, administrators any).
+// raw content) and DELETE /messages/{message_id} (senders their own, administrators any), which
+// sends the delete_message event of a deletion.
 import { isAdmin } from './access.js';
 import { badRequest } from './errors.js';
 import { accessMessage } from './message-access.js';
 import { messageObject } from './message-object.js';
+import { deleteMessages } from './message-delete-events.js';
 import type { Context, Route } from './router.js';
 
 
@@ -17,7 +19,8 @@ function getMessage(ctx: Context) {
 function deleteMessage(ctx: Context) {
   const message = accessMessage(ctx.realm, ctx.user, ctx.path.message_id);
   if (!isAdmin(ctx.user) && message.senderId !== ctx.user.id) throw badRequest("You don't have permission to delete this message");
-  ctx.realm.messages = ctx.realm.messages.filter((m) => m !== message);
+  // Zulip's do_delete_messages: the users who could see it, and the actor, hear of it.
+  deleteMessages(ctx.realm, ctx.quirks, [message], ctx.user.id);
   return {};
 }
 
