@@ -64,7 +64,9 @@ export function deleteMessages(realm: Realm, quirks: Quirks, messages: Message[]
   const channelId = messages[0].channelId;
   const firstBefore = channelId === null ? null : firstMessageId(realm, channelId);
   const ids = messages.map((m) => m.id).sort((a, b) => a - b);
-  const audience = quirks.has('delete-events-actor-only') ? new Set([actorId]) : messageAudience(realm, messages).add(actorId);
+  const audience = quirks.has('delete-events-actor-only') ? new Set([actorId])
+    : quirks.has('delete-events-to-everyone') ? new Set(realm.users.filter((u) => u.isActive).map((u) => u.id))
+      : messageAudience(realm, messages).add(actorId);
   const gone = new Set(ids);
   realm.messages = realm.messages.filter((m) => !gone.has(m.id));
   const channel = channelId === null ? undefined : channelById(realm, channelId);

@@ -101,6 +101,14 @@ async function topicDeletion(s: ReferenceServer, topic = fresh('doomed')): Promi
   return received(s, member2, ['delete_message'], () => deleteTopic(s, admin, GENERAL, topic), { bulk_message_deletion: true });
 }
 
+/** The admin deletes a topic of general: what the guest, who is not subscribed, gets. */
+async function guestSeesDeletion(s: ReferenceServer): Promise<string[]> {
+  const { member, guest, admin } = s.accounts;
+  const topic = fresh('doomed');
+  await send(s, member, GENERAL, topic);
+  return typesOf(received(s, guest, ['delete_message'], () => deleteTopic(s, admin, GENERAL, topic)));
+}
+
 /** A channel of the owner and member2 with two topics; the owner deletes the first: member2's events. */
 async function firstMessageDeletion(s: ReferenceServer): Promise<{ types: string[]; valueIsDeleted: boolean }> {
   const { owner, member2 } = s.accounts;
@@ -163,6 +171,7 @@ export const eventProbes: QuirkProbe[] = [
   { quirk: 'typing-not-to-sender', probe: senderTyping, normal: ['typing'], quirked: [] },
   { quirk: 'delete-topic-no-delete-event', probe: async (s) => (await topicDeletion(s)).map((e) => e.type), normal: ['delete_message'], quirked: [] },
   { quirk: 'delete-events-actor-only', probe: async (s) => (await topicDeletion(s)).map((e) => e.type), normal: ['delete_message'], quirked: [] },
+  { quirk: 'delete-events-to-everyone', probe: async (s) => (await guestSeesDeletion(s)), normal: [], quirked: ['delete_message'] },
   { quirk: 'delete-event-topic-case-kept', probe: async (s) => (await topicDeletion(s, 'Mixed Case'))[0].topic, normal: 'mixed case', quirked: 'Mixed Case' },
   { quirk: 'first-message-event-actor-only', probe: async (s) => (await firstMessageDeletion(s)).types, normal: ['stream', 'delete_message'], quirked: ['delete_message'] },
   { quirk: 'first-message-event-after-delete', probe: async (s) => (await firstMessageDeletion(s)).types, normal: ['stream', 'delete_message'], quirked: ['delete_message', 'stream'] },

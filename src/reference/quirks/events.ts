@@ -24,6 +24,7 @@ export const EVENTS_QUIRKS = {
   // op 14: delete_topic
   'delete-topic-no-delete-event': 'delete_topic deletes the messages but queues no delete_message event',
   'delete-events-actor-only': 'the delete_message event of a deletion reaches only the acting user, not the users who could see the messages',
+  'delete-events-to-everyone': 'the delete_message event of a deletion reaches every active user, also those who could not see the messages',
   'delete-event-topic-case-kept': 'the topic of a delete_message event keeps its case instead of being lower-cased',
   'first-message-event-actor-only': 'the first_message_id channel update of a deletion reaches only the acting user',
   'first-message-event-after-delete': 'the first_message_id channel update comes after the delete_message event of its batch, not before',
