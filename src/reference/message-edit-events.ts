@@ -38,7 +38,7 @@ export interface EditOutcome {
 
 const rendered = (realm: Realm, quirks: Quirks, content: string) => renderGroupMentions(realm, quirks, renderContent(content));
 
-/** Zulip's topic_links: the links a topic name carries (this realm has no linkifiers: its URLs). */
+/** Zulip's topic_links: the links a topic name carries (this realm has no linkifiers: its http(s) URLs; Zulip also links bare domains). */
 export function topicLinks(topic: string): { text: string; url: string }[] {
   return [...topic.matchAll(/https?:\/\/[^\s<>"]+/g)].map(([url]) => ({ text: url, url }));
 }
