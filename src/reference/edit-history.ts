@@ -6,6 +6,7 @@ import { htmlDiff, renderContent } from './message-render.js';
 import type { Message, Realm } from './model.js';
 import { realmSettings } from './realm-settings.js';
 import { badRequest } from './errors.js';
+import { sendEvent } from './events.js';
 import type { Context, Route } from './router.js';
 
 /** One edit as stored: only what that edit changed. */
@@ -87,6 +88,10 @@ function getHistory(ctx: Context) {
   const allowEmpty = ctx.params.bool('allow_empty_topic_name', false) || ctx.quirks.has('edit-history-empty-topic-raw');
   const message = accessMessage(ctx.realm, ctx.user, ctx.path.message_id);
   const history = snapshots(ctx.realm, message, allowEmpty, ctx.quirks);
+  // A read changes nothing and sends no event (Zulip's get_message_edit_history), unless faulty.
+  if (ctx.quirks.has('history-read-sends-event')) {
+    sendEvent(ctx.realm, [ctx.user.id], { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: [message.id], all: false });
+  }
   return { message_history: policy === 'moves' && !ctx.quirks.has('edit-history-moves-shows-all') ? movesOnly(history) : history };
 }
 

@@ -5,7 +5,7 @@
 // request is held until an event comes or a heartbeat is due, and the answer carries queue_id.
 import { randomBytes } from 'node:crypto';
 import { ApiError, badRequest } from './errors.js';
-import type { EventQueue, Realm } from './model.js';
+import type { EventQueue, QueuedEvent, Realm } from './model.js';
 import type { Context } from './router.js';
 
 /**
@@ -39,10 +39,43 @@ export function capability(queue: EventQueue, name: string): boolean {
 /** Held GET /events requests, by queue: each is woken by the next event (or superseded). */
 const waiting = new WeakMap<EventQueue, () => void>();
 
+/**
+ * Zulip's "virtual events" (zerver/tornado/event_queue.py EventQueue.push and contents; fact
+ * zulip.events.queue.flags-compression): an update_message_flags event that is not "remove read"
+ * and not `all` is held per queue and per operation and flag until the queue is read; another
+ * such event meanwhile is merged into it (its messages appended, its id the newest). A read puts
+ * the held events in their place by id.
+ */
+const virtualEvents = new WeakMap<EventQueue, Map<string, QueuedEvent>>();
+
+function virtualKey(event: Record<string, unknown>): string | null {
+  if (event.type !== 'update_message_flags' || event.all === true) return null;
+  if (event.operation === 'remove' && event.flag === 'read') return null;
+  return `flags/${String(event.operation)}/${String(event.flag)}`;
+}
+
 function push(queue: EventQueue, event: Record<string, unknown> & { type: string }): void {
   queue.lastEventId += 1;
-  queue.events.push({ ...event, type: event.type, id: queue.lastEventId });
+  const queued: QueuedEvent = { ...event, type: event.type, id: queue.lastEventId };
+  const key = virtualKey(queued);
+  if (key) {
+    const held = virtualEvents.get(queue) ?? new Map<string, QueuedEvent>();
+    virtualEvents.set(queue, held);
+    const before = held.get(key);
+    if (before) held.set(key, { ...before, id: queued.id, messages: [...(before.messages as number[]), ...(queued.messages as number[])] });
+    else held.set(key, queued);
+  } else {
+    queue.events.push(queued);
+  }
   waiting.get(queue)?.();
+}
+
+/** Puts the held virtual events into the queue, each in its place by id (Zulip's contents()). */
+function settle(queue: EventQueue): void {
+  const held = virtualEvents.get(queue);
+  if (!held?.size) return;
+  queue.events = [...queue.events, ...held.values()].sort((a, b) => a.id - b.id);
+  held.clear();
 }
 
 /**
@@ -74,7 +107,11 @@ function ownQueue(ctx: Context): [string, EventQueue] {
   return [queueId, queue];
 }
 
-const copies = (queue: EventQueue) => queue.events.map((e) => ({ ...e }));
+const copies = (queue: EventQueue) => {
+  settle(queue);
+  return queue.events.map((e) => structuredClone(e));
+};
+const empty = (queue: EventQueue) => queue.events.length === 0 && !virtualEvents.get(queue)?.size;
 
 export async function getEvents(ctx: Context) {
   const [queueId, queue] = ownQueue(ctx);
@@ -84,7 +121,7 @@ export async function getEvents(ctx: Context) {
   const dontBlock = ctx.params.optBool('dont_block') ?? false;
   // Acknowledged events (id up to last_event_id) are dropped, as Zulip does.
   queue.events = queue.events.filter((e) => e.id > lastEventId);
-  if (queue.events.length || dontBlock) return { events: copies(queue) };
+  if (!empty(queue) || dontBlock) return { events: copies(queue) };
   // A new request for the queue answers the one held before it.
   waiting.get(queue)?.();
   const { heartbeatMs } = ctx.realm.flavor;

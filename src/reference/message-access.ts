@@ -26,11 +26,15 @@ export function topicMessages(realm: Realm, channelId: number, topic: string): M
 /** The empty topic is shown by its display name unless the client says it understands "". */
 export const shownTopic = (realm: Realm, topic: string, allowEmpty: boolean): string => (topic === '' && !allowEmpty ? realm.flavor.emptyTopicDisplayName : topic);
 
-/** Adds a message from the Notification Bot to a channel topic; every subscriber gets a copy. */
-export function postNotification(realm: Realm, channel: Channel, topic: string, content: string, quirks: Quirks = new Set()): Message {
+/**
+ * Adds a message from the Notification Bot to a channel topic; every subscriber gets a copy,
+ * already read for the users in `readBy` (Zulip marks its notices read for the acting user).
+ */
+export function postNotification(realm: Realm, channel: Channel, topic: string, content: string, quirks: Quirks = new Set(), readBy: Iterable<number> = []): Message {
+  const holders = new Set(channel.subscribers);
   const message: Message = {
     id: allocate(realm, 'message'), senderId: NOTIFICATION_BOT_ID, channelId: channel.id, recipientIds: [], topic, content,
-    timestamp: Math.floor(Date.now() / 1000), holders: new Set(channel.subscribers), readBy: new Set(),
+    timestamp: Math.floor(Date.now() / 1000), holders, readBy: new Set([...readBy].filter((id) => holders.has(id))),
   };
   realm.messages.push(message);
   sendMessageEvent(realm, quirks, message);

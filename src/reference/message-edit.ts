@@ -6,7 +6,11 @@ import { ApiError, badRequest } from './errors.js';
 import { recordEdit, type EditEvent } from './edit-history.js';
 import { checkChannelMove, checkContentEdit, checkTopicChange, checkWildcards, isModeratorOrAbove } from './edit-permissions.js';
 import { accessMessage, topicMessages } from './message-access.js';
-import { applyMove, checkChangeAllTimeLimit, messagesToMove, postMoveNotices, RESOLVED_PREFIX, type Move, type PropagateMode } from './message-move.js';
+import {
+  applyMove, checkChangeAllTimeLimit, messagesToMove, migrateTopicPolicies, moveAccess, movedWholeTopic, postMoveNotices, RESOLVED_PREFIX,
+  sendLostAccessEvents, type Move, type PropagateMode,
+} from './message-move.js';
+import { sendUpdateMessageEvent } from './message-edit-events.js';
 import type { Channel, Message } from './model.js';
 import { realmSettings } from './realm-settings.js';
 import type { Context, Route } from './router.js';
@@ -139,16 +143,35 @@ function editMessage(ctx: Context) {
     && moved.length < topicMessages(ctx.realm, move.from.id, move.oldTopic).filter((m) => req.mode === 'change_all' || m.id >= move.message.id).length) {
     throw badRequest('Some messages of this topic are not accessible to you');
   }
+  const holdersBefore = new Set(message.holders);
   let detached: unknown[] = [];
+  const contentBefore = message.content;
   if (content !== undefined && content !== message.content) {
-    const before = message.content;
-    event.prevContent = before;
+    event.prevContent = contentBefore;
     message.content = content;
-    detached = ctx.quirks.has('edit-no-detached-uploads') ? [] : detachedUploads(ctx.realm, message, before, ctx.user.id, ctx.quirks);
+    detached = ctx.quirks.has('edit-no-detached-uploads') ? [] : detachedUploads(ctx.realm, message, contentBefore, ctx.user.id, ctx.quirks);
   }
-  if (move && moving) applyMove(ctx.realm, ctx.user, move, moved, event, ctx.quirks);
+  const movement = move && moving ? move : undefined;
+  const access = movement ? moveAccess(ctx.realm, movement, moved) : undefined;
+  const targetHadMessages = movement ? topicMessages(ctx.realm, movement.to.id, movement.newTopic).length > 0 : false;
+  if (movement) applyMove(ctx.realm, ctx.user, movement, moved, event, access!, ctx.quirks);
   if (event.prevContent !== undefined || moving) recordEdit(ctx.realm, message.id, event);
-  if (move && moving) postMoveNotices(ctx.realm, ctx.user, move, moved, { old: req.notifyOld, new: req.notifyNew }, ctx.quirks);
+  // The events, in Zulip's order: delete_message for users losing access, the policies that
+  // follow a whole topic, update_message, then the notices (message events).
+  const wholeTopic = movement ? movedWholeTopic(ctx.realm, ctx.user, movement) : false;
+  const outcome = {
+    editor: ctx.user, message, holdersBefore, moved, access, move: movement, timestamp: event.timestamp,
+    content: content === undefined ? undefined : { before: contentBefore, after: content },
+  };
+  const notices = () => movement && postMoveNotices(ctx.realm, ctx.user, movement, moved, wholeTopic, { old: req.notifyOld, new: req.notifyNew, content: content !== undefined }, ctx.quirks);
+  if (movement) sendLostAccessEvents(ctx.realm, ctx.quirks, movement, moved, access!);
+  const policies = () => movement && wholeTopic && !ctx.quirks.has('edit-no-user-topic-migration') && migrateTopicPolicies(ctx.realm, movement, access!, targetHadMessages);
+  if (!ctx.quirks.has('edit-user-topic-after-update')) policies();
+  if (ctx.quirks.has('edit-notices-before-update')) notices();
+  // Zulip sends the event for every edit it accepts, even one that leaves the content as it was.
+  if (content !== undefined || movement) sendUpdateMessageEvent(ctx.realm, ctx.quirks, outcome);
+  if (ctx.quirks.has('edit-user-topic-after-update')) policies();
+  if (!ctx.quirks.has('edit-notices-before-update')) notices();
   return { detached_uploads: detached };
 }
 

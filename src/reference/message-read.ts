@@ -1,12 +1,13 @@
 // Fixture operations around op 1 and op 15: GET /messages/{message_id} (one message, with its
 // raw content) and DELETE /messages/{message_id} (who may: Zulip's organisation and channel
-// delete permissions).
+// delete permissions), which sends the delete_message event of a deletion.
 import { channelById } from './access.js';
 import { channelSetting } from './channel-groups.js';
 import { badRequest } from './errors.js';
 import { inSetting } from './group-settings.js';
 import { accessMessage } from './message-access.js';
 import { messageObject } from './message-object.js';
+import { deleteMessages } from './message-delete-events.js';
 import type { Message } from './model.js';
 import { realmSettings } from './realm-settings.js';
 import type { Context, Route } from './router.js';
@@ -44,7 +45,8 @@ function checkCanDelete(ctx: Context, message: Message): void {
 function deleteMessage(ctx: Context) {
   const message = accessMessage(ctx.realm, ctx.user, ctx.path.message_id);
   checkCanDelete(ctx, message);
-  ctx.realm.messages = ctx.realm.messages.filter((m) => m !== message);
+  // Zulip's do_delete_messages: the users who could see it, and the actor, hear of it.
+  deleteMessages(ctx.realm, ctx.quirks, [message], ctx.user.id);
   return {};
 }
 

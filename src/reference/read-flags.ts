@@ -4,6 +4,8 @@
 // and then marks by topic only when the name is not empty (do_mark_stream_messages_as_read
 // filters `if topic_name:`): the empty topic marks the whole channel. Both are flavor choices.
 import { badRequest } from './errors.js';
+import { sendEvent } from './events.js';
+import type { Message } from './model.js';
 import type { Context, Route } from './router.js';
 import { readableChannel, readTopicName, sameTopic } from './topics.js';
 
@@ -18,8 +20,22 @@ function markTopicAsRead(ctx: Context) {
   if (raw !== '' && inTopic.length === 0 && flavor.refusesMarkingUnknownTopic) throw badRequest(`No such topic '${topic}'`);
   if (ctx.quirks.has('mark-read-noop')) return {};
   const wholeChannel = ctx.quirks.has('mark-read-whole-channel') || (topic === '' && flavor.emptyTopicMarksWholeChannel);
-  for (const m of wholeChannel ? own : inTopic) m.readBy.add(ctx.user.id);
+  const marked = wholeChannel ? own : inTopic;
+  const unread = marked.filter((m) => !m.readBy.has(ctx.user.id));
+  for (const m of marked) m.readBy.add(ctx.user.id);
+  sendReadEvent(ctx, ctx.quirks.has('mark-read-event-all-ids') ? marked : unread);
   return {};
+}
+
+/**
+ * Zulip's do_mark_stream_messages_as_read: the caller alone hears which messages it newly read,
+ * {op: add, operation: add, flag: read, messages, all: false}; nothing when none was unread.
+ */
+function sendReadEvent(ctx: Context, read: Message[]): void {
+  const q = ctx.quirks;
+  if (q.has('mark-read-no-event') || (read.length === 0 && !q.has('mark-read-event-when-nothing-unread'))) return;
+  const to = q.has('mark-read-event-to-senders') ? read.map((m) => m.senderId).filter((id) => id !== ctx.user.id) : [ctx.user.id];
+  sendEvent(ctx.realm, to, { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: read.map((m) => m.id), all: false });
 }
 
 export const readFlagRoutes: Route[] = [

@@ -4,38 +4,35 @@
 // update event with the new first_message_id (Events 2; zerver/actions/message_delete.py).
 import { hasContentAccess, isAdmin } from './access.js';
 import { adminRequired } from './errors.js';
-import { capability, sendEvent } from './events.js';
+import { deleteMessages } from './message-delete-events.js';
+import { POLICY, setTopicPolicy, topicPolicies } from './user-topic-events.js';
 import { canReadMessage } from './message-fetch.js';
-import type { Channel, Message, Realm } from './model.js';
+import type { Channel, Message } from './model.js';
 import type { Context, Route } from './router.js';
 import { readableChannel, readTopicName, sameTopic } from './topics.js';
 
-function firstMessageId(realm: Realm, channel: Channel): number | null {
-  return realm.messages.reduce<number | null>((first, m) => (m.channelId === channel.id && (first === null || m.id < first) ? m.id : first), null);
+/**
+ * One batch is one deletion (message-delete-events.ts deleteMessages): the channel update with
+ * the new first_message_id when the batch held the channel's first message, then the
+ * delete_message event, with the topic lower-cased.
+ */
+function deleteBatch(ctx: Context, batch: Message[]): void {
+  deleteMessages(ctx.realm, ctx.quirks, batch, ctx.user.id);
 }
 
 /**
- * One batch: the messages go, then their holders and the actor hear of it. A queue that
- * declared bulk_message_deletion gets one event with message_ids; any other queue one event per
- * message with message_id (zerver/tornado/event_queue.py process_deletion_event). The topic is
- * lower-cased, as Zulip groups deletions by topic_name().lower().
+ * The topic is gone, so are its users' visibility policies (Zulip's delete_in_topic): each user
+ * with one gets it reset (policy 0, with its events); in a channel with protected history only
+ * the users left without any message of the topic.
  */
-function deleteBatch(ctx: Context, channel: Channel, batch: Message[]): void {
-  const { realm, quirks } = ctx;
-  const firstBefore = firstMessageId(realm, channel);
-  const ids = batch.map((m) => m.id).sort((a, b) => a - b);
-  const gone = new Set(ids);
-  realm.messages = realm.messages.filter((m) => !gone.has(m.id));
-  const audience = new Set([ctx.user.id, ...batch.flatMap((m) => [...m.holders])]);
-  if (firstBefore !== null && gone.has(firstBefore) && !quirks.has('delete-topic-no-first-message-event')) {
-    sendEvent(realm, audience, {
-      type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'first_message_id', value: firstMessageId(realm, channel),
-    });
+function dropTopicPolicies(ctx: Context, channel: Channel, topic: string): void {
+  const { realm } = ctx;
+  let users = [...topicPolicies(realm, channel.id, topic).keys()];
+  if (!channel.historyPublicToSubscribers) {
+    const left = realm.messages.filter((m) => m.channelId === channel.id && sameTopic(m.topic, topic));
+    users = users.filter((id) => !left.some((m) => m.holders.has(id)));
   }
-  const event = { type: 'delete_message', message_type: 'stream', stream_id: channel.id, topic: batch[0].topic.toLowerCase() };
-  const bulk = (queue: Parameters<typeof capability>[0]) => quirks.has('delete-events-always-bulk') || capability(queue, 'bulk_message_deletion');
-  sendEvent(realm, audience, { ...event, message_ids: ids }, bulk);
-  for (const id of ids) sendEvent(realm, audience, { ...event, message_id: id }, (queue) => !bulk(queue));
+  setTopicPolicy(realm, users, channel, topic, POLICY.inherit);
 }
 
 function deleteTopic(ctx: Context) {
@@ -55,7 +52,8 @@ function deleteTopic(ctx: Context) {
     if (q.has('delete-topic-incomplete')) doomed = doomed.slice(0, 1);
     // The document fixes no batch size; the flavor does (Zulip's is 100).
     const size = q.has('delete-topic-one-batch') ? Math.max(doomed.length, 1) : ctx.realm.flavor.deleteTopicBatchSize;
-    for (let i = 0; i < doomed.length; i += size) deleteBatch(ctx, target, doomed.slice(i, i + size));
+    for (let i = 0; i < doomed.length; i += size) deleteBatch(ctx, doomed.slice(i, i + size));
+    if (target === channel && !q.has('delete-topic-keeps-topic-policies')) dropTopicPolicies(ctx, target, topic);
   }
   return { complete: !q.has('delete-topic-complete-false') };
 }

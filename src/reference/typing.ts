@@ -76,7 +76,8 @@ function directTyping(ctx: Context, op: string): void {
   const participants = [...new Map([ctx.user, ...named].map((u) => [u.id, u])).values()];
   if (statefulDrop(ctx, `direct ${participants.map((u) => u.id).sort((a, b) => a - b).join(',')}`, op)) return;
   const event = { type: 'typing' as const, op, message_type: 'direct', sender: person(ctx.user), recipients: participants.map(person) };
-  emit(ctx, receivers(ctx, participants), event, false);
+  const audience = receivers(ctx, participants).filter((id) => id !== ctx.user.id || !ctx.quirks.has('typing-not-to-sender'));
+  emit(ctx, audience, event, false);
 }
 
 /** The topic of channel typing: "(no topic)" and the empty topic's display name mean the empty topic. */

@@ -98,7 +98,7 @@ export const MUTANTS: Mutant[] = [
   // --- the events (zulip profile) ---
   { name: 'typing-no-event', kind: 'effect', operations: [TYPING], quirks: ['typing-no-event'],
     breaks: ['state.typing.start', 'state.typing.stop', 'state.typing.stateless', 'state.typing.capability', 'events.typing', 'op3.events', 'op3.topic.empty-aliases'],
-    kills: ['op3.zulip.direct-event', 'op3.zulip.stop-event', 'op3.zulip.stateless', 'op3.zulip.channel-event', 'op3.zulip.no-topic-event', 'op3.zulip.display-name-event', 'op3.zulip.channel-needs-capability'] },
+    kills: ['op3.zulip.direct-event', 'op3.zulip.stop-event', 'op3.zulip.stateless', 'op3.zulip.channel-event', 'op3.zulip.no-topic-event', 'op3.zulip.display-name-event'] },
   { name: 'typing-stop-as-start', kind: 'effect', operations: [TYPING], rewrite: eachEvent((e) => { if (e.type === 'typing' && e.op === 'stop') e.op = 'start'; }),
     breaks: ['state.typing.stop'], kills: ['op3.zulip.stop-event'] },
   { name: 'typing-stateful', kind: 'effect', operations: [TYPING], quirks: ['typing-stateful'],

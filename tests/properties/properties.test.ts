@@ -81,6 +81,14 @@ const BREAKERS: [string, SuiteRun, RegExp, string[]][] = [
   // A server that answers success to any can_mention_group without a "new" member (no validation).
   ['prop.op6.group-setting-updates', { rewrite: accept((req) => req.method === 'PATCH' && /^\/user_groups\/\d+$/.test(req.path) && !(paramsOf(req).get('can_mention_group') ?? '"new"').includes('"new"')) },
     /counterexample \[\{"kind":"malformed","raw":"[^"]*"\}\]: can_mention_group=\S* is malformed: expected a BAD_REQUEST error, got "success"/, ['res.group-setting-update']],
+  // A server whose update_message event lists only the target in message_ids: a client never learns that the others moved.
+  ['prop.op1.events-replay-list', { profile: 'zulip', quirks: ['edit-event-target-only-ids'] },
+    /counterexample \[move_(topic|channel)\(\d,[^)]*change_(all|later)[^)]*\)[^\]]*\]: after move_\w+\([^)]*\): applying the events to the list fetched before gives .* GET \/messages shows .* \[zulip profile\]/,
+    ['zulip.events.update-message.topic', 'zulip.events.update-message.channel-move']],
+  // A server whose update_message event of a channel move lacks new_stream_id.
+  ['prop.op1.events-replay-list', { profile: 'zulip', rewrite: { answer: (req, a) => { if (req.path === '/events') for (const e of ((a.json as { events?: Record<string, unknown>[] }).events ?? [])) delete e.new_stream_id; } } },
+    /counterexample \[move_channel\(\d,[^)]*\)[^\]]*\]: after move_channel\([^)]*\): applying the events to the list fetched before gives .* GET \/messages shows/,
+    ['zulip.events.update-message.channel-move']],
   ['prop.conv.malformed-any-operation', { quirks: ['settings-int-lenient'] }, /counterexample \[\{"method":"PATCH","path":"\/settings".*expected an error, got "success"/, ['errors.bad-request']],
   // A server that crashes (HTTP 500 with an error envelope) on a history request for an unknown message.
   ['prop.conv.malformed-any-operation', { profile: 'zulip', rewrite: { answer: (req, a) => { if (/^\/messages\/21\d{8}\/history$/.test(req.path)) a.status = 500; } } },

@@ -33,7 +33,7 @@ describe('reference server: PATCH /messages/{message_id}, moves', () => {
     await send(s, 'member', two);
     expectSuccess(await edit(s, 'member', a, { topic: `${two} new`, send_notification_to_old_thread: 'true', send_notification_to_new_thread: 'false' }));
     const left = await topicMessages(s, GENERAL, two);
-    expect(left.at(-1)!.content).toMatch(/^\[A message\]\(.*\) was moved from this topic to #\*\*general>notice \d+ new\*\*/);
+    expect(left.at(-1)!.content).toMatch(/^A message was moved from this topic to #\*\*general>notice \d+ new\*\* by @_\*\*Max Member\|13\*\*\.$/);
     expect(await topicIds(s, GENERAL, `${two} new`)).toEqual([a]);
   });
 
