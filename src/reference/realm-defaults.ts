@@ -23,7 +23,7 @@ function updateDefaults(ctx: Context) {
       // Zulip's update_realm_user_settings_defaults: only a changed value is stored, and each
       // sends realm_user_settings_defaults update to every active user
       // (do_set_realm_user_default_setting; fact zulip.events.realm-user-settings-defaults.update).
-      if (realm.userSettingsDefaults[name] === value) continue;
+      if (realm.userSettingsDefaults[name] === value && !quirks.has('defaults-event-unchanged-sent')) continue;
       realm.userSettingsDefaults[name] = value;
       const to = quirks.has('defaults-event-admins-only') ? realm.users.filter((u) => u.isActive && isAdmin(u)).map((u) => u.id) : activeUserIds(realm);
       sendEvent(realm, to, { type: 'realm_user_settings_defaults', op: 'update', property: name, value });

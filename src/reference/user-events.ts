@@ -7,7 +7,7 @@ import { capability, sendEvent } from './events.js';
 import { ROLE, SYSTEM_GROUPS, type Realm, type User } from './model.js';
 import type { Quirks } from './quirks.js';
 import { canSeeEmail, displayEmail } from './users.js';
-import type { SettingValue } from './user-settings.js';
+import { getSetting, type SettingValue } from './user-settings.js';
 
 /** Zulip's active_user_ids: bots too (they may hold queues). */
 export const activeUserIds = (realm: Realm): number[] => realm.users.filter((u) => u.isActive).map((u) => u.id);
@@ -70,7 +70,8 @@ export function sendSettingChanged(realm: Realm, quirks: Quirks, user: User, nam
 
 /**
  * Zulip's send_delivery_email_update_events, after email_address_visibility changed from `old`:
- * users who gain sight of the real address get it, users who lose it get null.
+ * users who gain sight of the real address get it, users who lose it get null (fact
+ * zulip.events.user-settings.visibility-delivery-email).
  */
 export function sendVisibilityChanged(realm: Realm, user: User, old: SettingValue): void {
   const now = (viewer: User) => canSeeEmail(viewer, user);
@@ -80,6 +81,11 @@ export function sendVisibilityChanged(realm: Realm, user: User, old: SettingValu
   const losing = viewers.filter((u) => !now(u)).map((u) => u.id);
   if (gaining.length) sendEvent(realm, gaining, { type: 'realm_user', op: 'update', person: { user_id: user.id, delivery_email: user.email } });
   if (losing.length) sendEvent(realm, losing, { type: 'realm_user', op: 'update', person: { user_id: user.id, delivery_email: null } });
+  // To or from "everyone": the display address changes too (send_user_email_update_event; the
+  // avatar update that follows in Zulip is not sent: the reference has no avatars).
+  if (old === 1 || getSetting(user, 'email_address_visibility') === 1) {
+    sendEvent(realm, idsWhoCanAccess(realm, user), { type: 'realm_user', op: 'update', person: { user_id: user.id, new_email: displayEmail(realm, user) } });
+  }
 }
 
 /** Zulip's do_change_full_name, once the new name is stored. */

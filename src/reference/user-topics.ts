@@ -35,7 +35,7 @@ function updateUserTopic(ctx: Context) {
   if (policy !== 0 && quirks.has('user-topics-first-policy-sticks') && realm.userTopics.some(same)) return {};
   // Zulip sends nothing for the current policy, or for 0 on a topic without one.
   const current = realm.userTopics.find(same)?.visibilityPolicy ?? 0;
-  if (current === policy) return {};
+  if (current === policy && !quirks.has('user-topic-unchanged-sent')) return {};
   realm.userTopics = realm.userTopics.filter((t) => !same(t));
   const lastUpdated = Math.floor(Date.now() / 1000);
   if (policy !== 0) {

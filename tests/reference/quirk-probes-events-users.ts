@@ -37,6 +37,19 @@ const nameTo = (s: ReferenceServer) => received(s, ['member', 'member2'], ['real
 const timezoneTo = (s: ReferenceServer) => received(s, ['member', 'member2'], ['realm_user'], () => patch(s, s.accounts.member, '/settings', { timezone: 'Asia/Tokyo' }));
 const defaultsTo = (s: ReferenceServer) => received(s, ['admin', 'member'], ['realm_user_settings_defaults'], () => patch(s, s.accounts.admin, '/realm/user_settings_defaults', { enter_sends: 'true' }));
 
+async function unchangedDefault(s: ReferenceServer): Promise<string[]> {
+  const q = await openQueue(s, s.accounts.member, {}, ['realm_user_settings_defaults']);
+  await patch(s, s.accounts.admin, '/realm/user_settings_defaults', { enter_sends: 'false' });
+  return types(await events(s, s.accounts.member, q));
+}
+
+async function unchangedTopic(s: ReferenceServer): Promise<string[]> {
+  await setTopic(s, 'probe');
+  const q = await openQueue(s, s.accounts.member, {}, ['user_topic']);
+  await setTopic(s, 'probe');
+  return types(await events(s, s.accounts.member, q));
+}
+
 const setTopic = (s: ReferenceServer, topic: string) => call(s, 'POST', '/user_topics', { as: s.accounts.member, form: { stream_id: '1', topic, visibility_policy: '1' } });
 const userTopicTo = (s: ReferenceServer) => received(s, ['member', 'member2'], ['user_topic'], () => setTopic(s, 'probe'));
 
@@ -76,6 +89,8 @@ export const eventsUsersProbes: QuirkProbe[] = [
   { quirk: 'full-name-event-self-only', probe: nameTo, normal: { member: ['realm_user'], member2: ['realm_user'] }, quirked: { member: ['realm_user'], member2: [] } },
   { quirk: 'timezone-event-self-only', probe: timezoneTo, normal: { member: ['realm_user'], member2: ['realm_user'] }, quirked: { member: ['realm_user'], member2: [] } },
   { quirk: 'defaults-event-admins-only', probe: defaultsTo, normal: { admin: ['realm_user_settings_defaults'], member: ['realm_user_settings_defaults'] }, quirked: { admin: ['realm_user_settings_defaults'], member: [] } },
+  { quirk: 'defaults-event-unchanged-sent', probe: unchangedDefault, normal: [], quirked: ['realm_user_settings_defaults'] },
+  { quirk: 'user-topic-unchanged-sent', probe: unchangedTopic, normal: [], quirked: ['user_topic'] },
   { quirk: 'user-topic-event-to-everyone', probe: userTopicTo, normal: { member: ['user_topic'], member2: [] }, quirked: { member: ['user_topic'], member2: ['user_topic'] } },
   { quirk: 'user-topic-empty-topic-literal', probe: emptyTopicName, normal: ['general chat'], quirked: [''] },
   { quirk: 'muted-topics-event-not-suppressed', probe: mutedTopicsWithUserTopic, normal: { member: ['user_topic'] }, quirked: { member: ['muted_topics', 'user_topic'] } },

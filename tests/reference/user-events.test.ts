@@ -58,10 +58,10 @@ describe('reference server: the events of settings, defaults, topic preferences,
     const { member, member2, admin } = s().accounts;
     const [seen, adminSees] = [await queue(member2, ['realm_user']), await queue(admin, ['realm_user'])];
     expectSuccess(await settings(member, { email_address_visibility: '3' }));
-    expect(await read(member2, seen)).toEqual([{ id: 0, type: 'realm_user', op: 'update', person: { user_id: member.userId, delivery_email: null } }]);
-    expect(await read(admin, adminSees)).toEqual([]);
+    expect((await read(member2, seen)).map((e) => e.person)).toEqual([{ user_id: member.userId, delivery_email: null }, { user_id: member.userId, new_email: `user${member.userId}@reference.test` }]);
+    expect((await read(admin, adminSees)).map((e) => Object.keys(e.person))).toEqual([['user_id', 'new_email']]);
     expectSuccess(await settings(member, { email_address_visibility: '1' }));
-    expect((await read(member2, seen)).at(-1)).toMatchObject({ person: { user_id: member.userId, delivery_email: member.email } });
+    expect((await read(member2, seen)).map((e) => e.person)).toEqual([{ user_id: member.userId, delivery_email: member.email }, { user_id: member.userId, new_email: member.email }]);
   });
 
   it('PATCH /realm/user_settings_defaults: each changed default to every active user', async () => {
