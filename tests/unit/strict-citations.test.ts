@@ -34,6 +34,8 @@ const STRICT_FILES: string[] = [
   'update-user.yaml',
   'update-settings-display.yaml',
   'update-settings-notifications.yaml',
+  'update-settings-events.yaml',
+  'test-push-notification-events.yaml',
 ];
 
 const suite = loadSuite();
