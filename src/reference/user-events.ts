@@ -34,7 +34,11 @@ const LEGACY_NOTIFICATIONS = new Set(['desktop_icon_count_display', 'email_notif
   'enable_stream_push_notifications', 'message_content_in_email_notifications', 'notification_sound',
   'pm_content_in_desktop_notifications', 'presence_enabled', 'realm_name_in_email_notifications_policy', 'wildcard_mentions_notify']);
 
-/** Zulip's get_language_name: the language's own name (Django's name_local) for the codes the zulip flavor offers. */
+/**
+ * Zulip's get_language_name reads the names from locale/language_name_map.json, which was not
+ * read: these are the languages' own names (Django's name_local). The cases check only that
+ * language_name is a string.
+ */
 const LANGUAGE_NAMES: Record<string, string> = {
   en: 'English', de: 'Deutsch', es: 'Español', fr: 'Français', it: 'Italiano', ja: '日本語', ko: '한국어', nl: 'Nederlands',
   pl: 'Polski', pt: 'Português', 'pt-br': 'Português (Brasil)', ru: 'Русский', sv: 'Svenska', tr: 'Türkçe', uk: 'Українська',
