@@ -2,7 +2,9 @@
 // with. Existing users keep theirs. Parameters outside the op 5 list are ignored (and listed).
 import { isAdmin } from './access.js';
 import { adminRequired, badRequest } from './errors.js';
+import { sendEvent } from './events.js';
 import type { Realm } from './model.js';
+import { activeUserIds } from './user-events.js';
 import type { Context, Route } from './router.js';
 import { readSettings, REALM_DEFAULT_SETTINGS, setSetting, type SettingValue } from './user-settings.js';
 
@@ -17,7 +19,15 @@ function updateDefaults(ctx: Context) {
     throw badRequest('Invalid web_channel_default_view');
   }
   if (!quirks.has('defaults-ignores-param')) {
-    for (const [name, value] of values) realm.userSettingsDefaults[name] = value;
+    for (const [name, value] of values) {
+      // Zulip's update_realm_user_settings_defaults: only a changed value is stored, and each
+      // sends realm_user_settings_defaults update to every active user
+      // (do_set_realm_user_default_setting; fact zulip.events.realm-user-settings-defaults.update).
+      if (realm.userSettingsDefaults[name] === value && !quirks.has('defaults-event-unchanged-sent')) continue;
+      realm.userSettingsDefaults[name] = value;
+      const to = quirks.has('defaults-event-admins-only') ? realm.users.filter((u) => u.isActive && isAdmin(u)).map((u) => u.id) : activeUserIds(realm);
+      sendEvent(realm, to, { type: 'realm_user_settings_defaults', op: 'update', property: name, value });
+    }
   }
   if (quirks.has('defaults-apply-to-existing')) {
     for (const u of realm.users.filter((u) => !u.isBot)) for (const [name, value] of values) setSetting(u, name, value);

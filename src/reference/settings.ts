@@ -7,7 +7,8 @@ import type { User } from './model.js';
 import { realmSettings } from './realm-settings.js';
 import type { Params } from './params.js';
 import type { Context, Route } from './router.js';
-import { readSettings, setSetting, SETTINGS } from './user-settings.js';
+import { getSetting, readSettings, setSetting, SETTINGS } from './user-settings.js';
+import { sendFullNameChanged, sendSettingChanged, sendVisibilityChanged } from './user-events.js';
 
 const MAX_NAME_LENGTH = 100;
 const NAME_INVALID_CHARS = ['*', '`', '\\', '>', '"', '@'];
@@ -64,9 +65,20 @@ function updateSettings(ctx: Context) {
   checkPasswordChange(ctx);
   const email = params.optString('email');
   if (email !== undefined) startEmailChange(ctx, email.trim());
-  if (fullName !== undefined && !quirks.has('settings-ignores-full-name')) user.fullName = fullName;
+  if (fullName !== undefined && !quirks.has('settings-ignores-full-name') && fullName !== user.fullName) {
+    user.fullName = fullName;
+    sendFullNameChanged(realm, quirks, user);
+  }
   if (!quirks.has('settings-ignores-param')) {
-    for (const [name, value] of values) setSetting(user, name, value);
+    // Zulip's json_change_settings: each changed value in the view's parameter order, timezone
+    // last; a value equal to the current one changes nothing and sends nothing.
+    for (const [name, value] of [...values].sort(([a], [b]) => eventOrder(a) - eventOrder(b))) {
+      const old = getSetting(user, name);
+      if (old === value && !quirks.has('settings-event-unchanged-sent')) continue;
+      setSetting(user, name, value);
+      sendSettingChanged(realm, quirks, user, name, value);
+      if (name === 'email_address_visibility' && old !== value) sendVisibilityChanged(realm, user, old);
+    }
   }
   // Zulip's do_change_user_setting: turning synchronization off deletes the server's drafts.
   if (values.get('enable_drafts_synchronization') === false && !quirks.has('settings-ignores-param') && !quirks.has('settings-keeps-drafts')) {
@@ -74,6 +86,34 @@ function updateSettings(ctx: Context) {
   }
   return {};
 }
+
+/**
+ * The order in which Zulip's json_change_settings applies the settings (the order of its
+ * parameters; zerver/views/user_settings.py): events come in this order, timezone last.
+ * Settings the view read did not list come after these.
+ */
+const VIEW_ORDER = ['twenty_four_hour_time', 'web_mark_read_on_scroll_policy', 'web_channel_default_view', 'starred_message_counts',
+  'receives_typing_notifications', 'fluid_layout_width', 'high_contrast_mode', 'color_scheme', 'web_font_size_px',
+  'web_line_height_percent', 'translate_emoticons', 'display_emoji_reaction_users', 'default_language', 'web_home_view',
+  'web_escape_navigates_to_home_view', 'left_side_userlist', 'emojiset', 'demote_inactive_streams',
+  'web_stream_unreads_count_display_policy', 'email_notifications_batching_period_seconds', 'enable_drafts_synchronization',
+  'enable_stream_desktop_notifications', 'enable_stream_email_notifications', 'enable_stream_push_notifications',
+  'enable_stream_audible_notifications', 'wildcard_mentions_notify', 'enable_followed_topic_desktop_notifications',
+  'enable_followed_topic_email_notifications', 'enable_followed_topic_push_notifications',
+  'enable_followed_topic_audible_notifications', 'enable_followed_topic_wildcard_mentions_notify', 'notification_sound',
+  'enable_desktop_notifications', 'enable_sounds', 'enable_offline_email_notifications', 'enable_offline_push_notifications',
+  'enable_online_push_notifications', 'enable_digest_emails', 'enable_login_emails', 'enable_marketing_emails',
+  'message_content_in_email_notifications', 'pm_content_in_desktop_notifications', 'desktop_icon_count_display',
+  'realm_name_in_email_notifications_policy', 'automatically_follow_topics_policy',
+  'automatically_unmute_topics_in_muted_streams_policy', 'automatically_follow_topics_where_mentioned', 'presence_enabled',
+  'enter_sends', 'send_private_typing_notifications', 'send_stream_typing_notifications', 'send_read_receipts', 'user_list_style',
+  'web_animate_image_previews', 'email_address_visibility', 'web_navigate_to_sent_message', 'web_suggest_update_timezone',
+  'hide_ai_features'];
+const eventOrder = (name: string): number => {
+  if (name === 'timezone') return Number.MAX_SAFE_INTEGER;
+  const at = VIEW_ORDER.indexOf(name);
+  return at < 0 ? VIEW_ORDER.length : at;
+};
 
 const PARAMS = ['full_name', 'email', 'old_password', 'new_password', ...SETTINGS.map((s) => s.name)];
 

@@ -6,6 +6,8 @@ import { emptyStatus, type User } from './model.js';
 import { codePointLength, tooLongMessage } from './params.js';
 import type { Context, Route } from './router.js';
 import { resolveStatusEmoji, withStatusErrorCode } from './status-emoji.js';
+import { sendEvent } from './events.js';
+import { idsWhoCanAccess, sendSettingChanged } from './user-events.js';
 
 const MAX_STATUS_TEXT_LENGTH = 60;
 
@@ -36,14 +38,37 @@ function updateStatus(ctx: Context) {
   const emoji = resolveStatusEmoji(name, params.optString('emoji_code'), params.optString('reaction_type'), quirks);
 
   if (quirks.has('status-overwrites-all')) user.status = emptyStatus();
-  if (away !== undefined) user.presenceEnabled = !away; // `away` is the negation of presence_enabled
+  if (away !== undefined) {
+    // `away` is the negation of presence_enabled, set through do_change_user_setting even when
+    // unchanged: its user_settings (and legacy) events come first (do_update_user_status).
+    user.presenceEnabled = !away;
+    sendSettingChanged(ctx.realm, quirks, user, 'presence_enabled', !away);
+  }
   if (text !== undefined && !(text === '' && quirks.has('status-clear-ignored'))) user.status.statusText = text;
   if (emoji) {
     user.status.emojiName = emoji.name;
     user.status.emojiCode = emoji.code;
     user.status.reactionType = emoji.type;
   }
+  sendStatusEvent(ctx, away, text, emoji);
   return {};
+}
+
+/**
+ * Zulip's do_update_user_status (fact zulip.events.user-status): user_status with user_id and
+ * only the parts the request passed, to everyone who can see the user.
+ */
+function sendStatusEvent(ctx: Context, away: boolean | undefined, text: string | undefined, emoji: ReturnType<typeof resolveStatusEmoji>): void {
+  const { quirks, realm, user } = ctx;
+  const event: Record<string, unknown> & { type: string } = { type: 'user_status', user_id: user.id };
+  if (quirks.has('status-event-all-fields')) {
+    Object.assign(event, { away: !user.presenceEnabled, status_text: user.status.statusText, emoji_name: user.status.emojiName,
+      emoji_code: user.status.emojiCode, reaction_type: user.status.reactionType || 'unicode_emoji' });
+  }
+  if (away !== undefined) event.away = away;
+  if (text !== undefined) event.status_text = text;
+  if (emoji) Object.assign(event, { emoji_name: emoji.name, emoji_code: emoji.code, reaction_type: emoji.type });
+  sendEvent(realm, quirks.has('status-event-self-only') ? [user.id] : idsWhoCanAccess(realm, user), event);
 }
 
 /** Zulip's shape: empty fields are left out, `away` appears only when true. */

@@ -10,6 +10,7 @@ import { ROLE, type Realm, type User } from './model.js';
 import type { Context, Route } from './router.js';
 import { checkEmailAddress, readFullName } from './settings.js';
 import { canSeeEmail, dummyEmail } from './users.js';
+import { sendEmailChanged, sendFullNameChanged, sendProfileFieldChanged, sendRoleChanged } from './user-events.js';
 
 const ROLES: readonly number[] = [ROLE.owner, ROLE.admin, ROLE.moderator, ROLE.member, ROLE.guest];
 
@@ -62,10 +63,31 @@ function updateUser(ctx: Context, target: User | undefined) {
 
   // The quirk applies the update to the caller instead, where that changes no role.
   const subject = quirks.has('update-user-updates-caller') && (role === undefined || role === user.role) ? user : target;
-  if (role !== undefined && !quirks.has('update-user-ignores-role')) subject.role = role;
-  if (fullName !== undefined && !quirks.has('update-user-ignores-full-name')) subject.fullName = fullName;
-  if (profileData) applyProfileData(target, profileData);
-  if (newEmail !== undefined) target.email = newEmail.toLowerCase();
+  // Zulip's update_user_backend: role, then full_name, then profile_data, each only when it
+  // changes something, each with its events (facts zulip.events.realm-user.*).
+  if (role !== undefined && !quirks.has('update-user-ignores-role') && role !== subject.role) {
+    const oldRole = subject.role;
+    subject.role = role;
+    sendRoleChanged(realm, quirks, subject, oldRole);
+  }
+  if (fullName !== undefined && !quirks.has('update-user-ignores-full-name') && fullName !== subject.fullName) {
+    subject.fullName = fullName;
+    sendFullNameChanged(realm, quirks, subject);
+  }
+  if (profileData) {
+    const before = new Map(target.profileData);
+    applyProfileData(target, profileData);
+    for (const id of profileData.keys()) {
+      const now = target.profileData.get(id) ?? null;
+      if (now !== (before.get(id) ?? null)) sendProfileFieldChanged(realm, quirks, target, id, now);
+    }
+  }
+  // Where Zulip sends the address events among the others was not found (fact
+  // zulip.events.realm-user.update-order): last here.
+  if (newEmail !== undefined && newEmail.toLowerCase() !== target.email) {
+    target.email = newEmail.toLowerCase();
+    sendEmailChanged(realm, quirks, target, user);
+  }
   return {};
 }
 

@@ -1,8 +1,10 @@
 // Op 8, POST /user_topics: a user's visibility policy for one topic, and its read-back in
 // POST /register (`user_topics`). Policy 0 removes the preference; no messages are needed.
-import { accessChannelById } from './access.js';
+import { accessChannelById, channelById } from './access.js';
 import { badRequest } from './errors.js';
-import type { Realm, User } from './model.js';
+import { capability, sendEvent } from './events.js';
+import type { EventQueue, Realm, User } from './model.js';
+import type { Quirks } from './quirks.js';
 import type { Context, Route } from './router.js';
 
 /** 0 none, 1 muted, 2 unmuted, 3 followed (Zulip's values; the document names only 0 and 1). */
@@ -31,11 +33,34 @@ function updateUserTopic(ctx: Context) {
     t.userId === user.id && t.channelId === channel.id && t.topic.toLowerCase() === topic.toLowerCase();
   if (policy === 0 && quirks.has('user-topics-zero-ignored')) return {};
   if (policy !== 0 && quirks.has('user-topics-first-policy-sticks') && realm.userTopics.some(same)) return {};
+  // Zulip sends nothing for the current policy, or for 0 on a topic without one.
+  const current = realm.userTopics.find(same)?.visibilityPolicy ?? 0;
+  if (current === policy && !quirks.has('user-topic-unchanged-sent')) return {};
   realm.userTopics = realm.userTopics.filter((t) => !same(t));
+  const lastUpdated = Math.floor(Date.now() / 1000);
   if (policy !== 0) {
-    realm.userTopics.push({ userId: user.id, channelId: channel.id, topic, visibilityPolicy: policy, lastUpdated: Math.floor(Date.now() / 1000) });
+    realm.userTopics.push({ userId: user.id, channelId: channel.id, topic, visibilityPolicy: policy, lastUpdated });
   }
+  sendUserTopicEvents(realm, quirks, user, { stream_id: channel.id, topic_name: topic, last_updated: lastUpdated, visibility_policy: policy });
   return {};
+}
+
+/**
+ * Zulip's bulk_do_set_user_topic_visibility_policy (fact zulip.events.user-topic): to the user
+ * only, the legacy muted_topics list (every muted topic, [channel name, topic, last_updated]),
+ * withheld from queues whose event_types list user_topic, then user_topic; Tornado writes the
+ * empty topic as "general chat" for queues without empty_topic_name (process_user_topic_event).
+ */
+function sendUserTopicEvents(realm: Realm, quirks: Quirks, user: User, change: { stream_id: number; topic_name: string; last_updated: number; visibility_policy: number }): void {
+  const mutedTopics = realm.userTopics
+    .filter((t) => t.userId === user.id && t.visibilityPolicy === 1)
+    .map((t) => [channelById(realm, t.channelId)?.name ?? '', t.topic, t.lastUpdated]);
+  const listsUserTopic = (queue: EventQueue) => Boolean(queue.eventTypes?.includes('user_topic')) && !quirks.has('muted-topics-event-not-suppressed');
+  sendEvent(realm, [user.id], { type: 'muted_topics', muted_topics: mutedTopics }, (queue) => !listsUserTopic(queue));
+  const to = quirks.has('user-topic-event-to-everyone') ? realm.users.filter((u) => u.isActive).map((u) => u.id) : [user.id];
+  sendEvent(realm, to, { type: 'user_topic', ...change }, () => true, (queue, event) =>
+    event.topic_name === '' && !capability(queue, 'empty_topic_name') && !quirks.has('user-topic-empty-topic-literal')
+      ? { ...event, topic_name: 'general chat' } : event);
 }
 
 /** The `user_topics` list of POST /register; the empty topic shows under its display name

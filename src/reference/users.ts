@@ -26,16 +26,21 @@ export function dummyEmail(realm: Realm, target: User): string {
   return `user${target.id}@${realm.host}`;
 }
 
+/** Zulip's get_display_email_address: the real address only when the user lets everyone see it. */
+export function displayEmail(realm: Realm, user: User): string {
+  const isPublic = getSetting(user, 'email_address_visibility') === VISIBILITY.everyone;
+  return isPublic || user.isBot ? user.email : dummyEmail(realm, user);
+}
+
 /**
- * Like Zulip (get_display_email_address): `email` is the real address only when the user lets
- * everyone see it, else the dummy one, whoever asks; `delivery_email` is the real address for
- * the viewers allowed to see it, null for the others.
+ * Like Zulip: `email` is the display address (the real one only when the user lets everyone see
+ * it, else the dummy one), whoever asks; `delivery_email` is the real address for the viewers
+ * allowed to see it, null for the others.
  */
 export function userObject(user: User, realm: Realm, viewer: User): Record<string, unknown> {
-  const isPublic = getSetting(user, 'email_address_visibility') === VISIBILITY.everyone;
   const body: Record<string, unknown> = {
     user_id: user.id,
-    email: isPublic || user.isBot ? user.email : dummyEmail(realm, user),
+    email: displayEmail(realm, user),
     delivery_email: canSeeEmail(viewer, user) ? user.email : null,
     full_name: user.fullName,
     role: user.role,
