@@ -77,8 +77,16 @@ export class Session {
     return pending;
   }
 
-  /** Undoes a spec file's fixtures, if they were made. Returns a problem, or null. */
-  async cleanup(spec: SpecFile): Promise<string | null> {
+  /**
+   * Undoes a spec file's fixtures, if they were made. Returns a problem, or null. Scheduled like
+   * the file's cases: an exclusive file's cleanup (restoring organisation settings) must not run
+   * beside another exclusive file's case, whose event queue would hear of it.
+   */
+  cleanup(spec: SpecFile): Promise<string | null> {
+    return this.scheduled(spec, () => this.undoFixtures(spec));
+  }
+
+  private async undoFixtures(spec: SpecFile): Promise<string | null> {
     await deleteQueues(this.ctx, this.fixtureQueues.get(spec.file) ?? []);
     const made = this.fixtures.get(spec.file);
     if (!made || !spec.cleanup?.length) return null;
