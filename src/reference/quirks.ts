@@ -15,6 +15,7 @@ import { USERS_QUIRKS } from './quirks/users.js';
 import { PUSH_QUIRKS } from './quirks/push.js';
 import { MESSAGES_QUIRKS } from './quirks/messages.js';
 import { EVENTS_QUIRKS } from './quirks/events.js';
+import { EVENTS_CHANNELS_QUIRKS } from './quirks/events-channels.js';
 
 export const QUIRKS = {
   ...CONVENTIONS_QUIRKS,
@@ -31,6 +32,7 @@ export const QUIRKS = {
   ...PUSH_QUIRKS,
   ...MESSAGES_QUIRKS,
   ...EVENTS_QUIRKS,
+  ...EVENTS_CHANNELS_QUIRKS,
 } as const;
 
 export type QuirkName = keyof typeof QUIRKS;
