@@ -28,7 +28,9 @@ export class GroupEvents {
   update(group: UserGroup, data: Record<string, unknown>): void {
     const aware = ('name' in data && group.deactivated) || 'deactivated' in data;
     const accept = aware && !this.quirks.has('group-reactivation-ignores-capability') ? deactivatedAware : undefined;
-    sendEvent(this.realm, this.everyone, { type: 'user_group', op: 'update', group_id: group.id, data: copyData(data) }, accept);
+    // The fault 'group-update-whole-data': every item of the group, not the one that changed.
+    const sent = this.quirks.has('group-update-whole-data') ? { name: group.name, description: group.description, ...data } : data;
+    sendEvent(this.realm, this.everyone, { type: 'user_group', op: 'update', group_id: group.id, data: copyData(sent) }, accept);
   }
 
   /** do_send_create_user_group_event: the whole group (for a reactivation, to the queues that had dropped it). */

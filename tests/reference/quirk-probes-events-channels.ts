@@ -76,6 +76,16 @@ export const eventsChannelsProbes: QuirkProbe[] = [
     normal: ['user_group update'], quirked: [],
   },
   {
+    quirk: 'group-update-whole-data',
+    probe: async (s) => {
+      const id = await group(s, 'probe');
+      const q = await openQueue(s, s.accounts.member2, {}, ['user_group']);
+      await patchGroup(s, id, { description: 'about' });
+      return (await events(s, s.accounts.member2, q)).map((e) => e.data);
+    },
+    normal: [{ description: 'about' }], quirked: [{ name: 'probe', description: 'about' }],
+  },
+  {
     quirk: 'group-event-unchanged-sent',
     probe: async (s) => { const id = await group(s, 'probe'); return seen(s, 'member2', ['user_group'], () => patchGroup(s, id, { description: '' })); },
     normal: [], quirked: ['user_group update'],

@@ -11,6 +11,7 @@ export const EVENTS_CHANNELS_QUIRKS = {
   'default-streams-admins-only': 'default_streams events go only to administrators, not to every active non-guest user',
   'default-streams-to-everyone': 'default_streams events go to guests too',
   'group-event-actor-only': 'user_group events go only to the user who made the change, not to every active user',
+  'group-update-whole-data': 'each user_group update carries the group\'s name and description in data besides the item that changed',
   'group-event-unchanged-sent': 'PATCH /user_groups sends a user_group update for a name, description or setting equal to the current one',
   'group-reactivation-ignores-capability': 'the user_group update {deactivated: false} of a reactivation reaches queues without include_deactivated_groups',
   'group-members-event-members-only': 'user_group membership events go only to the group\'s members, not to every active user',
