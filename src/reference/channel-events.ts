@@ -6,10 +6,10 @@
 // active non-guest user when the default channels change.
 import { isAdmin, isGuest } from './access.js';
 import { channelSetting } from './channel-groups.js';
-import { channelObject } from './channel-view.js';
+import { channelObject, streamPostPolicy } from './channel-view.js';
 import { capability, sendEvent } from './events.js';
 import { inSetting } from './group-settings.js';
-import { SYSTEM_GROUPS, type Channel, type GroupSetting, type Realm } from './model.js';
+import type { Channel, GroupSetting, Realm } from './model.js';
 import type { Quirks } from './quirks.js';
 
 /** The settings whose members see a private channel's metadata (Zulip's stream_permission_group_settings_granting_metadata_access). */
@@ -45,14 +45,6 @@ function audience(realm: Realm, quirks: Quirks, channel: Channel): Set<number> {
 /** A group-setting value as Zulip's events carry it: a group ID, or {direct_members, direct_subgroups}. */
 const settingValue = (value: GroupSetting): GroupSetting => (typeof value === 'number' ? value : { direct_members: [...value.direct_members], direct_subgroups: [...value.direct_subgroups] });
 
-/** Zulip's Stream.SYSTEM_GROUPS_ENUM_MAP: the legacy stream_post_policy a can_send_message_group value stands for. */
-export function streamPostPolicy(value: GroupSetting): number {
-  const g = SYSTEM_GROUPS;
-  if (value === g['role:administrators']) return 2;
-  if (value === g['role:fullmembers']) return 3;
-  if (value === g['role:moderators']) return 4;
-  return 1;
-}
 
 export class ChannelEvents {
   constructor(private readonly realm: Realm, private readonly quirks: Quirks, private readonly channel: Channel) {}

@@ -50,7 +50,7 @@ const STREAM_FACTS = [
 const SEEN_BY_NON_SUBSCRIBERS = [
   'op4.zulip.events.description', 'op4.zulip.events.description-unchanged', 'op4.zulip.events.rename', 'op4.zulip.events.order',
   'op4.zulip.events.private-audience', 'op4.zulip.events.retention', 'op4.zulip.events.unarchive', 'op4.zulip.events.topics-policy',
-  'op4.zulip.events.folder', 'op4.zulip.events.setting',
+  'op4.zulip.events.folder', 'op4.zulip.events.setting', 'op4.zulip.events.posting-policy',
 ];
 
 export const MUTANTS: Mutant[] = [
@@ -74,7 +74,10 @@ export const MUTANTS: Mutant[] = [
     rewrite: each((e) => streamUpdate()(e) && typeof e.value === 'object' && e.value !== null, (e) => { e.value = (e.value as Json).direct_members; }),
     breaks: ['zulip.events.stream.update.group-setting'], kills: ['op4.zulip.events.setting'] },
   { name: 'stream-update-reordered', kind: 'order', operations: [UPDATE], rewrite: reverse(streamUpdate()),
-    breaks: ['zulip.events.stream.update.order'], kills: ['op4.zulip.events.order'] },
+    breaks: ['zulip.events.stream.update.order', 'zulip.events.stream.update.group-setting'], kills: ['op4.zulip.events.order', 'op4.zulip.events.posting-policy'] },
+  { name: 'stream-update-post-policy-as-name', kind: 'field', operations: [UPDATE],
+    rewrite: each(streamUpdate('stream_post_policy'), (e) => { e.value = ['', 'everyone', 'administrators', 'full members', 'moderators'][e.value as number]; }),
+    breaks: ['zulip.events.stream.update.group-setting'], kills: ['op4.zulip.events.posting-policy'] },
   { name: 'stream-event-subscribers-only', kind: 'effect', operations: [UPDATE], quirks: ['stream-event-subscribers-only'],
     breaks: [...STREAM_FACTS, 'zulip.events.stream.update.private-made-public'], kills: SEEN_BY_NON_SUBSCRIBERS },
   { name: 'stream-event-to-everyone', kind: 'permission', operations: [UPDATE], quirks: ['stream-event-to-everyone'],

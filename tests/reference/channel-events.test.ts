@@ -82,6 +82,21 @@ describe('reference server: the events of channels, groups, folders, views and s
     ]);
   });
 
+  it('PATCH /streams: can_send_message_group is its update, then the legacy stream_post_policy and is_announcement_only, which GET /streams shows too', async () => {
+    const { admin, member2 } = s().accounts;
+    const id = await channel(admin, 'ev posting');
+    const q = await queue(member2, ['stream']);
+    const admins = SYSTEM_GROUPS['role:administrators'];
+    await patchChannel(admin, id, { can_send_message_group: JSON.stringify({ new: admins }) });
+    expect((await read(member2, q)).map((e) => [e.property, e.value])).toEqual([['can_send_message_group', admins], ['stream_post_policy', 2], ['is_announcement_only', true]]);
+    const listed = (await call(s(), 'GET', '/streams', { as: admin })).body.streams.find((c: any) => c.stream_id === id);
+    expect(listed).toMatchObject({ stream_post_policy: 2, is_announcement_only: true });
+    await patchChannel(admin, id, { can_send_message_group: JSON.stringify({ new: { direct_members: [admin.userId], direct_subgroups: [admins] } }) });
+    expect((await read(member2, q)).map((e) => [e.property, e.value])).toEqual([
+      ['can_send_message_group', { direct_members: [admin.userId], direct_subgroups: [admins] }], ['stream_post_policy', 1], ['is_announcement_only', false],
+    ]);
+  });
+
   it('PATCH /streams: default_streams with every default channel to non-guests; a second addition sends nothing, every removal does', async () => {
     const { admin, member, guest } = s().accounts;
     const id = await channel(admin, 'ev default');
