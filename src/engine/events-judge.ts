@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Finding } from './failure.js';
 import { MATCHERS, ASSERTION_KEYS, show } from './matchers.js';
-import { resolvePath } from './body-path.js';
+import { hasWildcard, resolvePath } from './body-path.js';
 import { schemaFindings, schemaValidator } from './schemas.js';
 import type { EventExpectation, EventsSpec } from './types.js';
 
@@ -20,7 +20,13 @@ const describe = (e: EventExpectation) => `${e.type}${e.op ? ` ${e.op}` : ''} ev
 function matches(event: QueuedEvent, e: EventExpectation): boolean {
   if (event.type !== e.type) return false;
   if (e.op !== undefined && event.op !== e.op) return false;
-  return Object.entries(e.where ?? {}).every(([field, value]) => isDeepStrictEqual(resolvePath(event, field).value, value));
+  return Object.entries(e.where ?? {}).every(([field, value]) => {
+    const got = resolvePath(event, field).value;
+    // A path through [*] reaches a list: the event is picked when one element equals the value
+    // ("default_streams[*]": 42 picks the first default_streams event listing channel 42, which
+    // events of other cases running meanwhile cannot be mistaken for).
+    return hasWildcard(field) ? (got as unknown[]).some((v) => isDeepStrictEqual(v, value)) : isDeepStrictEqual(got, value);
+  });
 }
 
 /** Whether every expectation has the events it needs (the wait may end). */

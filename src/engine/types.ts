@@ -52,7 +52,7 @@ export interface QueueSpec {
 export interface EventExpectation {
   type: string;
   op?: string;
-  /** Picks the event among those of its type: field -> value (e.g. message_id). */
+  /** Picks the event among those of its type: field -> value (e.g. message_id); a path through [*] picks it when one element equals the value. */
   where?: Record<string, unknown>;
   /** How many events of this type (op, where) exactly; default at least one, the first judged. */
   count?: number;

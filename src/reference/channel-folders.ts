@@ -5,6 +5,16 @@ import { adminRequired, badRequest } from './errors.js';
 import type { ChannelFolder, Realm } from './model.js';
 import type { Context, Route } from './router.js';
 import { allocate, type FlavorName } from './flavor.js';
+import { sendEvent } from './events.js';
+
+/**
+ * channel_folder events go to every active user (zerver/actions/channel_folders.py; facts
+ * zulip.events.channel-folder.*).
+ */
+function sendFolderEvent(ctx: Context, event: Record<string, unknown> & { op: string }): void {
+  const to = ctx.realm.users.filter((u) => u.isActive && (isAdmin(u) || !ctx.quirks.has('folder-event-admins-only'))).map((u) => u.id);
+  sendEvent(ctx.realm, to, { type: 'channel_folder', ...event });
+}
 
 /**
  * May a folder that still holds channels be archived? The document's only condition is the
@@ -55,6 +65,7 @@ function createFolder(ctx: Context) {
     dateCreated: Math.floor(Date.now() / 1000),
   };
   ctx.realm.channelFolders.push(folder);
+  sendFolderEvent(ctx, { op: 'add', channel_folder: folderObject(folder) });
   return { channel_folder_id: folder.id };
 }
 
@@ -91,11 +102,20 @@ function updateFolder(ctx: Context) {
     const inUse = ctx.realm.channels.some((c) => !c.isArchived && c.folderId === folder.id);
     if (inUse) throw badRequest('You need to remove all the channels from this folder to archive it.');
   }
+  // Each change that changes something is followed by its event, in Zulip's order: name,
+  // description, is_archived (update_channel_folder).
+  const resent = ctx.quirks.has('folder-event-unchanged-sent');
+  const update = (data: Record<string, unknown>) => sendFolderEvent(ctx, { op: 'update', channel_folder_id: folder.id, data });
   if (newName !== undefined) folder.name = newName;
+  if (newName !== undefined || (name !== undefined && resent)) update({ name: folder.name });
   // The fault 'folder-update-spills': a description lands on every folder.
   const targets = ctx.quirks.has('folder-update-spills') ? ctx.realm.channelFolders : [folder];
+  const oldDescription = folder.description;
   if (description !== undefined) for (const target of targets) target.description = description;
+  if (description !== undefined && (description !== oldDescription || resent)) update({ description, rendered_description: renderMarkdown(description) });
+  const wasArchived = folder.isArchived;
   if (archive !== undefined && !ctx.quirks.has('folder-archive-ignored')) folder.isArchived = archive;
+  if (archive !== undefined && (folder.isArchived !== wasArchived || resent)) update({ is_archived: folder.isArchived });
   return {};
 }
 

@@ -10,6 +10,8 @@ import { codePointLength } from './params.js';
 import type { Context, Route } from './router.js';
 import { checkChannelName } from './channel-create.js';
 import { channelsFollowDocument } from './channels.js';
+import { ChannelEvents, metadataUserIds, sendDefaultStreams } from './channel-events.js';
+import { renderMarkdown } from './channel-view.js';
 
 const TOPICS_POLICIES: readonly TopicsPolicy[] = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'];
 const SETTING_NAMES = Object.keys(CHANNEL_GROUP_SETTINGS);
@@ -120,25 +122,63 @@ function updateChannel(ctx: Context) {
   }
   const name = newName !== undefined ? checkNewName(ctx, channel, newName) : undefined;
   const changes = readSettingChanges(ctx, channel);
+  const unchangedSettings = SETTING_NAMES.filter((n) => ctx.params.optDict(n) !== undefined && !changes.some((c) => c.name === n));
 
-  // Everything is valid: apply.
+  // Everything is valid: apply, in Zulip's order, each change followed by its events
+  // (channel-events.ts; facts zulip.events.stream.*).
+  const events = new ChannelEvents(ctx.realm, ctx.quirks, channel);
   if (isPrivate !== undefined || webPublic !== undefined || history !== undefined) {
+    const before = metadataUserIds(ctx.realm, channel);
+    const wasPrivate = channel.inviteOnly;
     channel.inviteOnly = privacy.priv;
     channel.isWebPublic = privacy.web;
     channel.historyPublicToSubscribers = privacy.hist;
+    events.permission(before, wasPrivate);
   }
-  if (isDefault !== undefined) channel.isDefault = isDefault;
-  if (retention !== undefined) channel.messageRetentionDays = retention;
+  if (isDefault !== undefined) {
+    const was = channel.isDefault;
+    channel.isDefault = isDefault;
+    if (!isDefault || !was) sendDefaultStreams(ctx.realm, ctx.quirks);
+  }
+  if (retention !== undefined) {
+    channel.messageRetentionDays = retention;
+    events.update('message_retention_days', retention);
+  }
   // Only unarchiving. Zulip unarchives with is_archived=false and ignores true; the document's
   // States table unarchives with is_archived=true (disputed).
+  const wasArchived = channel.isArchived;
   if (archived === channelsFollowDocument(ctx)) channel.isArchived = false;
   if (archived === true && ctx.quirks.has('channel-archive-via-patch-ok')) channel.isArchived = true;
-  if (topicsPolicy !== undefined) channel.topicsPolicy = topicsPolicy;
+  if (wasArchived && !channel.isArchived) events.unarchived();
+  if (topicsPolicy !== undefined) {
+    const changed = topicsPolicy !== (channel.topicsPolicy ?? 'inherit');
+    channel.topicsPolicy = topicsPolicy;
+    if (changed || ctx.quirks.has('stream-event-unchanged-sent')) events.update('topics_policy', topicsPolicy);
+  }
   // Zulip keeps descriptions on one line.
-  if (description !== undefined && !ctx.quirks.has('channel-update-ignores-description')) channel.description = description.replace(/\n/g, ' ');
-  if (name !== undefined) channel.name = name;
-  if (folderRaw !== undefined) channel.folderId = folderRaw as number | null;
-  for (const change of changes) setChannelSetting(channel, change.name, change.value);
+  if (description !== undefined && !ctx.quirks.has('channel-update-ignores-description')) {
+    const unchanged = channel.description === description.replace(/\n/g, ' ');
+    channel.description = description.replace(/\n/g, ' ');
+    if (!unchanged || !ctx.quirks.has('stream-description-unchanged-silent')) {
+      events.update('description', channel.description, { rendered_description: renderMarkdown(channel.description) });
+    }
+  }
+  if (name !== undefined) {
+    const old = channel.name;
+    channel.name = name;
+    events.update('name', name, { name: old });
+  }
+  if (folderRaw !== undefined) {
+    channel.folderId = folderRaw as number | null;
+    events.update('folder_id', channel.folderId);
+  }
+  for (const change of changes) {
+    const before = metadataUserIds(ctx.realm, channel);
+    const old = channelSetting(channel, change.name);
+    setChannelSetting(channel, change.name, change.value);
+    events.groupSetting(change.name, before, old);
+  }
+  if (ctx.quirks.has('stream-event-unchanged-sent')) for (const name of unchangedSettings) events.update(name, channelSetting(channel, name));
   return {};
 }
 

@@ -1,7 +1,7 @@
 // The channel object of GET /streams: every field of the document's table plus the ones
 // Zulip adds at feature level 420.
 import { channelSetting } from './channel-groups.js';
-import type { Channel, Realm } from './model.js';
+import { SYSTEM_GROUPS, type Channel, type GroupSetting, type Realm } from './model.js';
 import type { Quirks } from './quirks.js';
 import type { Body } from './router.js';
 
@@ -18,6 +18,19 @@ export function renderMarkdown(text: string): string {
     .split(/\n{2,}/)
     .map((para) => `<p>${escapeHtml(para).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>').replace(/\n/g, '<br>\n')}</p>`)
     .join('\n');
+}
+
+/**
+ * Zulip's get_stream_post_policy_value_based_on_group_setting (Stream.SYSTEM_GROUPS_ENUM_MAP):
+ * the legacy stream_post_policy a can_send_message_group value stands for, 1 (everyone) unless
+ * it is the administrators (2), the full members (3) or the moderators (4) system group.
+ */
+export function streamPostPolicy(value: GroupSetting): number {
+  const g = SYSTEM_GROUPS;
+  if (value === g['role:administrators']) return 2;
+  if (value === g['role:fullmembers']) return 3;
+  if (value === g['role:moderators']) return 4;
+  return 1;
 }
 
 function firstMessageId(realm: Realm, channel: Channel): number | null {
@@ -45,8 +58,8 @@ export function channelObject(realm: Realm, channel: Channel, quirks: Quirks, wi
     creator_id: channel.creatorId ?? (creatorZero ? 0 : null),
     invite_only: channel.inviteOnly,
     is_web_public: channel.isWebPublic,
-    stream_post_policy: 1,
-    is_announcement_only: false,
+    stream_post_policy: streamPostPolicy(setting('can_send_message_group')),
+    is_announcement_only: streamPostPolicy(setting('can_send_message_group')) === 2,
     message_retention_days: channel.messageRetentionDays ?? null,
     history_public_to_subscribers: channel.historyPublicToSubscribers,
     topics_policy: channel.topicsPolicy ?? 'inherit',

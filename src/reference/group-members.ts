@@ -5,6 +5,10 @@ import { directSubgroups, groupById } from './group-settings.js';
 import type { Realm, UserGroup } from './model.js';
 import type { Context, Route } from './router.js';
 import { activeUserIds, groupForUpdate, requireMemberOrAdmin } from './user-groups.js';
+import { GroupEvents } from './group-events.js';
+import { allocate } from './flavor.js';
+import { sendMessageEvent } from './message-events.js';
+import { NOTIFICATION_BOT_ID } from './message-access.js';
 
 /** Adding oneself needs can_join_group; adding others can_add_members_group (or managing). */
 function groupFor(ctx: Context, own: string, others: string, ids: unknown[]): UserGroup {
@@ -53,6 +57,7 @@ function updateMembers(ctx: Context) {
   }
   const touched = new Map<UserGroup, { members: Set<number>; subgroups: Set<number> }>();
   const keep = (g: UserGroup) => { if (!touched.has(g)) touched.set(g, { members: new Set(g.members), subgroups: new Set(g.subgroups) }); return g; };
+  const done: Done[] = [];
   try {
     if (add.length) {
       if (ctx.quirks.has('group-members-ids-first')) activeUserIds(ctx.realm, add);
@@ -62,12 +67,14 @@ function updateMembers(ctx: Context) {
         if (target.members.has(id) && !ctx.quirks.has('group-members-duplicates')) throw badRequest(`User ${id} is already a member of this group`);
       }
       for (const group of spread(ctx, target)) for (const id of ids) keep(group).members.add(id);
+      done.push({ op: 'add_members', group: target, ids });
     }
     if (remove.length) {
       const ids = activeUserIds(ctx.realm, remove);
       const target = keep(frozen(ctx, groupFor(ctx, 'can_leave_group', 'can_remove_members_group', ids)));
       for (const id of ids) if (!target.members.has(id)) throw badRequest(`There is no member '${id}' in this user group`);
       for (const id of ids) target.members.delete(id);
+      done.push({ op: 'remove_members', group: target, ids });
     }
     if (addSubgroups.length) {
       const target = keep(frozen(ctx, groupForUpdate(ctx, 'can_add_members_group')));
@@ -79,18 +86,60 @@ function updateMembers(ctx: Context) {
         }
       }
       for (const id of ids) target.subgroups.add(id);
+      done.push({ op: 'add_subgroups', group: target, ids });
     }
     if (removeSubgroups.length) {
       const target = keep(frozen(ctx, groupForUpdate(ctx, 'can_manage_group')));
       const ids = subgroupIds(ctx.realm, removeSubgroups);
       for (const id of ids) if (!target.subgroups.has(id)) throw badRequest(`User group ${id} is not a subgroup of this group.`);
       for (const id of ids) target.subgroups.delete(id);
+      done.push({ op: 'remove_subgroups', group: target, ids });
     }
   } catch (error) {
     for (const [group, before] of touched) { group.members = before.members; group.subgroups = before.subgroups; }
     throw error;
   }
+  notify(ctx, ctx.quirks.has('group-members-events-reordered') ? done.reverse() : done);
   return {};
+}
+
+interface Done {
+  op: 'add_members' | 'remove_members' | 'add_subgroups' | 'remove_subgroups';
+  group: UserGroup;
+  ids: number[];
+}
+
+/**
+ * Zulip sends its events on commit, so a refused request sends none: each part of the request
+ * in the order of its thunks, members added or removed by someone else each with a direct
+ * message from the Notification Bot (notify_for_user_group_subscription_changes; facts
+ * zulip.events.user-group.members, zulip.events.user-group.members-notification).
+ */
+function notify(ctx: Context, done: Done[]): void {
+  const events = new GroupEvents(ctx.realm, ctx.quirks, ctx.user.id);
+  for (const { op, group, ids } of done) {
+    if (op === 'add_members' || op === 'remove_members') {
+      events.members(op, group, ids);
+      const verb = op === 'add_members' ? 'added you to' : 'removed you from';
+      for (const id of ids) {
+        const user = ctx.realm.users.find((u) => u.id === id);
+        if (!user || user.isBot || id === ctx.user.id) continue;
+        directNotice(ctx, id, `@_**${ctx.user.fullName}|${ctx.user.id}** ${verb} the group @_*${group.name}*.`);
+      }
+    } else {
+      events.subgroups(op, group, ids);
+    }
+  }
+}
+
+/** A direct message from the Notification Bot to one user: both hold a copy, the bot's is read. */
+function directNotice(ctx: Context, userId: number, content: string): void {
+  const message = {
+    id: allocate(ctx.realm, 'message'), senderId: NOTIFICATION_BOT_ID, channelId: null, recipientIds: [userId], topic: '', content,
+    timestamp: Math.floor(Date.now() / 1000), holders: new Set([NOTIFICATION_BOT_ID, userId]), readBy: new Set([NOTIFICATION_BOT_ID]),
+  };
+  ctx.realm.messages.push(message);
+  sendMessageEvent(ctx.realm, ctx.quirks, message);
 }
 
 /** The fault 'group-deactivated-frozen': a deactivated group's members cannot change. */

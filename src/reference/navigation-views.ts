@@ -4,6 +4,13 @@ import { ApiError, badRequest } from './errors.js';
 import type { FlavorName } from './flavor.js';
 import type { NavigationView } from './model.js';
 import type { Context, Route } from './router.js';
+import { sendEvent } from './events.js';
+
+/** navigation_view events go to the user alone (zerver/actions/navigation_views.py; fact zulip.events.navigation-view.add). */
+function sendViewEvent(ctx: Context, event: Record<string, unknown> & { op: string }): void {
+  const to = ctx.quirks.has('nav-view-event-to-everyone') ? ctx.realm.users.filter((u) => u.isActive).map((u) => u.id) : [ctx.user.id];
+  sendEvent(ctx.realm, to, { type: 'navigation_view', ...event });
+}
 
 // zerver/views/navigation_views.py BUILT_IN_VIEW_FRAGMENTS.
 const BUILT_IN_FRAGMENTS = ['inbox', 'recent', 'feed', 'drafts', 'narrow/has/reaction/sender/me', 'narrow/is/mentioned', 'narrow/is/starred', 'scheduled'];
@@ -58,6 +65,7 @@ function addView(ctx: Context) {
   const duplicate = mine.some((v) => v.fragment === fragment) || (name !== null && mine.some((v) => v.name === name));
   if (duplicate && !ctx.quirks.has('nav-duplicate-ok')) throw badRequest('Navigation view already exists.');
   ctx.realm.navigationViews.push({ userId: ctx.user.id, fragment, isPinned, name });
+  sendViewEvent(ctx, { op: 'add', navigation_view: { fragment, is_pinned: isPinned, name } });
   return {};
 }
 
@@ -82,12 +90,14 @@ function updateView(ctx: Context) {
   if (name && own(ctx).some((v) => v !== view && v.name === name)) throw badRequest('Navigation view already exists.');
   if (isPinned !== undefined) view.isPinned = isPinned;
   if (name) view.name = name;
+  sendViewEvent(ctx, { op: 'update', fragment: view.fragment, data: { ...(name ? { name } : {}), ...(isPinned !== undefined ? { is_pinned: isPinned } : {}) } });
   return {};
 }
 
 function removeView(ctx: Context) {
   const view = findView(ctx, false);
   ctx.realm.navigationViews = ctx.realm.navigationViews.filter((v) => v !== view);
+  sendViewEvent(ctx, { op: 'remove', fragment: view.fragment });
   return {};
 }
 

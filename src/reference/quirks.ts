@@ -16,6 +16,7 @@ import { PUSH_QUIRKS } from './quirks/push.js';
 import { MESSAGES_QUIRKS } from './quirks/messages.js';
 import { EVENTS_QUIRKS } from './quirks/events.js';
 import { EVENTS_USERS_QUIRKS } from './quirks/events-users.js';
+import { EVENTS_CHANNELS_QUIRKS } from './quirks/events-channels.js';
 
 export const QUIRKS = {
   ...CONVENTIONS_QUIRKS,
@@ -33,6 +34,7 @@ export const QUIRKS = {
   ...MESSAGES_QUIRKS,
   ...EVENTS_QUIRKS,
   ...EVENTS_USERS_QUIRKS,
+  ...EVENTS_CHANNELS_QUIRKS,
 } as const;
 
 export type QuirkName = keyof typeof QUIRKS;

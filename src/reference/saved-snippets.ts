@@ -5,6 +5,15 @@ import type { SavedSnippet } from './model.js';
 import { tooLongMessage } from './params.js';
 import type { Context, Route } from './router.js';
 import { allocate, type FlavorName } from './flavor.js';
+import { sendEvent } from './events.js';
+
+const snippetObject = (s: SavedSnippet) => ({ id: s.id, title: s.title, content: s.content, date_created: s.dateCreated });
+
+/** saved_snippets events go to the user alone (zerver/actions/saved_snippets.py; fact zulip.events.saved-snippets.update). */
+function sendSnippetEvent(ctx: Context, event: Record<string, unknown> & { op: string }): void {
+  const to = ctx.quirks.has('snippet-event-to-everyone') ? ctx.realm.users.filter((u) => u.isActive).map((u) => u.id) : [ctx.user.id];
+  sendEvent(ctx.realm, to, { type: 'saved_snippets', ...event });
+}
 
 /**
  * An edit with neither title nor content: Zulip answers success without looking the snippet up
@@ -36,12 +45,13 @@ function createSnippet(ctx: Context) {
   const content = readText(ctx, 'content', ctx.realm.flavor.limits.message, true)!;
   const snippet: SavedSnippet = { id: allocate(ctx.realm, 'record'), userId: ctx.user.id, title, content, dateCreated: Math.floor(Date.now() / 1000) };
   ctx.realm.savedSnippets.push(snippet);
+  sendSnippetEvent(ctx, { op: 'add', saved_snippet: snippetObject(snippet) });
   return { saved_snippet_id: snippet.id };
 }
 
 function listSnippets(ctx: Context) {
   const mine = ctx.realm.savedSnippets.filter((s) => s.userId === ctx.user.id);
-  return { saved_snippets: mine.map((s) => ({ id: s.id, title: s.title, content: s.content, date_created: s.dateCreated })) };
+  return { saved_snippets: mine.map(snippetObject) };
 }
 
 /** Op 19. With neither title nor content Zulip answers success without looking the snippet up. */
@@ -49,7 +59,12 @@ function editSnippet(ctx: Context) {
   const title = readText(ctx, 'title', MAX_TITLE_LENGTH, false);
   const content = readText(ctx, 'content', ctx.realm.flavor.limits.message, false);
   const looksUp = EMPTY_EDIT_LOOKS_UP[ctx.realm.flavor.name] || ctx.quirks.has('snippet-empty-edit-checks');
-  if (title === undefined && content === undefined && !looksUp) return {};
+  if (title === undefined && content === undefined && !looksUp) {
+    // Zulip answers before looking the snippet up, and sends no event (the fault sends one).
+    const mine = ctx.realm.savedSnippets.find((s) => s.id === ctx.path.saved_snippet_id && s.userId === ctx.user.id);
+    if (mine && ctx.quirks.has('snippet-empty-edit-event')) sendSnippetEvent(ctx, { op: 'update', saved_snippet: snippetObject(mine) });
+    return {};
+  }
   if (ctx.quirks.has('snippet-missing-ok') && !ctx.realm.savedSnippets.some((s) => s.id === ctx.path.saved_snippet_id)) return {};
   const snippet = findSnippet(ctx);
   // The fault 'snippet-edit-spills': the edit lands on every one of the caller's snippets.
@@ -58,12 +73,15 @@ function editSnippet(ctx: Context) {
     if (title !== undefined) target.title = title;
     if (content !== undefined && !ctx.quirks.has('snippet-edit-ignores-content')) target.content = content;
   }
+  // The whole snippet, even when nothing changed (do_edit_saved_snippet).
+  if (title !== undefined || content !== undefined) sendSnippetEvent(ctx, { op: 'update', saved_snippet: snippetObject(snippet) });
   return {};
 }
 
 function deleteSnippet(ctx: Context) {
   const snippet = findSnippet(ctx);
   ctx.realm.savedSnippets = ctx.realm.savedSnippets.filter((s) => s !== snippet);
+  sendSnippetEvent(ctx, { op: 'remove', saved_snippet_id: snippet.id });
   return {};
 }
 

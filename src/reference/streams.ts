@@ -8,6 +8,7 @@ import { channelsFollowDocument } from './channels.js';
 import { adminRequired } from './errors.js';
 import type { Channel } from './model.js';
 import type { Context, Route } from './router.js';
+import { sendEvent } from './events.js';
 
 const FLAGS = {
   include_public: true,
@@ -83,6 +84,10 @@ function getStreams(ctx: Context) {
   const flags = effectiveFlags(ctx, readFlags(ctx));
   const channels = selectChannels(ctx, flags).sort(ctx.realm.flavor.compareChannels);
   if (ctx.quirks.has('streams-unsorted')) channels.reverse();
+  // A read changes nothing and sends no event (the fault tells the caller of every listed channel).
+  if (ctx.quirks.has('streams-read-sends-event')) {
+    for (const c of channels) sendEvent(ctx.realm, [ctx.user.id], { type: 'stream', op: 'update', property: 'description', value: c.description, stream_id: c.id, name: c.name });
+  }
   return { streams: channels.map((c) => channelObject(ctx.realm, c, ctx.quirks, flags.include_default)) };
 }
 

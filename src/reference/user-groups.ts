@@ -7,6 +7,7 @@ import { codePointLength } from './params.js';
 import type { Context, Route } from './router.js';
 import { GROUP_PERMISSION_NAMES } from './seed-groups.js';
 import { allocate, type FlavorName } from './flavor.js';
+import { GroupEvents } from './group-events.js';
 
 const MAX_GROUP_NAME_LENGTH = 100;
 /** The organisation's can_manage_all_groups setting, at Zulip's default. */
@@ -111,6 +112,10 @@ function createGroup(ctx: Context) {
     isSystem: false, deactivated: false, creatorId: ctx.user.id, dateCreated: Math.floor(Date.now() / 1000), settings,
   };
   ctx.realm.userGroups.push(group);
+  // Zulip announces the group with its members, then adds the subgroups (check_add_user_group).
+  const events = new GroupEvents(ctx.realm, ctx.quirks, ctx.user.id);
+  events.add({ ...groupObject(ctx.realm, group), direct_subgroup_ids: [] });
+  if (subgroups.length) events.subgroups('add_subgroups', group, subgroups);
   return { group_id: group.id };
 }
 
@@ -155,14 +160,32 @@ function updateGroup(ctx: Context) {
 
   // The fault 'group-update-spills': description and reactivation land on every other group too.
   const targets = ctx.quirks.has('group-update-spills') ? ctx.realm.userGroups.filter((g) => !g.isSystem) : [group];
+  // Each change is followed by its event, in Zulip's order: name, description, reactivation,
+  // settings; a value equal to the current one sends nothing (edit_user_group; fact zulip.events.user-group.update).
+  const events = new GroupEvents(ctx.realm, ctx.quirks, ctx.user.id);
+  const resent = ctx.quirks.has('group-event-unchanged-sent');
+  const wasDeactivated = group.deactivated;
+  const oldDescription = group.description;
   if (newName !== undefined) group.name = newName;
+  if (newName !== undefined || (name !== undefined && resent)) events.update(group, { name: group.name });
   for (const target of targets) {
     if (description !== undefined) target.description = description;
     // `deactivated=true` does nothing: deactivation has its own endpoint.
     if (deactivated === false && !ctx.quirks.has('group-reactivate-ignored')) target.deactivated = false;
   }
+  if (description !== undefined && (description !== oldDescription || resent)) events.update(group, { description });
+  if (wasDeactivated && !group.deactivated) {
+    // do_reactivate_user_group: deactivated false, then the whole group for the queues that had dropped it.
+    events.update(group, { deactivated: false });
+    events.add(groupObject(ctx.realm, group), true);
+  }
   if (deactivated === true && ctx.quirks.has('group-deactivate-via-patch')) group.deactivated = true;
-  for (const change of changes) if (change) group.settings[change.name] = change.value;
+  for (const change of changes) {
+    if (!change) continue;
+    group.settings[change.name] = change.value;
+    events.update(group, { [change.name]: change.value });
+  }
+  if (resent) for (const [setting, raw] of updates) if (raw !== undefined && !changes.some((c) => c?.name === setting)) events.update(group, { [setting]: group.settings[setting] });
   return {};
 }
 
@@ -193,6 +216,7 @@ function deactivateGroup(ctx: Context) {
   const inUse = objections(ctx.realm, group.id);
   if (inUse.length) throw new ApiError(400, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', { objections: inUse });
   group.deactivated = true;
+  new GroupEvents(ctx.realm, ctx.quirks, ctx.user.id).deactivated(group);
   return {};
 }
 

@@ -8,6 +8,7 @@ import { topicProbes } from './quirk-probes-topics.js';
 import { settingsProbes } from './quirk-probes-settings.js';
 import { eventProbes } from './quirk-probes-events.js';
 import { eventsUsersProbes } from './quirk-probes-events-users.js';
+import { eventsChannelsProbes } from './quirk-probes-events-channels.js';
 
 export interface QuirkProbe {
   quirk: string;
@@ -55,4 +56,4 @@ const statusProbes: QuirkProbe[] = [
   { quirk: 'status-service-extra-emoji', probe: (s) => statusResult(s, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }), normal: 'error', quirked: 'success' },
 ];
 
-export const QUIRK_PROBES: QuirkProbe[] = [...protocolProbes, ...statusProbes, ...streamProbes, ...editProbes, ...topicProbes, ...updateProbes, ...settingsProbes, ...eventProbes, ...eventsUsersProbes];
+export const QUIRK_PROBES: QuirkProbe[] = [...protocolProbes, ...statusProbes, ...streamProbes, ...editProbes, ...topicProbes, ...updateProbes, ...settingsProbes, ...eventProbes, ...eventsUsersProbes, ...eventsChannelsProbes];
