@@ -11,11 +11,11 @@ import { assembleReport, withCurl, type ReportParts } from '../report/assemble.j
 import { readReport } from '../report/read-report.js';
 import { loadExpectations, type Expectations } from '../report/expectations.js';
 import { updateExpectationsFile } from '../report/expectations-update.js';
-import { writeReports } from '../report/write-reports.js';
+import { writeReportSet } from '../report/report-set.js';
 import { assembleHar } from '../report/har.js';
 import { summaryLines } from '../report/console-output.js';
 import { annotations } from '../report/github-annotations.js';
-import type { Output } from './run.js';
+import type { Output } from './output.js';
 
 export interface RunInputs {
   baseline?: { file: string; report: ConformanceReport };
@@ -54,7 +54,7 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
     ...(inputs.baseline ? { baseline: inputs.baseline } : {}),
     ...(expectations ? { expectations: { ...expectations, knownIds, today, ...(updated ? { updated } : {}) } } : {}),
   });
-  const files = writeReports(report, resolve(config.reportDir));
+  const files = writeReportSet(report, resolve(config.reportDir));
   if (config.har && inputs.harDir) {
     const count = assembleHar(inputs.harDir, resolve(config.har), report.tool);
     rmSync(inputs.harDir, { recursive: true, force: true });

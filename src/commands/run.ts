@@ -17,11 +17,7 @@ import { listPlan } from './list-plan.js';
 import { propertyFiles } from '../property/files.js';
 import type { RunSettings } from '../runner/settings.js';
 import type { SpecFile } from '../engine/types.js';
-
-export interface Output {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
+import type { Output } from './output.js';
 
 const TOOL_VERSION = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
 

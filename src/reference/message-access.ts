@@ -1,10 +1,9 @@
 // Looking up one message the caller may read, the messages of a topic, and the notices of
 // the Notification Bot.
 import { badRequest } from './errors.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from './messages.js';
-import { canReadMessage } from './message-fetch.js';
+import { canReadMessage } from './message-visibility.js';
 import type { Channel, Message, Realm, User } from './model.js';
-import { sameTopic } from './topics.js';
+import { sameTopic } from './topic-names.js';
 
 /** The seeded Notification Bot (seed.ts): the sender of move and resolve notices. */
 export const NOTIFICATION_BOT_ID = 18;
@@ -21,9 +20,6 @@ export function topicMessages(realm: Realm, channelId: number, topic: string): M
   return realm.messages.filter((m) => m.channelId === channelId && sameTopic(m.topic, topic)).sort((a, b) => a.id - b.id);
 }
 
-/** The empty topic is shown by its display name unless the client says it understands "". */
-export const shownTopic = (topic: string, allowEmpty: boolean): string => (topic === '' && !allowEmpty ? EMPTY_TOPIC_DISPLAY_NAME : topic);
-
 /** Adds a message from the Notification Bot to a channel topic; every subscriber gets a copy. */
 export function postNotification(realm: Realm, channel: Channel, topic: string, content: string): Message {
   const message: Message = {
@@ -33,5 +29,3 @@ export function postNotification(realm: Realm, channel: Channel, topic: string, 
   realm.messages.push(message);
   return message;
 }
-
-export { canReadMessage };

@@ -1,21 +1,13 @@
 // GET /messages: a fixture operation (not one of the document's 21). Anchor, num_before,
 // num_after and a narrow of channel/stream, topic, sender and id operators; each message
 // carries the caller's flags ("read"), as the Zulip server answers it.
-import { channelById, channelByName, findUser, hasContentAccess } from './access.js';
+import { channelById, channelByName, findUser } from './access.js';
 import { messageFlags, messageObject } from './message-object.js';
+import { canReadMessage } from './message-visibility.js';
 import { badRequest } from './errors.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from './messages.js';
 import type { Message, Realm, User } from './model.js';
 import type { Context, Route } from './router.js';
-
-/** Whether the user may read the message: protected history needs the user's own copy. */
-export function canReadMessage(realm: Realm, user: User, m: Message): boolean {
-  if (m.channelId === null) return m.holders.has(user.id);
-  const channel = channelById(realm, m.channelId);
-  if (!channel) return false;
-  if (m.holders.has(user.id)) return true;
-  return channel.historyPublicToSubscribers && hasContentAccess(user, channel);
-}
 
 
 type Filter = (m: Message) => boolean;

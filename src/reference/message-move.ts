@@ -3,7 +3,8 @@
 import { channelById } from './access.js';
 import { ApiError } from './errors.js';
 import { recordEdit, type EditEvent } from './edit-history.js';
-import { canReadMessage, postNotification, topicMessages } from './message-access.js';
+import { postNotification, topicMessages } from './message-access.js';
+import { canReadMessage } from './message-visibility.js';
 import type { Channel, Message, Realm, User } from './model.js';
 import type { Quirks } from './quirks.js';
 

@@ -1,7 +1,8 @@
 // Op 16, POST /mark_topic_as_read (deprecated): marks the caller's messages of one topic read.
 import { badRequest } from './errors.js';
 import type { Context, Route } from './router.js';
-import { readableChannel, readTopicName, sameTopic } from './topics.js';
+import { readableChannel, readTopicName } from './topics.js';
+import { sameTopic } from './topic-names.js';
 
 function markTopicAsRead(ctx: Context) {
   const streamId = ctx.params.int('stream_id');

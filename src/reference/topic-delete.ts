@@ -4,10 +4,11 @@
 import { hasMetadataAccess, isAdmin } from './access.js';
 import { adminRequired } from './errors.js';
 import { sendEvent } from './events.js';
-import { canReadMessage } from './message-fetch.js';
+import { canReadMessage } from './message-visibility.js';
 import type { Channel, Message, Realm } from './model.js';
 import type { Context, Route } from './router.js';
-import { readableChannel, readTopicName, sameTopic } from './topics.js';
+import { readableChannel, readTopicName } from './topics.js';
+import { sameTopic } from './topic-names.js';
 
 // The document fixes no batch size (Zulip's is 100). Each batch is one delete_message event, so
 // a small one lets a client see the order of batches with a topic of a few messages.

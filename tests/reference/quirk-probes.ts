@@ -6,13 +6,9 @@ import { updateProbes } from './quirk-probes-updates.js';
 import { editProbes } from './quirk-probes-edit.js';
 import { topicProbes } from './quirk-probes-topics.js';
 import { settingsProbes } from './quirk-probes-settings.js';
+import type { QuirkProbe } from './quirk-probe.js';
 
-export interface QuirkProbe {
-  quirk: string;
-  probe(s: ReferenceServer): Promise<unknown>;
-  normal: unknown;
-  quirked: unknown;
-}
+export type { QuirkProbe } from './quirk-probe.js';
 
 const badKey = (s: ReferenceServer) => call(s, 'GET', '/users/me', { authorization: basic(s.accounts.member.email, 'wrong') });
 
