@@ -1,21 +1,18 @@
 // The response schemas (schemas/*.schema.json), compiled once per worker and reused.
 import { readdirSync, readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ValidateFunction, ErrorObject } from 'ajv/dist/2020.js';
+import { sharedAjv } from '../ajv.js';
 import { projectPath } from '../paths.js';
 
 export const SCHEMA_BASE = 'https://teamchat-conformance.test/schemas/';
-const META_SCHEMAS = new Set(['spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json']);
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const META_SCHEMAS = new Set(['spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json', 'conformance-report.schema.json']);
 
 let ajv: Ajv2020 | null = null;
 const compiled = new Map<string, ValidateFunction>();
 
 export function schemaRegistry(dir = projectPath('schemas')): Ajv2020 {
   if (ajv) return ajv;
-  ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-  addFormats(ajv);
+  ajv = sharedAjv();
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.schema.json') && !META_SCHEMAS.has(n)).sort()) {
     ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')));
   }
