@@ -51,7 +51,7 @@ export function recordExchange(exchange: Exchange, redactor: Redactor): Recorded
 export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, vars: Vars, redactor: Redactor): Promise<CaseResult> {
   const started = performance.now();
   const base = baseResult(spec, c);
-  const outcome = await runSteps(c.steps, ctx, vars);
+  const outcome = await runSteps(c.steps, ctx, vars, c.id);
   const warnings: string[] = [];
   if (c.cleanup?.length) {
     const cleaned = await runSteps(c.cleanup, ctx, outcome.vars);

@@ -29,7 +29,7 @@ export type StepsOutcome =
 
 const DEFAULT_ROLE: Role = 'member';
 
-export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars): Promise<StepsOutcome> {
+export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars, caseId?: string): Promise<StepsOutcome> {
   const vars: Vars = { ...initial };
   const records: StepRecord[] = [];
   for (const [index, step] of steps.entries()) {
@@ -50,7 +50,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars)
     const auth = step.request.auth === 'none' ? null
       : step.request.auth === 'bad' ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
       : { ...account, role };
-    const exchange = await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding, files: step.request.files });
+    const exchange = await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding, files: step.request.files, trace: caseId ? { caseId, step: index + 1 } : undefined });
     const summary = describeRequest(role, step.request.method, path, params, step.request.auth);
     if (exchange.error) {
       records.push({ index, exchange, failures: [], summary });

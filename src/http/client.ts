@@ -1,8 +1,9 @@
 // The HTTP client: one undici keep-alive Pool per target (Pool.request is 4-6x faster than
 // fetch on this stack, see STACK.md). A transport fault or a non-JSON body is returned as data
 // for the judge, never thrown: a broken server must fail its case, not crash the run.
+import { isUtf8 } from 'node:buffer';
 import { Pool } from 'undici';
-import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type Params } from './encode.js';
+import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type FormPart, type Params } from './encode.js';
 import type { Account } from '../config.js';
 
 export interface ApiRequest {
@@ -16,12 +17,31 @@ export interface ApiRequest {
   encoding?: 'auto' | 'query' | 'form';
   /** Files to send: the request becomes multipart/form-data, parameters as its text fields. */
   files?: Files;
+  /** Which case and step sent it, for the records (the HAR's _caseId and _step). */
+  trace?: RequestTrace;
+}
+
+export interface RequestTrace {
+  caseId: string;
+  /** 1 for the case's first step. */
+  step: number;
 }
 
 export type TransportErrorKind = 'timeout' | 'connection' | 'too-large' | 'protocol';
 
 export interface Exchange {
-  request: { method: string; url: string; role: string | null; body: string | null; headers?: Record<string, string> };
+  request: {
+    method: string;
+    url: string;
+    role: string | null;
+    /** The body as sent: text, or base64 when it is not UTF-8 (bodyEncoding says so); null without a body. */
+    body: string | null;
+    bodyEncoding?: 'base64';
+    /** A multipart body's parts (its mime type is the content-type header). */
+    form?: FormPart[];
+    headers?: Record<string, string>;
+    trace?: RequestTrace;
+  };
   response?: {
     status: number;
     headers: Record<string, string>;
@@ -91,14 +111,17 @@ export class ApiClient {
     const inQuery = req.encoding === 'query' || (req.encoding !== 'form' && QUERY_METHODS.has(method));
     const path = `${this.basePath}${req.path}${inQuery && encoded ? `?${encoded}` : ''}`;
     const multipart = req.files ? encodeMultipart(req.params ?? {}, req.files) : null;
-    const body = multipart ? multipart.summary : inQuery ? null : encoded;
+    const body = multipart ? multipart.body : inQuery ? null : encoded;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== null) headers['content-type'] = multipart ? multipart.contentType : 'application/x-www-form-urlencoded';
     if (req.auth) {
       headers.authorization = `Basic ${Buffer.from(`${req.auth.email}:${req.auth.apiKey}`).toString('base64')}`;
     }
     const exchange: Exchange = {
-      request: { method, url: `${this.origin}${path}`, role: req.auth?.role ?? null, body, headers },
+      request: {
+        method, url: `${this.origin}${path}`, role: req.auth?.role ?? null, ...recordedBody(body), ...(multipart ? { form: multipart.parts } : {}),
+        headers, ...(req.trace ? { trace: req.trace } : {}),
+      },
       durationMs: 0,
     };
     this.options.onRequest?.(exchange.request);
@@ -106,7 +129,7 @@ export class ApiClient {
     const started = performance.now();
     try {
       const res = await this.pool.request({
-        path, method, headers, body: multipart ? multipart.body : body ?? undefined,
+        path, method, headers, body: body ?? undefined,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       const text = await readLimited(res.body, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY);
@@ -122,6 +145,12 @@ export class ApiClient {
   async close(): Promise<void> {
     await this.pool.close();
   }
+}
+
+/** The body for the records: as text when it is UTF-8 (every form body is), else base64. */
+function recordedBody(body: string | Buffer | null): Pick<Exchange['request'], 'body' | 'bodyEncoding'> {
+  if (body === null || typeof body === 'string') return { body };
+  return isUtf8(body) ? { body: body.toString('utf8') } : { body: body.toString('base64'), bodyEncoding: 'base64' };
 }
 
 const MAX_RATE_LIMIT_RETRIES = 5;
