@@ -3,21 +3,21 @@
 // known to the baseline or expectations), 1 a case failed or errored, 2 usage, configuration or
 // preflight error. --list prints the plan and sends nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
 import { loadSuite } from '../engine/load.js';
 import { preflight } from '../preflight.js';
 import { requireWriteConsent } from './write-consent.js';
-import { projectPath, PROJECT_ROOT } from '../paths.js';
+import { projectPath } from '../paths.js';
 import { ConformanceReporter } from '../report/vitest-reporter.js';
+import { runVitest } from './run-vitest.js';
 import { finishRun, prepareRun } from './run-report.js';
 import { listPlan } from './list-plan.js';
-import { propertyFiles } from '../property/files.js';
 import type { RunSettings } from '../runner/settings.js';
-import type { SpecFile } from '../engine/types.js';
 import type { Output } from './output.js';
+import { stopChannelName } from '../runner/stop-signal.js';
 
 const TOOL_VERSION = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
 
@@ -44,8 +44,7 @@ export async function run(config: Config, io: Output): Promise<number> {
     };
     const ledgerFile = startLedger(config.reportDir);
     settings.ledgerFile = ledgerFile;
-    settings.stopFile = `${ledgerFile}.stop`;
-    rmSync(settings.stopFile, { force: true });
+    settings.stopChannel = stopChannelName(settings.runId);
     io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
     const reporter = new ConformanceReporter(io.out);
     const interrupted = await runVitest(settings, reporter, suite.specs);
@@ -86,50 +85,4 @@ function startLedger(reportDir: string): string {
   const file = resolve(reportDir, 'ledger.jsonl');
   writeFileSync(file, '');
   return file;
-}
-
-/** Runs the cases; returns the signal that interrupted the run, or null. */
-async function runVitest(settings: RunSettings, reporter: ConformanceReporter, specs: SpecFile[]): Promise<string | null> {
-  const { createVitest } = await import('vitest/node');
-  let interrupted: string | null = null;
-  let vitest: Awaited<ReturnType<typeof createVitest>> | undefined;
-  const stop = (signal: string) => {
-    interrupted = signal;
-    // The workers look for this file before each case; vitest's own cancel reaches only some.
-    if (settings.stopFile) writeFileSync(settings.stopFile, signal);
-    void vitest?.cancelCurrentRun('keyboard-input');
-  };
-  const onInt = () => stop('SIGINT');
-  const onTerm = () => stop('SIGTERM');
-  process.once('SIGINT', onInt);
-  process.once('SIGTERM', onTerm);
-  vitest = await createVitest('test', { watch: false, config: false, reporters: [reporter] }, {
-    root: PROJECT_ROOT,
-    logLevel: 'error',
-    test: {
-      include: ['src/runner/conformance.entry.ts'],
-      pool: 'threads',
-      // STACK.md: per-file isolation costs 130-170 ms a file; the cases share nothing mutable.
-      isolate: false,
-      maxWorkers: 2,
-      // Transformed modules kept in node_modules/.experimental-vitest-cache, keyed by content:
-      // a run after the first starts its worker in about half the time.
-      experimental: { fsModuleCache: true },
-      // The Session schedules cases; vitest only needs to let them all be in flight.
-      maxConcurrency: 10_000,
-      testTimeout: 0,
-      hookTimeout: 0,
-      provide: { conformance: settings, specs, propertyFiles: propertyFiles() },
-    },
-  });
-  // vitest's logger exits the process on SIGINT/SIGTERM; this run cancels instead, so that it
-  // can clean up what it created and write its report.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (listener !== onInt && listener !== onTerm) process.off(signal, listener);
-  }
-  if (!interrupted) await vitest.start();
-  process.off('SIGINT', onInt);
-  process.off('SIGTERM', onTerm);
-  await vitest.close();
-  return interrupted;
 }

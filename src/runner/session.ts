@@ -1,6 +1,5 @@
 // One run's live state in a worker: the client, the redactor, the variables every case sees,
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
-import { existsSync } from 'node:fs';
 import { ApiClient } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { Role } from '../config.js';
@@ -13,6 +12,7 @@ import type { RunSettings } from './settings.js';
 import { harRecorder } from '../report/har.js';
 import { ledgerRecorder } from './ledger.js';
 import type { Exchange } from '../http/client.js';
+import { StopListener } from './stop-signal.js';
 
 export class FixtureError extends Error {}
 
@@ -24,6 +24,7 @@ export class Session {
   private readonly slots: Semaphore;
   private readonly realm = new ReadWriteLock();
   private readonly fileLocks = new Map<string, Semaphore>();
+  private readonly stop: StopListener | null;
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
@@ -39,6 +40,7 @@ export class Session {
     });
     this.ctx = { client, accounts: settings.accounts, profile: settings.profile };
     this.slots = new Semaphore(settings.concurrency);
+    this.stop = settings.stopChannel ? new StopListener(settings.stopChannel) : null;
     const accounts: Record<string, { email: string; user_id: number }> = {};
     for (const [role, account] of Object.entries(settings.accounts)) {
       this.redactor.addAccount(role, account.email, account.apiKey);
@@ -109,10 +111,11 @@ export class Session {
 
   /** The run was interrupted (Ctrl-C): cases not yet started are skipped. */
   get stopped(): boolean {
-    return Boolean(this.settings.stopFile && existsSync(this.settings.stopFile));
+    return this.stop?.stopped ?? false;
   }
 
   async close(): Promise<void> {
+    this.stop?.close();
     await this.ctx.client.close();
   }
 }
