@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseXml } from '../report/xml-check.js';
 import { BIN, cleanEnv, runCli, type Ran as CliRan } from '../support/cli.js';
+import { readReportFile } from '../support/report-format.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-rep-'));
 
@@ -18,7 +19,7 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<Ra
   const dir = tmp();
   return { ...(await runCli(args, { cwd: dir, env })), dir };
 }
-const json = (dir: string) => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+const json = (dir: string) => readReportFile(dir);
 type Case = { id: string; status: string; message?: string };
 const statuses = (report: { cases: Case[] }) => report.cases.map((c) => `${c.id}=${c.status}`).sort();
 
