@@ -5,6 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { CONFIG_KEYS, ConfigError, loadConfig } from './config.js';
 import { SpecError } from './engine/yaml-source.js';
 import { PreflightError } from './preflight.js';
+import { TOOL } from './tool.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);
@@ -13,7 +14,8 @@ export async function main(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const err = (line: string) => process.stderr.write(`${line}\n`);
   let status = 0;
-  const program = new Command('teamchat-conformance')
+  const program = new Command(TOOL.name)
+    .version(TOOL.version)
     .description('Conformance test suite for servers implementing the team-chat (Zulip) REST API')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });

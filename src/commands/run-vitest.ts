@@ -1,11 +1,15 @@
 // The cases of a run, handed to vitest (its node API, one entry file, one reporter of ours) with
 // the settings of the run; Ctrl-C stops the run without killing it (run.ts then cleans up).
-import { PROJECT_ROOT } from '../paths.js';
+/// <reference types="vitest/config" />
+import { relative } from 'node:path';
+import { cachePath, codePath, COMPILED, CODE_ROOT, PROJECT_ROOT } from '../paths.js';
 import { propertyFiles } from '../property/files.js';
 import type { ConformanceReporter } from '../report/vitest-reporter.js';
 import type { RunSettings } from '../runner/settings.js';
 import { StopAnnouncer } from '../runner/stop-signal.js';
 import type { SpecFile } from '../engine/types.js';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Runs the cases; returns the signal that interrupted the run, or null. */
 export async function runVitest(settings: RunSettings, reporter: ConformanceReporter, specs: SpecFile[]): Promise<string | null> {
@@ -25,16 +29,22 @@ export async function runVitest(settings: RunSettings, reporter: ConformanceRepo
   process.once('SIGTERM', onTerm);
   vitest = await createVitest('test', { watch: false, config: false, reporters: [reporter] }, {
     root: PROJECT_ROOT,
+    // An installed package's own folder is no place for caches (see paths.ts).
+    cacheDir: cachePath('vite'),
     logLevel: 'error',
     test: {
-      include: ['src/runner/conformance.entry.ts'],
+      include: [relative(PROJECT_ROOT, codePath('src/runner/conformance.entry.ts'))],
+      // The default excludes node_modules, where an installed package lives.
+      exclude: [],
       pool: 'threads',
       // STACK.md: per-file isolation costs 130-170 ms a file; the cases share nothing mutable.
       isolate: false,
       maxWorkers: 2,
-      // Transformed modules kept in node_modules/.experimental-vitest-cache, keyed by content:
-      // a run after the first starts its worker in about half the time.
-      experimental: { fsModuleCache: true },
+      // Transformed modules kept in the cache, keyed by content: a run after the first starts
+      // its worker in about half the time.
+      experimental: { fsModuleCache: true, fsModuleCachePath: cachePath('vitest') },
+      // Compiled code needs no transform: the worker imports it as Node does, not through vite.
+      ...(COMPILED ? { server: { deps: { external: [new RegExp(`^${escape(CODE_ROOT)}`)] } } } : {}),
       // The Session schedules cases; vitest only needs to let them all be in flight.
       maxConcurrency: 10_000,
       testTimeout: 0,

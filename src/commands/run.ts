@@ -3,14 +3,14 @@
 // known to the baseline or expectations), 1 a case failed or errored, 2 usage, configuration or
 // preflight error. --list prints the plan and sends nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
 import { loadSuite } from '../engine/load.js';
 import { preflight } from '../preflight.js';
 import { requireWriteConsent } from './write-consent.js';
-import { projectPath } from '../paths.js';
+import { TOOL } from '../tool.js';
 import { ConformanceReporter } from '../report/vitest-reporter.js';
 import { runVitest } from './run-vitest.js';
 import { finishRun, prepareRun } from './run-report.js';
@@ -18,8 +18,6 @@ import { listPlan } from './list-plan.js';
 import type { RunSettings } from '../runner/settings.js';
 import type { Output } from './output.js';
 import { stopChannelName } from '../runner/stop-signal.js';
-
-const TOOL_VERSION = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
@@ -45,7 +43,7 @@ export async function run(config: Config, io: Output): Promise<number> {
     const ledgerFile = startLedger(config.reportDir);
     settings.ledgerFile = ledgerFile;
     settings.stopChannel = stopChannelName(settings.runId);
-    io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
+    io.out(`${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
     const reporter = new ConformanceReporter(io.out);
     const interrupted = await runVitest(settings, reporter, suite.specs);
     if (interrupted) {
@@ -59,7 +57,7 @@ export async function run(config: Config, io: Output): Promise<number> {
     return finishRun(config, inputs, {
       suite,
       parts: {
-        tool: { name: 'teamchat-conformance', version: TOOL_VERSION },
+        tool: TOOL,
         target: { url: targetUrl, featureLevel: settings.featureLevel, claimedFeatureLevel: settings.claimedFeatureLevel, profile: settings.profile, embedded: embedded !== null },
         startedAt: startedAt.toISOString(),
         durationMs: Math.round(Date.now() - startedAt.getTime()),

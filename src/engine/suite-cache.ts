@@ -4,15 +4,15 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectPath } from '../paths.js';
+import { cachePath, codePath, projectPath } from '../paths.js';
 
-const CACHE_FILE = projectPath('node_modules', '.cache', 'teamchat-conformance', 'suite.json');
+const CACHE_FILE = cachePath('suite.json');
 
 function inputsKey(dir: string): string {
   const files = [
     ...readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort().map((n) => join(dir, n)),
     projectPath('schemas', 'spec-file.schema.json'), projectPath('schemas', 'clause-catalog.schema.json'),
-    projectPath('src', 'engine', 'load.ts'),
+    codePath('src/engine/load.ts'),
   ];
   const hash = createHash('sha256');
   for (const file of files) {
