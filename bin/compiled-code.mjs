@@ -1,6 +1,7 @@
 // Whether the compiled CLI (dist/) may run: always in the installed package, which ships no
-// sources; in a checkout only while dist/ was built from the sources as they are now, judged by
-// a key of every source file's path, size and modification time (scripts/build.mjs stores it).
+// sources; in a checkout only while dist/ was built from the sources as they are now (the
+// TypeScript, and the schemas, whose validators the build generates), judged by a key of every
+// source file's path, size and modification time (scripts/build.mjs stores it).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -8,16 +9,17 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const SOURCE_DIRS = ['src', 'properties'];
+const SOURCE_DIRS = ['src', 'properties', 'schemas'];
 const SOURCE_FILES = ['tsconfig.json', 'tsconfig.build.json'];
+const SOURCE_NAME = /\.ts$|\.schema\.json$/;
 
 export const compiledCliPath = (root = ROOT) => join(root, 'dist', 'src', 'cli.js');
 export const buildStampPath = (root = ROOT) => join(root, 'dist', 'build-stamp.json');
 
-function tsFiles(dir) {
+function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    return entry.isDirectory() ? tsFiles(path) : entry.name.endsWith('.ts') ? [path] : [];
+    return entry.isDirectory() ? sourceFiles(path) : SOURCE_NAME.test(entry.name) ? [path] : [];
   });
 }
 
@@ -25,7 +27,7 @@ function tsFiles(dir) {
 export function sourcesKey(root = ROOT) {
   if (!existsSync(join(root, 'src'))) return null;
   const dirs = SOURCE_DIRS.map((dir) => join(root, dir)).filter((dir) => existsSync(dir));
-  const files = [...dirs.flatMap(tsFiles), ...SOURCE_FILES.map((name) => join(root, name))].sort();
+  const files = [...dirs.flatMap(sourceFiles), ...SOURCE_FILES.map((name) => join(root, name))].sort();
   const hash = createHash('sha256');
   for (const file of files) {
     const stat = statSync(file, { throwIfNoEntry: false });

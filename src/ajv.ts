@@ -1,20 +1,29 @@
 // The process's one Ajv instance (JSON Schema 2020-12, with formats). The response schemas, the
 // meta-schemas of the data files (spec files, clause catalog, expectations) and the report's
 // schema all compile into it: each schema compiles once, and they could $ref each other.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// ajv is loaded on first use: a compiled run whose response validators were generated at build
+// time (precompiled-schemas.ts) and whose suite comes from the cache never needs it.
+import { createRequire } from 'node:module';
+import type { Ajv2020, Options } from 'ajv/dist/2020.js';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const require = createRequire(import.meta.url);
+
+/** Strict (a typo in a schema is an error), every error collected, union types allowed. */
+export const AJV_OPTIONS: Options = { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true };
+
+/** A new instance with the suite's options and formats (`code.source` for generating standalone code). */
+export function newAjv(extra: Options = {}): Ajv2020 {
+  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = require('ajv-formats') as (ajv: Ajv2020) => void;
+  const ajv = new Ajv({ ...AJV_OPTIONS, ...extra });
+  addFormats(ajv);
+  return ajv;
+}
 
 let instance: Ajv2020 | null = null;
 
-/** Strict (a typo in a schema is an error), every error collected, union types allowed. */
 export function sharedAjv(): Ajv2020 {
-  if (!instance) {
-    instance = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-    addFormats(instance);
-  }
+  instance ??= newAjv();
   return instance;
 }
 

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Ajv2020, ValidateFunction, ErrorObject } from 'ajv/dist/2020.js';
 import { sharedAjv } from '../ajv.js';
+import { precompiledValidator } from '../precompiled-schemas.js';
 import { projectPath } from '../paths.js';
 
 export const SCHEMA_BASE = 'https://teamchat-conformance.test/schemas/';
@@ -24,7 +25,7 @@ export function schemaValidator(name: string): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
     const id = `${SCHEMA_BASE}${name}.schema.json`;
-    const found = schemaRegistry().getSchema(id);
+    const found = precompiledValidator(name) ?? schemaRegistry().getSchema(id);
     if (!found) throw new Error(`unknown schema "${name}" (no ${name}.schema.json in schemas/)`);
     validate = found;
     compiled.set(name, validate);

@@ -46,7 +46,7 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
   it('holds the compiled code, specs, schemas and the reports README, and no tests, bench, sources or scripts', () => {
     const paths = packed.files.map((f) => f.path);
     for (const needed of ['bin/teamchat-conformance.mjs', 'dist/src/cli.js', 'dist/src/runner/conformance.entry.js', 'dist/properties/topics-order.property.js',
-      'specs/clauses.yaml', 'schemas/conformance-report.schema.json', 'reports/README.md', 'README.md', 'package.json']) expect(paths).toContain(needed);
+      'dist/schemas/validators.cjs', 'specs/clauses.yaml', 'schemas/conformance-report.schema.json', 'reports/README.md', 'README.md', 'package.json']) expect(paths).toContain(needed);
     expect(paths.filter((p) => /^(tests|bench|scripts|src|properties|\.github|\.ci)\//.test(p) || p === 'action.yml')).toEqual([]);
   });
 
