@@ -3,8 +3,6 @@
 import { existsSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { CONFIG_KEYS, ConfigError, loadConfig } from './config.js';
-import { SpecError } from './engine/yaml-source.js';
-import { PreflightError } from './preflight.js';
 import { TOOL } from './tool.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -91,8 +89,8 @@ export async function main(argv: string[]): Promise<number> {
     return status;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof ConfigError || error instanceof SpecError || error instanceof PreflightError) {
-      err(`teamchat-conformance: ${error.message}`);
+    if (await isUsageError(error)) {
+      err(`teamchat-conformance: ${(error as Error).message}`);
       return 2;
     }
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -101,4 +99,12 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+/** A configuration, spec file or preflight problem: one line on stderr, exit 2. */
+async function isUsageError(error: unknown): Promise<boolean> {
+  if (error instanceof ConfigError) return true;
+  // Their modules load YAML and HTTP libraries: imported here, not before every command.
+  const [{ SpecError }, { PreflightError }] = await Promise.all([import('./engine/yaml-source.js'), import('./preflight.js')]);
+  return error instanceof SpecError || error instanceof PreflightError;
 }

@@ -27,7 +27,8 @@ function body(exchange: Exchange): Record<string, unknown> | null {
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
 }
 
-export async function preflight(config: Config, targetUrl: string): Promise<PreflightResult> {
+/** `onReachable` is called once the target has answered its first request (the run then loads what it needs). */
+export async function preflight(config: Config, targetUrl: string, onReachable?: () => void): Promise<PreflightResult> {
   const client = new ApiClient(targetUrl, { timeoutMs: Math.min(config.timeoutMs, PREFLIGHT_TIMEOUT_MS), connections: 8 });
   try {
     const settings = await client.send({ method: 'GET', path: '/server_settings', auth: null });
@@ -35,6 +36,7 @@ export async function preflight(config: Config, targetUrl: string): Promise<Pref
       const why = settings.error.kind === 'timeout' ? `no answer within ${Math.min(config.timeoutMs, PREFLIGHT_TIMEOUT_MS)} ms` : settings.error.message;
       throw new PreflightError(`target unreachable: ${targetUrl} (${why})`);
     }
+    onReachable?.();
     const level = body(settings)?.zulip_feature_level;
     const claimed = Number.isInteger(level) ? (level as number) : null;
 

@@ -1,36 +1,40 @@
-// `run`: config -> spec files -> target (embedded unless configured) -> preflight -> cases in
-// vitest -> reports (run-report.ts). Returns the exit status: 0 all passed (or every failure is
-// known to the baseline or expectations), 1 a case failed or errored, 2 usage, configuration or
-// preflight error. --list prints the plan and sends nothing.
+// `run`: config -> target (embedded unless configured) -> preflight, while the spec files and
+// vitest load -> cases in vitest -> reports (run-report.ts). Returns the exit status: 0 all passed
+// (or every failure is known to the baseline or expectations), 1 a case failed or errored, 2
+// usage, configuration or preflight error. --list prints the plan and sends nothing.
+//
+// Start-up order: the first request goes out before the heavy modules load (the spec loader and
+// its YAML parser, vitest's node API, the report writers), and they load while the preflight
+// waits for the target's answers; the report writers load while the cases run.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
-import { loadSuite } from '../engine/load.js';
 import { preflight } from '../preflight.js';
 import { requireWriteConsent } from './write-consent.js';
 import { TOOL } from '../tool.js';
-import { ConformanceReporter } from '../report/vitest-reporter.js';
-import { runVitest } from './run-vitest.js';
-import { finishRun, prepareRun } from './run-report.js';
-import { listPlan } from './list-plan.js';
+import { prepareRun } from './run-inputs.js';
 import type { RunSettings } from '../runner/settings.js';
 import type { Output } from './output.js';
 import { stopChannelName } from '../runner/stop-signal.js';
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
-  const suite = loadSuite();
   // --list sends nothing, so it needs no consent to write.
-  if (config.list) return listPlan(config, suite, io);
+  if (config.list) return listOnly(config, io);
   requireWriteConsent(config);
-  const inputs = prepareRun(config);
+  const inputs = await prepareRun(config);
   const embedded = config.targetUrl === null ? await startEmbedded(config) : null;
   try {
     const targetUrl = embedded?.url ?? config.targetUrl!;
     const effective = embedded ? { ...config, accounts: { ...embedded.accounts, bot: embedded.bot } } : config;
-    const checked = await preflight(effective, targetUrl);
+    // Once the target answers, what the run needs loads while the preflight goes on; an
+    // unreachable target is reported at once, with nothing loaded in vain.
+    let loading: ReturnType<typeof loadRunModules> | undefined;
+    const load = () => (loading ??= loadRunModules());
+    const checked = await preflight(effective, targetUrl, () => void load().catch(() => undefined));
+    const [{ loadSuite }, { runVitest }, { ConformanceReporter }] = await load();
+    const suite = loadSuite();
     const settings: RunSettings = {
       targetUrl, profile: config.profile, featureLevel: checked.featureLevel, claimedFeatureLevel: checked.claimedFeatureLevel,
       serverVersion: checked.serverVersion,
@@ -45,15 +49,19 @@ export async function run(config: Config, io: Output): Promise<number> {
     settings.stopChannel = stopChannelName(settings.runId);
     io.out(`${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
     const reporter = new ConformanceReporter(io.out);
+    const reporting = import('./run-report.js');
+    reporting.catch(() => undefined);
     const interrupted = await runVitest(settings, reporter, suite.specs);
     if (interrupted) {
       // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.
+      const { cleanupLedger, readLedger } = await import('./cleanup.js');
       const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), io.err);
       reporter.runWarnings.push(`interrupted by ${interrupted}: the cases not yet started did not run; `
         + `cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`);
     }
     const retries = reporter.results.reduce((sum, r) => sum + (r.rateLimitRetries ?? 0), 0);
     if (retries) reporter.runWarnings.push(`the target rate-limited ${retries} request(s) (HTTP 429); each was waited out and sent again`);
+    const { finishRun } = await reporting;
     return finishRun(config, inputs, {
       suite,
       parts: {
@@ -69,6 +77,16 @@ export async function run(config: Config, io: Output): Promise<number> {
   } finally {
     await embedded?.close();
   }
+}
+
+/** The spec loader (and its YAML parser), the vitest runner with its node API, and the reporter. */
+function loadRunModules() {
+  return Promise.all([import('../engine/load.js'), import('./run-vitest.js'), import('../report/vitest-reporter.js'), import('vitest/node')]);
+}
+
+async function listOnly(config: Config, io: Output): Promise<number> {
+  const [{ loadSuite }, { listPlan }] = await Promise.all([import('../engine/load.js'), import('./list-plan.js')]);
+  return listPlan(config, loadSuite(), io);
 }
 
 async function startEmbedded(config: Config) {
