@@ -60,6 +60,14 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
     expect(stdout.trim()).toBe(version);
   });
 
+  it('validate-response judges an answer with the packaged schemas', async () => {
+    writeFileSync(join(app, 'answer.json'), '{"result":"success","msg":"","streams":[{"name":"no id"}]}');
+    const ran = await exec('npx', ['teamchat-conformance', 'validate-response', '--operation', 'GET /streams', '--status', '200', 'answer.json'], { cwd: app, env: userEnv() })
+      .then((r) => ({ ...r, code: 0 }), (e: { code: number; stdout: string; stderr: string }) => e);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toContain('streams[0]: missing required field "stream_id"');
+  });
+
   it('a full run against the embedded reference server exits 0 and writes the reports', async () => {
     const ran = await exec('npx', ['teamchat-conformance', 'run', '--report-dir', 'out'], { cwd: app, env: userEnv() }).then((r) => ({ ...r, code: 0 }), (e: { code: number; stdout: string; stderr: string }) => e);
     expect(ran.stderr.split('\n').filter((line) => line && !/^npm (warn|notice)/.test(line))).toEqual([]); // npx's own warnings aside
