@@ -2,7 +2,7 @@
 // fetch on this stack, see STACK.md). A transport fault or a non-JSON body is returned as data
 // for the judge, never thrown: a broken server must fail its case, not crash the run.
 import { isUtf8 } from 'node:buffer';
-import { Pool } from 'undici';
+import { createPool, poolRequest, type Pool } from './undici-pool.js';
 import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type FormPart, type Params } from './encode.js';
 import type { Account } from '../config.js';
 
@@ -79,7 +79,7 @@ export class ApiClient {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.basePath = `${url.pathname.replace(/\/+$/, '')}/api/v1`;
-    this.pool = new Pool(url.origin, {
+    this.pool = createPool(url.origin, {
       connections: options.connections ?? 16,
       keepAliveTimeout: 10_000,
       headersTimeout: options.timeoutMs,
@@ -131,7 +131,7 @@ export class ApiClient {
     const startedAt = new Date();
     const started = performance.now();
     try {
-      const res = await this.pool.request({
+      const res = await poolRequest(this.pool, {
         path, method, headers, body: body ?? undefined,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
