@@ -21,7 +21,10 @@ export class PropertyApi {
   readonly userIds: Partial<Record<Role, number>>;
   readonly profile: TargetContext['profile'];
 
-  constructor(private readonly ctx: TargetContext, readonly vars: Record<string, unknown>) {
+  /** Requests sent so far: each carries the property's id and its number (the HAR's _caseId and _step). */
+  private sent = 0;
+
+  constructor(private readonly ctx: TargetContext, readonly vars: Record<string, unknown>, private readonly caseId?: string) {
     this.profile = ctx.profile;
     this.userIds = Object.fromEntries(Object.entries(ctx.accounts).map(([role, a]) => [role, a.userId]));
   }
@@ -30,7 +33,8 @@ export class PropertyApi {
     const account = this.ctx.accounts[role];
     if (!account) throw new TransportFault(`no ${role} account configured`);
     const request = describeRequest(role, method, path, params);
-    const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role } });
+    const trace = this.caseId ? { caseId: this.caseId, step: (this.sent += 1) } : undefined;
+    const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role }, trace });
     if (exchange.error) throw this.record(new TransportFault(`${exchange.error.kind}: ${exchange.error.message} (${request})`));
     const { status, json, jsonError } = exchange.response!;
     if (json === undefined || typeof json !== 'object' || json === null || Array.isArray(json)) {

@@ -19,7 +19,7 @@ export interface PropertyOptions {
 export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetContext, redactor: Redactor, options: PropertyOptions): Promise<CaseResult> {
   const started = performance.now();
   const base = { id: def.id, endpoint: def.endpoint, title: def.title, file: `properties/${def.id}`, clauses: def.clauses, ...(def.since ? { since: def.since } : {}) };
-  const api = new PropertyApi(ctx, options.vars);
+  const api = new PropertyApi(ctx, options.vars, def.id);
   const done = (result: Pick<CaseResult, 'status'> & Partial<CaseResult>): CaseResult =>
     redactor.value({ ...base, ...result, durationMs: performance.now() - started });
   let state: S;

@@ -28,7 +28,7 @@ export interface HarEntry {
   _role: string | null;
   /** Why no answer came (timeout, connection reset...). */
   _error?: string;
-  /** The case and its step (1 for the first) that sent it; fixtures, cleanups and properties carry none. */
+  /** The case (or property) and its step (1 for the first; a property's requests in the order sent); fixtures and cleanups carry none. */
   _caseId?: string;
   _step?: number;
 }
