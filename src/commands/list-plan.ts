@@ -11,7 +11,7 @@ import type { Suite } from '../engine/load.js';
 import type { Step } from '../engine/types.js';
 import type { Params } from '../http/encode.js';
 import { propertyFiles } from '../property/files.js';
-import type { Output } from './run.js';
+import type { Output } from './output.js';
 
 const shorten = (text: string) => (text.length > 120 ? `${text.slice(0, 100)}...(${text.length} chars)` : text);
 

@@ -1,7 +1,8 @@
 // Message edit history: the raw edit events stored with each edit (as Zulip's
 // Message.edit_history), and GET /messages/{message_id}/history, which replays them into
 // snapshots the way Zulip's fill_edit_history_entries does.
-import { accessMessage, shownTopic } from './message-access.js';
+import { accessMessage } from './message-access.js';
+import { shownTopic } from './topic-names.js';
 import { htmlDiff, renderContent } from './message-render.js';
 import type { Message, Realm } from './model.js';
 import { realmSettings } from './realm-settings.js';

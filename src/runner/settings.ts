@@ -35,8 +35,8 @@ export interface RunSettings {
   harDir?: string | null;
   /** The ledger of what the run creates (`cleanup --ledger F` removes a crashed run's leftovers). */
   ledgerFile?: string | null;
-  /** Written by the CLI on Ctrl-C: from then on, cases not yet started are skipped. */
-  stopFile?: string | null;
+  /** The BroadcastChannel on which the CLI announces Ctrl-C: from then on, cases not yet started are skipped. */
+  stopChannel?: string | null;
 }
 
 declare module 'vitest' {
