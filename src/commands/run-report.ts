@@ -6,7 +6,6 @@ import { resolve } from 'node:path';
 import type { Config } from '../config.js';
 import type { Suite } from '../engine/load.js';
 import type { CaseResult } from '../engine/run-case.js';
-import type { ConformanceReport } from '../report/model.js';
 import { assembleReport, withCurl, type ReportParts } from '../report/assemble.js';
 import { loadExpectations } from '../report/expectations.js';
 import { updateExpectationsFile } from '../report/expectations-update.js';

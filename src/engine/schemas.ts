@@ -20,7 +20,7 @@ const compiled = new Map<string, ValidateFunction>();
 export function schemaRegistry(dir = projectPath('schemas')): Ajv2020 {
   if (ajv) return ajv;
   ajv = sharedAjv();
-  for (const name of responseSchemaFiles(dir)) ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')));
+  for (const name of responseSchemaFiles(dir)) ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')) as object);
   return ajv;
 }
 
@@ -73,13 +73,13 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, body: u
   for (const e of errors ?? []) {
     if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
     const params = e.params as Record<string, unknown>;
-    const parent = e.parentSchema as SchemaObject | undefined;
+    const parent = e.parentSchema;
     const at = pointerToPath(e.instancePath);
     const join = (name: string) => (at ? `${at}.${name}` : name);
     let f: Finding;
     if (e.keyword === 'required') {
       const name = String(params.missingProperty);
-      f = { check: 'schema', path: join(name), expected: 'the field (required)', actual: 'nothing (the field is missing)', clause: clauseOf(parent?.properties?.[name]) ?? clauseOf(parent) };
+      f = { check: 'schema', path: join(name), expected: 'the field (required)', actual: 'nothing (the field is missing)', clause: clauseOf((parent?.properties as Record<string, SchemaObject> | undefined)?.[name]) ?? clauseOf(parent) };
     } else if (e.keyword === 'additionalProperties') {
       const name = String(params.additionalProperty);
       f = { check: 'schema', path: join(name), expected: 'no such field (only the listed fields)', actual: show(valueAt(body, `${e.instancePath}/${name}`)), clause: clauseOf(parent) };

@@ -11,7 +11,7 @@ const cache = new Map<string, ValidateFunction>();
 function validatorFor(schemaFile: string): ValidateFunction {
   let validate = cache.get(schemaFile);
   if (!validate) {
-    validate = compileOnce(JSON.parse(readFileSync(projectPath('schemas', schemaFile), 'utf8')));
+    validate = compileOnce(JSON.parse(readFileSync(projectPath('schemas', schemaFile), 'utf8')) as { $id?: string });
     cache.set(schemaFile, validate);
   }
   return validate;

@@ -15,7 +15,8 @@ function load(): { Pool: typeof Pool; request: RequestFn; source: 'pool only' | 
     return { Pool: require('undici/lib/dispatcher/pool.js') as typeof Pool, request: require('undici/lib/api/api-request.js') as RequestFn, source: 'pool only' };
   } catch {
     const undici = require('undici') as typeof import('undici');
-    return { Pool: undici.Pool, request: undici.Pool.prototype.request as RequestFn, source: 'index' };
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- the client calls it with the pool as `this`
+    return { Pool: undici.Pool, request: undici.Pool.prototype.request, source: 'index' };
   }
 }
 

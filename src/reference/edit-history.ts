@@ -26,7 +26,7 @@ const stored = new WeakMap<Realm, Map<number, EditEvent[]>>();
 /** Events of a message, oldest first. */
 export function editEvents(realm: Realm, messageId: number): EditEvent[] {
   let byMessage = stored.get(realm);
-  if (!byMessage) stored.set(realm, (byMessage = new Map()));
+  if (!byMessage) stored.set(realm, (byMessage = new Map<number, EditEvent[]>()));
   let events = byMessage.get(messageId);
   if (!events) byMessage.set(messageId, (events = []));
   return events;

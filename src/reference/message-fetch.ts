@@ -29,7 +29,7 @@ function narrowFilter(realm: Realm, user: User, term: unknown, quirks: Quirks): 
   let operator: unknown;
   let operand: unknown;
   let negated: unknown = false;
-  if (Array.isArray(term)) [operator, operand] = term;
+  if (Array.isArray(term)) [operator, operand] = term as unknown[];
   else if (typeof term === 'object' && term !== null) ({ operator, operand, negated = false } = term as Record<string, unknown>);
   if (typeof operator !== 'string') throw badRequest('Invalid narrow');
   const match = (() => {

@@ -28,7 +28,7 @@ export function quoteWithVars(text: string, vars: ShellVars = new Map()): string
   let last = 0;
   for (const m of matches) {
     out += escaped(text.slice(last, m.index)) + `\${${vars.get(m[1])}}`;
-    last = m.index! + m[1].length;
+    last = m.index + m[1].length;
   }
   return `"${out}${escaped(text.slice(last))}"`;
 }

@@ -29,8 +29,8 @@ export function plannedBy(request: Exchange['request'], runId: string): Omit<Led
   if (request.method !== 'POST') return [];
   const { path, params } = pathAndParams(request);
   if (path !== '/users/me/subscriptions') return [];
-  let subs: { name?: unknown }[] = [];
-  try { subs = JSON.parse(params.get('subscriptions') ?? '[]'); } catch { return []; }
+  let subs: { name?: unknown }[];
+  try { subs = JSON.parse(params.get('subscriptions') ?? '[]') as { name?: unknown }[]; } catch { return []; }
   // Archiving needs the id: cleanup resolves the name first (`channel` entries).
   return subs.filter((s) => typeof s.name === 'string' && s.name.startsWith(`cf ${runId} `))
     .map((s) => ({ kind: 'channel', key: s.name as string, role: request.role, undo: { method: 'DELETE', path: '/streams/{stream_id}' } }));
@@ -42,7 +42,7 @@ export function createdBy(exchange: Exchange): Omit<LedgerEntry, 'at'>[] {
   if (!json || json.result !== 'success' || exchange.request.method !== 'POST') return [];
   const { path, params } = pathAndParams(exchange.request);
   const role = exchange.request.role;
-  const id = (field: string) => (typeof json[field] === 'number' ? (json[field] as number) : null);
+  const id = (field: string) => (typeof json[field] === 'number' ? (json[field]) : null);
   if (path === '/user_groups/create' && id('group_id') !== null) {
     return [{ kind: 'user-group', key: id('group_id')!, role, undo: { method: 'POST', path: `/user_groups/${id('group_id')}/deactivate` } }];
   }

@@ -5,7 +5,7 @@ import type { ReferenceServer } from '../../src/reference/server.js';
 /** What to ask, what a faithful server answers, what the quirk answers. */
 export interface QuirkProbe {
   quirk: string;
-  probe(s: ReferenceServer): Promise<unknown>;
+  probe: (s: ReferenceServer) => Promise<unknown>;
   normal: unknown;
   quirked: unknown;
 }
