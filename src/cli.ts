@@ -80,8 +80,8 @@ export async function main(argv: string[]): Promise<number> {
       const config = loadConfig({ flags: { 'target-url': opts.targetUrl }, envFile: opts.envFile });
       if (!config.targetUrl) throw new ConfigError('cleanup: no target (set CONFORMANCE_TARGET_URL, --target-url or --env-file)');
       if (!existsSync(opts.ledger)) throw new ConfigError(`--ledger ${opts.ledger}: not found`);
-      const { cleanupLedger, readLedger } = await import('./commands/cleanup.js');
-      const summary = await cleanupLedger(config, config.targetUrl, readLedger(opts.ledger), out);
+      const [{ cleanupLedger, readLedger }, { loadCreatedResources }] = await Promise.all([import('./commands/cleanup.js'), import('./engine/created-resources.js')]);
+      const summary = await cleanupLedger(config, config.targetUrl, readLedger(opts.ledger), loadCreatedResources(), out);
       status = summary.failed.length ? 1 : 0;
     });
 

@@ -3,7 +3,7 @@
 // or their compiled JavaScript in dist/ (the installed package, or a checkout after
 // `npm run build`). This module is src/paths.ts or dist/src/paths.js, which tells the two apart.
 import { fileURLToPath } from 'node:url';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 /** True when this code is the compiled JavaScript of dist/. */
 export const COMPILED = import.meta.url.endsWith('.js');
@@ -15,6 +15,12 @@ export const PROJECT_ROOT = COMPILED ? join(CODE_ROOT, '..', sep) : CODE_ROOT;
 
 export function projectPath(...parts: string[]): string {
   return join(PROJECT_ROOT, ...parts);
+}
+
+/** A data file's path as errors name it: relative to the project when inside it. */
+export function displayPath(path: string): string {
+  const rel = relative(PROJECT_ROOT, path);
+  return rel.startsWith('..') ? path : rel;
 }
 
 /** A module by its source path ("src/runner/conformance.entry.ts"), as it runs: compiled or not. */

@@ -63,7 +63,7 @@ export async function run(config: Config, io: Output): Promise<number> {
       shard: config.shard, harDir: inputs.harDir,
     };
     const ledgerFile = startLedger(config.reportDir);
-    settings.ledgerFile = ledgerFile;
+    settings.ledger = { file: ledgerFile, resources: suite.resources };
     settings.stopChannel = stopChannelName(settings.runId);
     io.out(`${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
     const reporter = new ConformanceReporter(out, {
@@ -76,7 +76,7 @@ export async function run(config: Config, io: Output): Promise<number> {
     if (interrupted) {
       // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.
       const { cleanupLedger, readLedger } = await import('./cleanup.js');
-      const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), io.err);
+      const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), suite.resources, io.err);
       reporter.runWarnings.push(`interrupted by ${interrupted}: the cases not yet started did not run; `
         + `cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`);
     }

@@ -10,7 +10,7 @@ import type { Finding } from './failure.js';
 import { show } from './matchers.js';
 
 export const SCHEMA_BASE = 'https://teamchat-conformance.test/schemas/';
-export const META_SCHEMAS = new Set(['spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json', 'zulip-facts.schema.json', 'conformance-report.schema.json']);
+export const META_SCHEMAS = new Set(['spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json', 'zulip-facts.schema.json', 'created-resources.schema.json', 'conformance-report.schema.json']);
 
 export { CLAUSE_KEYWORD };
 

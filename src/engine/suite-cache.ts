@@ -14,6 +14,7 @@ function inputsKey(dir: string): string {
     // The meta-schemas validate the files; the response schemas' x-clause annotations back citations.
     ...readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.json')).sort().map((n) => projectPath('schemas', n)),
     codePath('src/engine/load.ts'), codePath('src/engine/citations.ts'), codePath('src/engine/event-steps.ts'),
+    codePath('src/engine/created-resources.ts'),
   ];
   const hash = createHash('sha256');
   for (const file of files) {

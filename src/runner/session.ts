@@ -37,7 +37,7 @@ export class Session {
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
     // The ledger: what the run creates, for cleanup after a crash.
-    const ledger = settings.ledgerFile ? ledgerRecorder(settings.ledgerFile, settings.runId) : null;
+    const ledger = settings.ledger ? ledgerRecorder(settings.ledger.file, settings.runId, settings.ledger.resources) : null;
     const listeners = [
       ...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []),
       ...(ledger ? [ledger.onExchange] : []),
