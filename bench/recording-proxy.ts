@@ -12,7 +12,7 @@ export interface RecordingProxy {
 
 export async function startRecordingProxy(targetUrl: string, latencyMs: number): Promise<RecordingProxy> {
   const target = new URL(targetUrl);
-  const proxy: RecordingProxy = { url: '', requests: 0, firstRequestAt: null, close: async () => undefined };
+  const proxy: RecordingProxy = { url: '', requests: 0, firstRequestAt: null, close: () => Promise.resolve() };
   const server = createServer((req, res) => {
     proxy.requests += 1;
     proxy.firstRequestAt ??= performance.now();

@@ -18,7 +18,7 @@ export interface RunFigures {
   exitCode: number | null;
 }
 
-export async function timeRun(server: ReferenceServer, latencyMs: number, extraArgs: string[] = []): Promise<RunFigures> {
+export async function timeRun(bin: string, server: ReferenceServer, latencyMs: number, extraArgs: string[] = []): Promise<RunFigures> {
   const proxy = await startRecordingProxy(server.url, latencyMs);
   const dir = mkdtempSync(join(tmpdir(), 'tcc-bench-'));
   const envFile = join(dir, 'target.env');
@@ -27,7 +27,7 @@ export async function timeRun(server: ReferenceServer, latencyMs: number, extraA
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
   const started = performance.now();
   const exitCode = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, ['--import', projectPath('bench', 'rss-probe.mjs'), projectPath('bin', 'teamchat-conformance.mjs'),
+    const child = spawn(process.execPath, ['--import', projectPath('bench', 'rss-probe.mjs'), bin,
       'run', '--env-file', envFile, '--report-dir', join(dir, 'reports'), ...extraArgs], { env: { ...cleanEnv, BENCH_RSS_FILE: rssFile }, stdio: 'ignore' });
     child.on('close', resolve);
   });

@@ -21,7 +21,7 @@ export const PROPERTY = defineProperty({
     violated(body.result === 'success', () => `expected success, got ${outcome(body)} (${request})`);
     const listed = body.ignored_parameters_unsupported;
     if (unknown.length) {
-      const got = Array.isArray(listed) ? [...listed].sort() : listed;
+      const got: unknown = Array.isArray(listed) ? [...(listed as unknown[])].sort() : listed;
       violated(show(got) === show([...unknown].sort()), () => `expected exactly ${show([...unknown].sort())}, got ${show(listed)} (${request})`);
     } else if (api.profile === 'zulip') {
       violated(listed === undefined, () => `expected no ignored_parameters_unsupported when none were sent, got ${show(listed)} (${request}) [zulip profile]`);

@@ -26,7 +26,7 @@ export const PROPERTY = defineProperty<FragmentValue, State>({
   since: 390,
   roles: ['member'],
   runs: 12,
-  setup: async () => ({ count: 0, left: new Set<string>() }),
+  setup: () => Promise.resolve({ count: 0, left: new Set<string>() }),
   async teardown(api, state) {
     for (const fragment of [...(state?.left ?? [])]) await remove(api, state, fragment);
   },

@@ -7,7 +7,7 @@ import { CONFIG_KEYS, ConfigError, loadConfig } from './config.js';
 import { exitStatusOf } from './exit-status.js';
 import { checkQuirkNames, knownQuirksHelp } from './quirk-names.js';
 import { didYouMean } from './suggest.js';
-import { TOOL_VERSION } from './version.js';
+import { TOOL } from './tool.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);
@@ -28,9 +28,9 @@ export async function main(argv: string[]): Promise<number> {
   const out = (line: string) => { if (stdoutOpen()) process.stdout.write(`${line}\n`); };
   const err = (line: string) => { if (stderrOpen()) process.stderr.write(`${line}\n`); };
   let status = 0;
-  const program = new Command('teamchat-conformance')
+  const program = new Command(TOOL.name)
     .description('Conformance test suite for servers implementing the team-chat (Zulip) REST API')
-    .version(TOOL_VERSION, '-V, --version', 'print the version')
+    .version(TOOL.version, '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeErr: (s) => { if (stderrOpen()) process.stderr.write(s); }, writeOut: (s) => { if (stdoutOpen()) process.stdout.write(s); } });
   const commandNames = () => program.commands.map((c) => c.name());
@@ -80,8 +80,8 @@ export async function main(argv: string[]): Promise<number> {
       const config = loadConfig({ flags: { 'target-url': opts.targetUrl }, envFile: opts.envFile });
       if (!config.targetUrl) throw new ConfigError('cleanup: no target (set CONFORMANCE_TARGET_URL, --target-url or --env-file)');
       if (!existsSync(opts.ledger)) throw new ConfigError(`--ledger ${opts.ledger}: not found`);
-      const { cleanupLedger, readLedger } = await import('./commands/cleanup.js');
-      const summary = await cleanupLedger(config, config.targetUrl, readLedger(opts.ledger), out);
+      const [{ cleanupLedger, readLedger }, { loadCreatedResources }] = await Promise.all([import('./commands/cleanup.js'), import('./engine/created-resources.js')]);
+      const summary = await cleanupLedger(config, config.targetUrl, readLedger(opts.ledger), loadCreatedResources(), out);
       status = summary.failed.length ? 1 : 0;
     });
 
@@ -118,6 +118,6 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return status;
   } catch (error) {
-    return exitStatusOf(error, err);
+    return await exitStatusOf(error, err);
   }
 }

@@ -223,8 +223,8 @@ export function loadConfig(input: ConfigInput = {}): Config {
   const { values: file, path: filePath } = envFileValues(input.envFile, cwd);
 
   const lookup = (envName: string, flag?: string): [string, Source, string] | null => {
-    if (flag && flags[flag] !== undefined) return [flags[flag]!, 'flag', `--${flag}`];
-    if (env[envName] !== undefined && env[envName] !== '') return [env[envName]!, 'env', envName];
+    if (flag && flags[flag] !== undefined) return [flags[flag], 'flag', `--${flag}`];
+    if (env[envName] !== undefined && env[envName] !== '') return [env[envName], 'env', envName];
     if (file[envName] !== undefined && file[envName] !== '') return [file[envName], 'file', envName];
     return null;
   };

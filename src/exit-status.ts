@@ -3,15 +3,15 @@
 // distinct from 1 (a case failed), with a line asking to report it and the details to attach.
 import { CommanderError } from 'commander';
 import { ConfigError } from './config.js';
-import { SpecError } from './engine/yaml-source.js';
-import { PreflightError } from './preflight.js';
 import { UnknownQuirkError } from './quirk-names.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
 
-export function exitStatusOf(error: unknown, err: (line: string) => void): number {
+export async function exitStatusOf(error: unknown, err: (line: string) => void): Promise<number> {
   // Commander has printed its own line (unknown option, missing argument) or the help.
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  // Their modules load the YAML and HTTP libraries: imported on an error, not before every command.
+  const [{ SpecError }, { PreflightError }] = await Promise.all([import('./engine/yaml-source.js'), import('./preflight.js')]);
   if (error instanceof ConfigError || error instanceof SpecError || error instanceof PreflightError || error instanceof UnknownQuirkError) {
     err(`teamchat-conformance: ${error.message}`);
     return EXIT.usage;

@@ -30,8 +30,11 @@ function body(exchange: Exchange): Record<string, unknown> | null {
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
 }
 
-/** `onStep` hears what the preflight sends next, so a slow target's wait can be explained. */
-export async function preflight(config: Config, targetUrl: string, onStep: (what: string) => void = () => {}): Promise<PreflightResult> {
+/**
+ * `onStep` hears what the preflight sends next, so a slow target's wait can be explained;
+ * `onReachable` is called once the target has answered its first request (the run then loads what it needs).
+ */
+export async function preflight(config: Config, targetUrl: string, onStep: (what: string) => void = () => {}, onReachable?: () => void): Promise<PreflightResult> {
   const client = new ApiClient(targetUrl, { timeoutMs: preflightTimeoutMs(config), connections: 8 });
   try {
     onStep('GET /server_settings');
@@ -40,6 +43,7 @@ export async function preflight(config: Config, targetUrl: string, onStep: (what
       const why = settings.error.kind === 'timeout' ? `no answer within ${preflightTimeoutMs(config)} ms` : settings.error.message;
       throw new PreflightError(`target unreachable: ${targetUrl} (${why})`);
     }
+    onReachable?.();
     const level = body(settings)?.zulip_feature_level;
     const claimed = Number.isInteger(level) ? (level as number) : null;
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 /** Text that parses as a JSON scalar: a lenient server may coerce it (1 -> true, "7" -> 7, null -> absent). */
 const jsonScalar = (text: string): boolean => {
   try {
-    const v = JSON.parse(text);
+    const v: unknown = JSON.parse(text);
     return v === null || typeof v !== 'object';
   } catch {
     return false;

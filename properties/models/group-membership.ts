@@ -40,12 +40,12 @@ abstract class MembersCommand implements fc.AsyncCommand<GroupModel, GroupReal> 
     const { body, request } = answer;
     const accept = this.accepted(m);
     const param = `op7.${this.kind.replace('_', '-')}`;
-    if (accept) violated(body.result === 'success', () => `${this} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected success, got ${outcome(body)} (${request})`, { clause: param, answer });
-    else violated(body.result === 'error', () => `${this} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected an error, got success (${request}) [zulip profile]`, { clause: 'op7.membership-rules', answer, zulip: true });
+    if (accept) violated(body.result === 'success', () => `${this.toString()} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected success, got ${outcome(body)} (${request})`, { clause: param, answer });
+    else violated(body.result === 'error', () => `${this.toString()} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected an error, got success (${request}) [zulip profile]`, { clause: 'op7.membership-rules', answer, zulip: true });
     if (accept) this.apply(m);
     const got = await readGroup(real);
     violated(show(sorted(got.members)) === show(sorted(m.members)) && show(sorted(got.subgroups)) === show(sorted(m.subgroups)),
-      () => `after ${this}: GET /user_groups shows members ${show(sorted(got.members))} subgroups ${show(sorted(got.subgroups))}, the model ${show(sorted(m.members))} ${show(sorted(m.subgroups))}`,
+      () => `after ${this.toString()}: GET /user_groups shows members ${show(sorted(got.members))} subgroups ${show(sorted(got.subgroups))}, the model ${show(sorted(m.members))} ${show(sorted(m.subgroups))}`,
       { clause: `${param}.effect`, answer, zulip: true });
   }
   toString(): string {

@@ -97,12 +97,12 @@ abstract class EditCommand implements fc.AsyncCommand<ClientModel, EventsReal> {
   async run(m: ClientModel, real: EventsReal): Promise<void> {
     const id = m.ids[this.target];
     const edit = await real.api.call('member', 'PATCH', `/messages/${id}`, this.params(m, real));
-    violated(edit.body.result === 'success', () => `${this} on ${describeList(m.list, m.ids)}: ${outcome(edit.body)} (${edit.request})`, { clause: 'op1.message-id', answer: edit });
-    const sentinel = await real.api.ok('member', 'POST', '/messages', { type: 'direct', to: [real.api.userIds.member2!], content: `sentinel after ${this}` });
+    violated(edit.body.result === 'success', () => `${this.toString()} on ${describeList(m.list, m.ids)}: ${outcome(edit.body)} (${edit.request})`, { clause: 'op1.message-id', answer: edit });
+    const sentinel = await real.api.ok('member', 'POST', '/messages', { type: 'direct', to: [real.api.userIds.member2!], content: `sentinel after ${this.toString()}` });
     await applyEvents(m, real, sentinel.id as number, String(this));
     const fetched = await fetchList(real);
     const differ = [...new Set([...m.list.keys(), ...fetched.keys()])].filter((k) => show(m.list.get(k)) !== show(fetched.get(k)));
-    violated(differ.length === 0, () => `after ${this}: applying the events to the list fetched before gives ${describeList(m.list, differ)} for messages ${show(differ)}, `
+    violated(differ.length === 0, () => `after ${this.toString()}: applying the events to the list fetched before gives ${describeList(m.list, differ)} for messages ${show(differ)}, `
       + `GET /messages shows ${describeList(fetched, differ)} [zulip profile]`, { clause: 'op1.propagate-mode.navigation', answer: edit, zulip: true });
   }
   abstract toString(): string;

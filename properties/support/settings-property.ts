@@ -19,7 +19,7 @@ export function settingClauses(op: 'op2' | 'op5'): string[] {
 }
 
 interface Target { op: 'op2' | 'op5'; role: Role; path: string; field: string }
-interface State { originals: Record<string, unknown>; current: Record<string, unknown>; touched: Set<string> }
+export interface State { originals: Record<string, unknown>; current: Record<string, unknown>; touched: Set<string> }
 
 async function read(api: PropertyApi, { role, field }: Target): Promise<Record<string, unknown>> {
   const body = await api.ok(role, 'POST', '/register', { fetch_event_types: [field] });

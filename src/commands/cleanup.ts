@@ -1,10 +1,12 @@
-// `cleanup --ledger F`: removes what a crashed or interrupted run created, from its ledger.
-// Messages first, then the channels, groups, folders, snippets and views; an undo of something
-// already gone is expected and not an error.
+// `cleanup --ledger F`: removes what a crashed or interrupted run created, from its ledger. Each
+// entry carries its undo request; the declarations (specs/created-resources.yaml) say which kinds
+// go first and how a key is resolved to what the undo path needs. An undo of something already
+// gone is expected and not an error.
 import { readFileSync } from 'node:fs';
 import type { Account, Config, Role } from '../config.js';
 import { ApiClient } from '../http/client.js';
-import type { LedgerEntry } from '../runner/ledger.js';
+import { fillPath, type LedgerEntry } from '../runner/ledger.js';
+import { placeholdersOf, type CreatedResource } from '../engine/created-resources.js';
 
 export interface CleanupSummary { undone: number; alreadyGone: number; failed: string[] }
 
@@ -14,16 +16,42 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<v
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
 
-async function undo(client: ApiClient, entry: LedgerEntry, auth: (Account & { role: string }) | null, summary: CleanupSummary): Promise<void> {
+type Auth = Account & { role: string };
+
+/**
+ * The undo path with what only the target knows filled in (a channel's id, from its name), by the
+ * kind's resolve request; null when the answer lacks it: the resource is gone.
+ */
+async function resolvedPath(client: ApiClient, entry: LedgerEntry, resource: CreatedResource | undefined, auth: Auth): Promise<string | null> {
+  const missing = placeholdersOf(entry.undo.path);
+  if (!missing.length) return entry.undo.path;
+  const resolve = resource?.resolve;
+  if (!resolve) throw new Error(`nothing declares how to fill {${missing[0]}} (no resolve for kind "${entry.kind}")`);
+  const key = String(entry.key);
+  const params = resolve.params && Object.fromEntries(Object.entries(resolve.params).map(([name, value]) => [name, typeof value === 'string' ? value.replaceAll('{key}', key) : value]));
+  const found = await client.send({ method: resolve.method, path: fillPath(resolve.path, { key }), params, auth });
+  if (found.error) throw new Error(found.error.message);
+  const answer = (found.response?.json ?? {}) as Record<string, unknown>;
+  const values: Record<string, string | number> = {};
+  for (const name of missing) {
+    const value = answer[name];
+    if (typeof value !== 'number' && typeof value !== 'string') return null;
+    values[name] = value;
+  }
+  return fillPath(entry.undo.path, values);
+}
+
+async function undo(client: ApiClient, entry: LedgerEntry, resource: CreatedResource | undefined, auth: Auth | null, summary: CleanupSummary): Promise<void> {
   const id = `${entry.kind}:${entry.key}`;
   if (!auth) { summary.failed.push(`${id}: no owner, admin or ${entry.role} account configured`); return; }
-  let path = entry.undo.path;
-  if (path.includes('{stream_id}')) {
-    const found = await client.send({ method: 'GET', path: '/get_stream_id', params: { stream: String(entry.key) }, auth });
-    const streamId = (found.response?.json as { stream_id?: number } | undefined)?.stream_id;
-    if (streamId === undefined) { summary.alreadyGone += 1; return; }
-    path = path.replace('{stream_id}', String(streamId));
+  let path: string | null;
+  try {
+    path = await resolvedPath(client, entry, resource, auth);
+  } catch (error) {
+    summary.failed.push(`${id}: ${(error as Error).message}`);
+    return;
   }
+  if (path === null) { summary.alreadyGone += 1; return; }
   const done = await client.send({ method: entry.undo.method, path, params: entry.undo.params, auth });
   const body = done.response?.json as { result?: string } | undefined;
   if (body?.result === 'success') summary.undone += 1;
@@ -37,21 +65,25 @@ export function readLedger(file: string): LedgerEntry[] {
   });
 }
 
-export async function cleanupLedger(config: Config, targetUrl: string, entries: LedgerEntry[], log: (s: string) => void): Promise<CleanupSummary> {
+/** Undoes a ledger's entries; `resources` are the declarations (specs/created-resources.yaml). */
+export async function cleanupLedger(config: Config, targetUrl: string, entries: LedgerEntry[], resources: CreatedResource[], log: (s: string) => void): Promise<CleanupSummary> {
   const client = new ApiClient(targetUrl, { timeoutMs: config.timeoutMs });
   const summary: CleanupSummary = { undone: 0, alreadyGone: 0, failed: [] };
-  const asRole = (entry: LedgerEntry): (Account & { role: string }) | null => {
+  const declared = new Map(resources.map((resource) => [resource.kind, resource]));
+  const asRole = (entry: LedgerEntry): Auth | null => {
     const role = (['owner', 'admin', entry.role].find((r) => r && config.accounts[r as Role]) ?? null) as Role | null;
     return role ? { ...config.accounts[role]!, role } : null;
   };
   try {
-    // Newest entry of each resource wins; messages go before the channels they are in; the
-    // rest in parallel, a few at a time, since a slow target makes a long ledger slow.
+    // Newest entry of each resource wins; kinds declared undoFirst (messages, before the
+    // channels they are in) go first; the rest in parallel, a few at a time, since a slow target
+    // makes a long ledger slow.
     const unique = new Map<string, LedgerEntry>();
     for (const entry of entries) unique.set(`${entry.kind}:${entry.key}`, entry);
     const all = [...unique.values()];
-    for (const group of [all.filter((e) => e.kind === 'message'), all.filter((e) => e.kind !== 'message')]) {
-      await inBatches(group, CLEANUP_CONCURRENCY, (entry) => undo(client, entry, asRole(entry), summary));
+    const first = (entry: LedgerEntry) => declared.get(entry.kind)?.undoFirst === true;
+    for (const group of [all.filter(first), all.filter((e) => !first(e))]) {
+      await inBatches(group, CLEANUP_CONCURRENCY, (entry) => undo(client, entry, declared.get(entry.kind), asRole(entry), summary));
     }
   } finally {
     await client.close();

@@ -5,7 +5,7 @@ import { ConfigError } from '../config.js';
 import { readReport } from '../report/read-report.js';
 import { compareReports } from '../report/compare.js';
 import { compareHtml, compareMarkdown, compareText } from '../report/compare-render.js';
-import type { Output } from './run.js';
+import type { Output } from './output.js';
 
 export interface CompareOptions {
   format: string;

@@ -13,7 +13,8 @@ import { closestName, didYouMean } from '../suggest.js';
 
 type Planned = { spec: SpecFile; c: Case };
 
-const filtered = (config: Config) => config.grep !== null || config.operations.length > 0 || config.clauses.length > 0;
+/** Whether the run is narrowed by --grep, --operation or --clause. */
+export const filtered = (config: Config) => config.grep !== null || config.operations.length > 0 || config.clauses.length > 0;
 const kept = (all: Planned[], input: PlanInput) => all.filter(({ spec, c }) => !('omit' in decide(spec, c, input)));
 
 /** Every spec case and property, as the plan sees them (properties are loaded only when a filter is set). */

@@ -11,7 +11,7 @@ import type { Suite } from '../engine/load.js';
 import type { Step } from '../engine/types.js';
 import type { Params } from '../http/encode.js';
 import { propertyFiles } from '../property/files.js';
-import type { Output } from './run.js';
+import type { Output } from './output.js';
 
 const shorten = (text: string) => (text.length > 120 ? `${text.slice(0, 100)}...(${text.length} chars)` : text);
 
@@ -25,7 +25,7 @@ export function placeholders<T>(value: T): T {
 
 function writes(steps: Step[] | undefined, indent: string): string[] {
   return (steps ?? []).filter((s) => s.request.method.toUpperCase() !== 'GET').map((s) => {
-    const params = Object.entries(placeholders(s.request.params ?? {}) as Params).filter(([, v]) => v !== undefined)
+    const params = Object.entries(placeholders<Params>(s.request.params ?? {})).filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${k}=${shorten(encodeParam(v!))}`);
     const who = s.request.auth === 'none' ? 'without credentials' : `as ${s.as ?? 'member'}${s.request.auth === 'bad' ? ' with a wrong API key' : ''}`;
     return `${indent}write: ${s.request.method.toUpperCase()} ${placeholders(s.request.path)} ${who}${params.length ? `: ${params.join(' ')}` : ''}`;

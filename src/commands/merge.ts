@@ -3,9 +3,9 @@
 import { resolve } from 'node:path';
 import { readReport } from '../report/read-report.js';
 import { mergeReports } from '../report/merge.js';
-import { writeReports } from '../report/write-reports.js';
+import { writeReportSet } from '../report/report-set.js';
 import { summaryLines } from '../report/console-output.js';
-import type { Output } from './run.js';
+import type { Output } from './output.js';
 import { ensureWritableDir } from './report-dir.js';
 
 export function merge(files: string[], options: { out: string; baseline?: string; failOnSkip?: boolean }, io: Output): number {
@@ -13,7 +13,7 @@ export function merge(files: string[], options: { out: string; baseline?: string
   const reports = files.map((file) => ({ file, report: readReport(file) }));
   const baseline = options.baseline ? { file: options.baseline, report: readReport(options.baseline, 'baseline') } : undefined;
   const merged = mergeReports(reports, baseline, { failOnSkip: options.failOnSkip });
-  const written = writeReports(merged, resolve(options.out));
+  const written = writeReportSet(merged, resolve(options.out));
   io.out(`merged ${files.length} reports: ${merged.summary.total} cases`);
   for (const line of summaryLines(merged, written)) io.out(line);
   return merged.verdict?.status === 'fail' ? 1 : 0;

@@ -1,38 +1,20 @@
 // The end of a run: the report (with baseline, expectations and the effective feature level),
-// its files, the HAR, the console summary and GitHub annotations, and the exit status.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { ConfigError, type Config } from '../config.js';
+// its files, the HAR, the console summary and GitHub annotations, and the exit status. Loaded
+// while the cases run (run.ts), as nothing before needs it.
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Config } from '../config.js';
 import type { Suite } from '../engine/load.js';
 import type { CaseResult } from '../engine/run-case.js';
-import type { ConformanceReport } from '../report/model.js';
 import { assembleReport, withCurl, type ReportParts } from '../report/assemble.js';
-import { readReport } from '../report/read-report.js';
-import { loadExpectations, type Expectations } from '../report/expectations.js';
+import { loadExpectations } from '../report/expectations.js';
 import { updateExpectationsFile } from '../report/expectations-update.js';
-import { writeReports } from '../report/write-reports.js';
+import { writeReportSet } from '../report/report-set.js';
 import { assembleHar } from '../report/har.js';
 import { summaryLines } from '../report/console-output.js';
 import { annotations } from '../report/github-annotations.js';
-import type { Output } from './run.js';
-
-export interface RunInputs {
-  baseline?: { file: string; report: ConformanceReport };
-  expectations?: { file: string; entries: Expectations };
-  /** Where the workers write their HAR entries (--har). */
-  harDir: string | null;
-}
-
-/** Reads --baseline and --expectations before anything is sent: a bad file is a usage error (exit 2). */
-export function prepareRun(config: Config): RunInputs {
-  if (config.updateExpectations && !config.expectations) throw new ConfigError('--update-expectations: needs --expectations FILE (the file to rewrite)');
-  return {
-    ...(config.baseline ? { baseline: { file: config.baseline, report: readReport(config.baseline, 'baseline') } } : {}),
-    ...(config.expectations ? { expectations: { file: config.expectations, entries: loadExpectations(config.expectations, !config.updateExpectations) } } : {}),
-    harDir: config.har ? mkdtempSync(join(tmpdir(), 'tcc-har-')) : null,
-  };
-}
+import type { Output } from './output.js';
+import type { RunInputs } from './run-inputs.js';
 
 export interface RunOutcome {
   parts: Omit<ReportParts, 'baseline' | 'expectations' | 'catalog'>;
@@ -56,7 +38,7 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
     ...(expectations ? { expectations: { ...expectations, knownIds, today, ...(updated ? { updated } : {}) } } : {}),
     verdict: { failOnSkip: config.failOnSkip },
   });
-  const files = writeReports(report, resolve(config.reportDir));
+  const files = writeReportSet(report, resolve(config.reportDir));
   if (config.har && inputs.harDir) {
     const count = assembleHar(inputs.harDir, resolve(config.har), report.tool);
     rmSync(inputs.harDir, { recursive: true, force: true });

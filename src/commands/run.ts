@@ -1,54 +1,56 @@
-// `run`: config -> spec files -> target (embedded unless configured) -> preflight -> cases in
-// vitest -> reports (run-report.ts). Returns the exit status: 0 all passed (or every failure is
-// known to the baseline or expectations), 1 a case failed or errored, 2 usage, configuration or
-// preflight error (3, an internal error, is cli.ts's). --list prints the plan and sends nothing.
+// `run`: config -> target (embedded unless configured) -> preflight, while the spec files and
+// vitest load -> cases in vitest -> reports (run-report.ts). Returns the exit status: 0 all passed
+// (or every failure is known to the baseline or expectations), 1 a case failed or errored, 2
+// usage, configuration or preflight error (3, an internal error, is cli.ts's). --list prints the
+// plan and sends nothing.
+//
+// Start-up order: the first request goes out before the heavy modules load (the spec loader and
+// its YAML parser, vitest's node API, the report writers), and they load while the preflight
+// waits for the target's answers; the report writers load while the cases run. Only a filtered
+// run (--grep, --operation, --clause) loads the suite first, to refuse a filter that matches nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { cleanupLedger, readLedger } from './cleanup.js';
 import type { Config } from '../config.js';
-import { loadSuite } from '../engine/load.js';
 import { documentedParameters } from '../engine/plan.js';
 import { preflight, preflightTimeoutMs } from '../preflight.js';
 import { LiveLine } from '../report/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
-import { PROJECT_ROOT } from '../paths.js';
-import { TOOL_VERSION } from '../version.js';
+import { TOOL } from '../tool.js';
 import { ensureWritableDir } from './report-dir.js';
-import { ConformanceReporter } from '../report/vitest-reporter.js';
-import { runExplainer } from '../report/explained.js';
-import { finishRun, prepareRun } from './run-report.js';
-import { listPlan } from './list-plan.js';
-import { checkFilterMatches } from './filter-check.js';
+import { prepareRun } from './run-inputs.js';
+import { checkFilterMatches, filtered } from './filter-check.js';
 import { planInputFor } from './plan-input.js';
-import { propertyFiles } from '../property/files.js';
 import type { RunSettings } from '../runner/settings.js';
-import type { SpecFile } from '../engine/types.js';
-
-export interface Output {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
+import type { Output } from './output.js';
+import { stopChannelName } from '../runner/stop-signal.js';
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
-  const suite = loadSuite();
-  await checkFilterMatches(config, suite, planInputFor(config));
+  if (filtered(config)) {
+    const { loadSuite } = await import('../engine/load.js');
+    await checkFilterMatches(config, loadSuite(), planInputFor(config));
+  }
   // --list sends nothing, so it needs no consent to write.
-  if (config.list) return listPlan(config, suite, io);
+  if (config.list) return listOnly(config, io);
   requireWriteConsent(config);
   ensureWritableDir(config.reportDir, '--report-dir');
-  const inputs = prepareRun(config);
+  const inputs = await prepareRun(config);
   const embedded = config.targetUrl === null ? await startEmbedded(config) : null;
   try {
     const targetUrl = embedded?.url ?? config.targetUrl!;
     const effective = embedded ? { ...config, accounts: { ...embedded.accounts, bot: embedded.bot } } : config;
     const live = process.stdout.isTTY ? new LiveLine(process.stdout) : null;
     const out = live ? (line: string) => live.print(line) : io.out;
-    const checked = await withWaitNotice((onStep) => preflight(effective, targetUrl, onStep),
+    // Once the target answers, what the run needs loads while the preflight goes on; an
+    // unreachable target is reported at once, with nothing loaded in vain.
+    let loading: ReturnType<typeof loadRunModules> | undefined;
+    const load = () => (loading ??= loadRunModules());
+    const checked = await withWaitNotice((onStep) => preflight(effective, targetUrl, onStep, () => void load().catch(() => undefined)),
       { targetUrl, limitMs: preflightTimeoutMs(config), live, out });
+    const [{ loadSuite }, { runVitest }, { ConformanceReporter }, { runExplainer }] = await load();
+    const suite = loadSuite();
     const settings: RunSettings = {
       targetUrl, profile: config.profile, featureLevel: checked.featureLevel, claimedFeatureLevel: checked.claimedFeatureLevel,
       serverVersion: checked.serverVersion,
@@ -61,27 +63,30 @@ export async function run(config: Config, io: Output): Promise<number> {
       shard: config.shard, harDir: inputs.harDir,
     };
     const ledgerFile = startLedger(config.reportDir);
-    settings.ledgerFile = ledgerFile;
-    settings.stopFile = `${ledgerFile}.stop`;
-    rmSync(settings.stopFile, { force: true });
-    io.out(`teamchat-conformance ${TOOL_VERSION}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
+    settings.ledger = { file: ledgerFile, resources: suite.resources };
+    settings.stopChannel = stopChannelName(settings.runId);
+    io.out(`${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
     const reporter = new ConformanceReporter(out, {
       explain: runExplainer(inputs.baseline, inputs.expectations?.entries, startedAt.toISOString().slice(0, 10)),
       live, startedAt: startedAt.getTime(),
     });
+    const reporting = import('./run-report.js');
+    reporting.catch(() => undefined);
     const interrupted = await runVitest(settings, reporter, suite.specs);
     if (interrupted) {
       // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.
-      const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), io.err);
+      const { cleanupLedger, readLedger } = await import('./cleanup.js');
+      const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), suite.resources, io.err);
       reporter.runWarnings.push(`interrupted by ${interrupted}: the cases not yet started did not run; `
         + `cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`);
     }
     const retries = reporter.results.reduce((sum, r) => sum + (r.rateLimitRetries ?? 0), 0);
     if (retries) reporter.runWarnings.push(`the target rate-limited ${retries} request(s) (HTTP 429); each was waited out and sent again`);
+    const { finishRun } = await reporting;
     return finishRun(config, inputs, {
       suite,
       parts: {
-        tool: { name: 'teamchat-conformance', version: TOOL_VERSION },
+        tool: TOOL,
         target: { url: targetUrl, featureLevel: settings.featureLevel, claimedFeatureLevel: settings.claimedFeatureLevel, profile: settings.profile, embedded: embedded !== null },
         startedAt: startedAt.toISOString(),
         durationMs: Math.round(Date.now() - startedAt.getTime()),
@@ -93,6 +98,16 @@ export async function run(config: Config, io: Output): Promise<number> {
   } finally {
     await embedded?.close();
   }
+}
+
+/** The spec loader (and its YAML parser), the vitest runner with its node API, the reporter and its explainer. */
+function loadRunModules() {
+  return Promise.all([import('../engine/load.js'), import('./run-vitest.js'), import('../report/vitest-reporter.js'), import('../report/explained.js'), import('vitest/node')]);
+}
+
+async function listOnly(config: Config, io: Output): Promise<number> {
+  const [{ loadSuite }, { listPlan }] = await Promise.all([import('../engine/load.js'), import('./list-plan.js')]);
+  return listPlan(config, loadSuite(), io);
 }
 
 async function startEmbedded(config: Config) {
@@ -107,50 +122,4 @@ function startLedger(reportDir: string): string {
   const file = resolve(reportDir, 'ledger.jsonl');
   writeFileSync(file, '');
   return file;
-}
-
-/** Runs the cases; returns the signal that interrupted the run, or null. */
-async function runVitest(settings: RunSettings, reporter: ConformanceReporter, specs: SpecFile[]): Promise<string | null> {
-  const { createVitest } = await import('vitest/node');
-  let interrupted: string | null = null;
-  let vitest: Awaited<ReturnType<typeof createVitest>> | undefined;
-  const stop = (signal: string) => {
-    interrupted = signal;
-    // The workers look for this file before each case; vitest's own cancel reaches only some.
-    if (settings.stopFile) writeFileSync(settings.stopFile, signal);
-    void vitest?.cancelCurrentRun('keyboard-input');
-  };
-  const onInt = () => stop('SIGINT');
-  const onTerm = () => stop('SIGTERM');
-  process.once('SIGINT', onInt);
-  process.once('SIGTERM', onTerm);
-  vitest = await createVitest('test', { watch: false, config: false, reporters: [reporter] }, {
-    root: PROJECT_ROOT,
-    logLevel: 'error',
-    test: {
-      include: ['src/runner/conformance.entry.ts'],
-      pool: 'threads',
-      // STACK.md: per-file isolation costs 130-170 ms a file; the cases share nothing mutable.
-      isolate: false,
-      maxWorkers: 2,
-      // Transformed modules kept in node_modules/.experimental-vitest-cache, keyed by content:
-      // a run after the first starts its worker in about half the time.
-      experimental: { fsModuleCache: true },
-      // The Session schedules cases; vitest only needs to let them all be in flight.
-      maxConcurrency: 10_000,
-      testTimeout: 0,
-      hookTimeout: 0,
-      provide: { conformance: settings, specs, propertyFiles: propertyFiles() },
-    },
-  });
-  // vitest's logger exits the process on SIGINT/SIGTERM; this run cancels instead, so that it
-  // can clean up what it created and write its report.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (listener !== onInt && listener !== onTerm) process.off(signal, listener);
-  }
-  if (!interrupted) await vitest.start();
-  process.off('SIGINT', onInt);
-  process.off('SIGTERM', onTerm);
-  await vitest.close();
-  return interrupted;
 }

@@ -47,9 +47,9 @@ function walk(values: unknown[], segments: Segment[]): unknown[] {
       } else if ('index' in seg) {
         if (Array.isArray(v) && seg.index < v.length) next.push(v[seg.index]);
       } else if ('all' in seg) {
-        if (Array.isArray(v)) next.push(...v);
+        if (Array.isArray(v)) next.push(...(v as unknown[]));
       } else if (Array.isArray(v)) {
-        const hits = v.filter((e) => isObject(e) && String(e[seg.field]) === seg.equals);
+        const hits = (v as unknown[]).filter((e) => isObject(e) && String(e[seg.field]) === seg.equals);
         next.push(...(seg.every ? hits : hits.slice(0, 1)));
       }
     }

@@ -64,7 +64,7 @@ export function interpolate<T>(value: T, vars: Vars): T {
       return typeof v === 'string' ? v : JSON.stringify(v);
     }) as T;
   }
-  if (Array.isArray(value)) return value.map((v) => interpolate(v, vars)) as T;
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => interpolate(v, vars)) as T;
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, vars)])) as T;
   }

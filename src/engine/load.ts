@@ -1,13 +1,14 @@
-// Loads the spec files and the clause catalog, validated, cross-checked, with file:line errors.
+// Loads the spec files, the clause catalog, the facts and the created resources, validated, cross-checked, with file:line errors.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { PROJECT_ROOT, projectPath } from '../paths.js';
+import { join } from 'node:path';
+import { displayPath, projectPath } from '../paths.js';
 import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
 import { cached } from './suite-cache.js';
 import type { SpecFile } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
+import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
 
 export interface Clause {
   id: string;
@@ -96,6 +97,8 @@ export interface Suite {
   specs: SpecFile[];
   clauses: Clause[];
   facts: Fact[];
+  /** What the suite creates and how each is undone (specs/created-resources.yaml), for the ledger. */
+  resources: CreatedResource[];
 }
 
 /** Every spec file of a directory, plus the catalog; case ids unique, every cited clause known. */
@@ -108,6 +111,7 @@ export function loadSuite(dir = projectPath('specs'), strictness = STRICTNESS): 
 function parseSuite(dir: string, strictness: Strictness): Suite {
   const clauses = loadCatalog(join(dir, CATALOG_FILE));
   const facts = existsSync(join(dir, FACTS_FILE)) ? loadFacts(join(dir, FACTS_FILE)) : [];
+  const resources = existsSync(join(dir, RESOURCES_FILE)) ? loadCreatedResources(join(dir, RESOURCES_FILE)) : [];
   const known = new Set(clauses.map((c) => c.id));
   const knownFacts = new Set(facts.map((f) => f.id));
   const catalogFile = displayPath(join(dir, CATALOG_FILE));
@@ -118,7 +122,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
       throw new SpecError(catalogFile, null, `clauses[${i}]`, `disputed clause "${clause.id}" names no facts: cite the Zulip facts on the server's side`);
     }
   });
-  const names = readdirSync(dir).filter((n) => n.endsWith('.yaml') && n !== CATALOG_FILE && n !== FACTS_FILE).sort();
+  const names = readdirSync(dir).filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE].includes(n)).sort();
   const specs: SpecFile[] = [];
   const caseIds = new Map<string, string>();
   for (const name of names) {
@@ -145,10 +149,5 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
     });
     specs.push(spec);
   }
-  return { specs, clauses, facts };
-}
-
-function displayPath(path: string): string {
-  const rel = relative(PROJECT_ROOT, path);
-  return rel.startsWith('..') ? path : rel;
+  return { specs, clauses, facts, resources };
 }

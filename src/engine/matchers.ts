@@ -51,9 +51,9 @@ export const MATCHERS: Record<string, Matcher> = {
   exists: (got, want) =>
     got.found === want ? null : want ? { expected: 'the field to be present', actual: MISSING } : { expected: 'no such field', actual: show(got.value) },
   type: (got, want) => {
-    if (!got.found) return { expected: `a ${want}`, actual: MISSING };
+    if (!got.found) return { expected: `a ${String(want)}`, actual: MISSING };
     const actual = typeOf(got.value);
-    return actual === want || (want === 'number' && actual === 'integer') ? null : { expected: `a ${want}`, actual: `${actual} ${show(got.value)}` };
+    return actual === want || (want === 'number' && actual === 'integer') ? null : { expected: `a ${String(want)}`, actual: `${actual} ${show(got.value)}` };
   },
   includes: (got, want) => {
     const list = asList(got, `including ${show(want)}`);
@@ -73,26 +73,26 @@ export const MATCHERS: Record<string, Matcher> = {
     return at < 0 ? null : { expected: `every element to be ${show(want)}`, actual: `${show(list[at])} at index ${at}` };
   },
   length: (got, want) => {
-    const n = lengthOf(got, `length ${want}`);
+    const n = lengthOf(got, `length ${String(want)}`);
     if (typeof n !== 'number') return n;
-    return n === want ? null : { expected: `length ${want}`, actual: `length ${n}` };
+    return n === want ? null : { expected: `length ${String(want)}`, actual: `length ${n}` };
   },
   minLength: (got, want) => {
-    const n = lengthOf(got, `length at least ${want}`);
+    const n = lengthOf(got, `length at least ${String(want)}`);
     if (typeof n !== 'number') return n;
-    return n >= (want as number) ? null : { expected: `length at least ${want}`, actual: `length ${n}` };
+    return n >= (want as number) ? null : { expected: `length at least ${String(want)}`, actual: `length ${n}` };
   },
   matches: (got, want) => {
-    if (typeof got.value !== 'string') return { expected: `a string matching /${want}/`, actual: got.found ? show(got.value) : MISSING };
-    return new RegExp(want as string).test(got.value) ? null : { expected: `to match /${want}/`, actual: show(got.value) };
+    if (typeof got.value !== 'string') return { expected: `a string matching /${String(want)}/`, actual: got.found ? show(got.value) : MISSING };
+    return new RegExp(want as string).test(got.value) ? null : { expected: `to match /${String(want)}/`, actual: show(got.value) };
   },
   sorted: (got, want) => {
-    const list = asList(got, `in ${want} order`);
+    const list = asList(got, `in ${String(want)} order`);
     if (!Array.isArray(list)) return list;
     const sign = want === 'descending' ? -1 : 1;
     for (let i = 1; i < list.length; i += 1) {
       if (sign * compare(list[i - 1], list[i]) > 0) {
-        return { expected: `${want} order`, actual: `${show(list[i - 1])} before ${show(list[i])} (index ${i - 1})` };
+        return { expected: `${String(want)} order`, actual: `${show(list[i - 1])} before ${show(list[i])} (index ${i - 1})` };
       }
     }
     return null;
@@ -100,7 +100,7 @@ export const MATCHERS: Record<string, Matcher> = {
   /** A list of lists (events[*].message_ids) whose lists follow each other in order: with
    *  descending, everything in a later list is below everything in the lists before it. */
   sortedGroups: (got, want) => {
-    const list = asList(got, `groups in ${want} order`);
+    const list = asList(got, `groups in ${String(want)} order`);
     if (!Array.isArray(list)) return list;
     const groups = list.filter((g): g is unknown[] => Array.isArray(g) && g.length > 0);
     if (groups.length !== list.length) return { expected: 'a list of non-empty lists', actual: show(list) };
@@ -109,7 +109,7 @@ export const MATCHERS: Record<string, Matcher> = {
     let reached: unknown;
     for (const [i, group] of groups.entries()) {
       const behind = i > 0 ? group.find((v) => sign * compare(reached, v) >= 0) : undefined;
-      if (behind !== undefined) return { expected: `groups in ${want} order`, actual: `${show(behind)} in group ${i} after ${show(reached)} in an earlier one (${show(list)})` };
+      if (behind !== undefined) return { expected: `groups in ${String(want)} order`, actual: `${show(behind)} in group ${i} after ${show(reached)} in an earlier one (${show(list)})` };
       reached = group.reduce((a, b) => (sign * compare(a, b) < 0 ? b : a));
     }
     return null;

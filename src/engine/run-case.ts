@@ -83,7 +83,7 @@ export function failureLine(operation: string, failures: Failure[], summary: str
 export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, vars: Vars, redactor: Redactor): Promise<CaseResult> {
   const started = performance.now();
   const base = baseResult(spec, c);
-  const outcome = await runSteps(c.steps, ctx, vars, { clauses: c.clauses, facts: c.facts, zulipCase: c.profile === 'zulip' });
+  const outcome = await runSteps(c.steps, ctx, vars, { clauses: c.clauses, facts: c.facts, zulipCase: c.profile === 'zulip', caseId: c.id });
   const warnings: string[] = [];
   if (c.cleanup?.length) {
     const cleaned = await runSteps(c.cleanup, ctx, outcome.vars);

@@ -57,6 +57,8 @@ export interface StepOwner {
   clauses: string[];
   facts?: string[];
   zulipCase?: boolean;
+  /** The case the requests belong to: the HAR labels each with it and the step's number. */
+  caseId?: string;
 }
 
 const DEFAULT_ROLE: Role = 'member';
@@ -84,10 +86,11 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     const auth = step.request.auth === 'none' ? null
       : step.request.auth === 'bad' ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
       : { ...account, role };
+    const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
     const summary = step.events ? `as ${role}, events of queue ${step.events.queue}` : describeRequest(role, step.request.method, path, params, step.request.auth);
     const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
-    const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth) : null;
-    const exchange = polled ? polled.exchange : await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding, files: step.request.files });
+    const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, trace) : null;
+    const exchange = polled ? polled.exchange : await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding, files: step.request.files, trace });
     const record: StepRecord = { index, exchange, failures: [], summary };
     records.push(record);
     if (exchange.error) {
@@ -148,13 +151,13 @@ interface Polled {
  * events are there or its bounded wait ends: a slow server is waited for, a silent one is not
  * waited on forever.
  */
-async function pollEvents(ctx: TargetContext, spec: EventsSpec, params: Params, auth: Parameters<ApiClient['send']>[0]['auth']): Promise<Polled> {
+async function pollEvents(ctx: TargetContext, spec: EventsSpec, params: Params, auth: Parameters<ApiClient['send']>[0]['auth'], trace?: { caseId: string; step: number }): Promise<Polled> {
   const started = performance.now();
   const within = spec.withinMs ?? DEFAULT_EVENT_WAIT_MS;
   const events: QueuedEvent[] = [];
   let lastEventId = -1;
   for (let attempt = 0; ; attempt += 1) {
-    const exchange = await ctx.client.send({ method: 'GET', path: '/events', params: { ...params, last_event_id: lastEventId }, auth });
+    const exchange = await ctx.client.send({ method: 'GET', path: '/events', params: { ...params, last_event_id: lastEventId }, auth, trace });
     const body = exchange.response?.json as { result?: unknown; events?: unknown } | undefined;
     if (exchange.error || body?.result !== 'success' || !Array.isArray(body.events)) return { exchange, events, waitedMs: Math.round(performance.now() - started) };
     for (const event of body.events as QueuedEvent[]) {

@@ -2,30 +2,25 @@
 // names the clause a field's shape comes from with the annotation "x-clause", so a schema
 // failure names the one clause it breaks, not every clause its case cites.
 import { readdirSync, readFileSync } from 'node:fs';
-import { Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ValidateFunction, ErrorObject } from 'ajv/dist/2020.js';
+import { CLAUSE_KEYWORD, sharedAjv } from '../ajv.js';
+import { precompiledValidator } from '../precompiled-schemas.js';
 import { projectPath } from '../paths.js';
 import type { Finding } from './failure.js';
 import { show } from './matchers.js';
 
 export const SCHEMA_BASE = 'https://teamchat-conformance.test/schemas/';
-export const META_SCHEMAS = new Set(['spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json', 'zulip-facts.schema.json']);
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+export const META_SCHEMAS = new Set(['spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json', 'zulip-facts.schema.json', 'created-resources.schema.json', 'conformance-report.schema.json']);
 
-/** The annotation naming the clause of the API document a schema (or one of its fields) states. */
-export const CLAUSE_KEYWORD = 'x-clause';
+export { CLAUSE_KEYWORD };
 
 let ajv: Ajv2020 | null = null;
 const compiled = new Map<string, ValidateFunction>();
 
 export function schemaRegistry(dir = projectPath('schemas')): Ajv2020 {
   if (ajv) return ajv;
-  // verbose: each error carries the schema object it failed in, where x-clause sits.
-  ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: CLAUSE_KEYWORD, schemaType: ['string', 'array'] });
-  for (const name of responseSchemaFiles(dir)) ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')));
+  ajv = sharedAjv();
+  for (const name of responseSchemaFiles(dir)) ajv.addSchema(JSON.parse(readFileSync(`${dir}/${name}`, 'utf8')) as object);
   return ajv;
 }
 
@@ -41,7 +36,7 @@ export function schemaValidator(name: string): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
     const id = `${SCHEMA_BASE}${name}.schema.json`;
-    const found = schemaRegistry().getSchema(id);
+    const found = precompiledValidator(name) ?? schemaRegistry().getSchema(id);
     if (!found) throw new Error(`unknown schema "${name}" (no ${name}.schema.json in schemas/)`);
     validate = found;
     compiled.set(name, validate);
@@ -78,13 +73,13 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, body: u
   for (const e of errors ?? []) {
     if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf') continue;
     const params = e.params as Record<string, unknown>;
-    const parent = e.parentSchema as SchemaObject | undefined;
+    const parent = e.parentSchema;
     const at = pointerToPath(e.instancePath);
     const join = (name: string) => (at ? `${at}.${name}` : name);
     let f: Finding;
     if (e.keyword === 'required') {
       const name = String(params.missingProperty);
-      f = { check: 'schema', path: join(name), expected: 'the field (required)', actual: 'nothing (the field is missing)', clause: clauseOf(parent?.properties?.[name]) ?? clauseOf(parent) };
+      f = { check: 'schema', path: join(name), expected: 'the field (required)', actual: 'nothing (the field is missing)', clause: clauseOf((parent?.properties as Record<string, SchemaObject> | undefined)?.[name]) ?? clauseOf(parent) };
     } else if (e.keyword === 'additionalProperties') {
       const name = String(params.additionalProperty);
       f = { check: 'schema', path: join(name), expected: 'no such field (only the listed fields)', actual: show(valueAt(body, `${e.instancePath}/${name}`)), clause: clauseOf(parent) };

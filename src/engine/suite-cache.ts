@@ -4,16 +4,17 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { projectPath } from '../paths.js';
+import { cachePath, codePath, projectPath } from '../paths.js';
 
-const CACHE_FILE = projectPath('node_modules', '.cache', 'teamchat-conformance', 'suite.json');
+const CACHE_FILE = cachePath('suite.json');
 
 function inputsKey(dir: string): string {
   const files = [
     ...readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort().map((n) => join(dir, n)),
     // The meta-schemas validate the files; the response schemas' x-clause annotations back citations.
     ...readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.json')).sort().map((n) => projectPath('schemas', n)),
-    projectPath('src', 'engine', 'load.ts'), projectPath('src', 'engine', 'citations.ts'), projectPath('src', 'engine', 'event-steps.ts'),
+    codePath('src/engine/load.ts'), codePath('src/engine/citations.ts'), codePath('src/engine/event-steps.ts'),
+    codePath('src/engine/created-resources.ts'),
   ];
   const hash = createHash('sha256');
   for (const file of files) {

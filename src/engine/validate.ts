@@ -1,6 +1,7 @@
 // Validates data files (spec files, the clause catalog) against their meta-schemas and turns
 // ajv's first error into a SpecError naming file, line and field.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { compileOnce } from '../ajv.js';
 import { readFileSync } from 'node:fs';
 import { projectPath } from '../paths.js';
 import { SpecError, pointerToField, type YamlSource } from './yaml-source.js';
@@ -10,8 +11,7 @@ const cache = new Map<string, ValidateFunction>();
 function validatorFor(schemaFile: string): ValidateFunction {
   let validate = cache.get(schemaFile);
   if (!validate) {
-    const ajv = new Ajv2020({ allErrors: false, strict: false });
-    validate = ajv.compile(JSON.parse(readFileSync(projectPath('schemas', schemaFile), 'utf8')));
+    validate = compileOnce(JSON.parse(readFileSync(projectPath('schemas', schemaFile), 'utf8')) as { $id?: string });
     cache.set(schemaFile, validate);
   }
   return validate;

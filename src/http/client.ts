@@ -1,8 +1,9 @@
 // The HTTP client: one undici keep-alive Pool per target (Pool.request is 4-6x faster than
 // fetch on this stack, see STACK.md). A transport fault or a non-JSON body is returned as data
 // for the judge, never thrown: a broken server must fail its case, not crash the run.
-import { Pool } from 'undici';
-import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type Params } from './encode.js';
+import { isUtf8 } from 'node:buffer';
+import { createPool, poolRequest, type Pool } from './undici-pool.js';
+import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type FormPart, type Params } from './encode.js';
 import type { Account } from '../config.js';
 
 export interface ApiRequest {
@@ -16,12 +17,31 @@ export interface ApiRequest {
   encoding?: 'auto' | 'query' | 'form';
   /** Files to send: the request becomes multipart/form-data, parameters as its text fields. */
   files?: Files;
+  /** Which case and step sent it, for the records (the HAR's _caseId and _step). */
+  trace?: RequestTrace;
+}
+
+export interface RequestTrace {
+  caseId: string;
+  /** 1 for the case's first step. */
+  step: number;
 }
 
 export type TransportErrorKind = 'timeout' | 'connection' | 'too-large' | 'protocol';
 
 export interface Exchange {
-  request: { method: string; url: string; role: string | null; body: string | null; headers?: Record<string, string> };
+  request: {
+    method: string;
+    url: string;
+    role: string | null;
+    /** The body as sent: text, or base64 when it is not UTF-8 (bodyEncoding says so); null without a body. */
+    body: string | null;
+    bodyEncoding?: 'base64';
+    /** A multipart body's parts (its mime type is the content-type header). */
+    form?: FormPart[];
+    headers?: Record<string, string>;
+    trace?: RequestTrace;
+  };
   response?: {
     status: number;
     headers: Record<string, string>;
@@ -59,11 +79,14 @@ export class ApiClient {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.basePath = `${url.pathname.replace(/\/+$/, '')}/api/v1`;
-    this.pool = new Pool(url.origin, {
+    this.pool = createPool(url.origin, {
       connections: options.connections ?? 16,
       keepAliveTimeout: 10_000,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
+      // undici stops reading past this (and says so): the body is then read at once with text(),
+      // several times cheaper than a for-await over its chunks.
+      maxResponseSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
     });
   }
 
@@ -91,28 +114,31 @@ export class ApiClient {
     const inQuery = req.encoding === 'query' || (req.encoding !== 'form' && QUERY_METHODS.has(method));
     const path = `${this.basePath}${req.path}${inQuery && encoded ? `?${encoded}` : ''}`;
     const multipart = req.files ? encodeMultipart(req.params ?? {}, req.files) : null;
-    const body = multipart ? multipart.summary : inQuery ? null : encoded;
+    const body = multipart ? multipart.body : inQuery ? null : encoded;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== null) headers['content-type'] = multipart ? multipart.contentType : 'application/x-www-form-urlencoded';
     if (req.auth) {
       headers.authorization = `Basic ${Buffer.from(`${req.auth.email}:${req.auth.apiKey}`).toString('base64')}`;
     }
     const exchange: Exchange = {
-      request: { method, url: `${this.origin}${path}`, role: req.auth?.role ?? null, body, headers },
+      request: {
+        method, url: `${this.origin}${path}`, role: req.auth?.role ?? null, ...recordedBody(body), ...(multipart ? { form: multipart.parts } : {}),
+        headers, ...(req.trace ? { trace: req.trace } : {}),
+      },
       durationMs: 0,
     };
     this.options.onRequest?.(exchange.request);
     const startedAt = new Date();
     const started = performance.now();
     try {
-      const res = await this.pool.request({
-        path, method, headers, body: multipart ? multipart.body : body ?? undefined,
+      const res = await poolRequest(this.pool, {
+        path, method, headers, body: body ?? undefined,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      const text = await readLimited(res.body, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY);
+      const text = await res.body.text();
       exchange.response = { status: res.statusCode, headers: flattenHeaders(res.headers), text, ...decodeJson(text) };
     } catch (error) {
-      exchange.error = classify(error, this.options.timeoutMs);
+      exchange.error = classify(error, this.options.timeoutMs, this.options.maxBodyBytes ?? DEFAULT_MAX_BODY);
     }
     exchange.durationMs = performance.now() - started;
     this.options.onExchange?.(exchange, startedAt);
@@ -124,6 +150,12 @@ export class ApiClient {
   }
 }
 
+/** The body for the records: as text when it is UTF-8 (every form body is), else base64. */
+function recordedBody(body: string | Buffer | null): Pick<Exchange['request'], 'body' | 'bodyEncoding'> {
+  if (body === null || typeof body === 'string') return { body };
+  return isUtf8(body) ? { body: body.toString('utf8') } : { body: body.toString('base64'), bodyEncoding: 'base64' };
+}
+
 const MAX_RATE_LIMIT_RETRIES = 5;
 const MAX_RETRY_AFTER_MS = 60_000;
 
@@ -132,22 +164,6 @@ function retryAfterMs(response: NonNullable<Exchange['response']>): number {
   const body = response.json as Record<string, unknown> | undefined;
   const seconds = Number(response.headers['retry-after'] ?? body?.['retry-after'] ?? 1);
   return Math.min(MAX_RETRY_AFTER_MS, Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000);
-}
-
-class BodyTooLarge extends Error {}
-
-async function readLimited(body: AsyncIterable<Buffer> & { destroy(): unknown }, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy();
-      throw new BodyTooLarge(`answer body exceeds ${limit} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function decodeJson(text: string): { json?: unknown; jsonError?: string } {
@@ -167,10 +183,10 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return out;
 }
 
-function classify(error: unknown, timeoutMs: number): { kind: TransportErrorKind; message: string } {
+function classify(error: unknown, timeoutMs: number, maxBodyBytes: number): { kind: TransportErrorKind; message: string } {
   const err = error as Error & { code?: string; cause?: { code?: string } };
-  if (err instanceof BodyTooLarge) return { kind: 'too-large', message: err.message };
   const code = err.code ?? err.cause?.code ?? '';
+  if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return { kind: 'too-large', message: `answer body exceeds ${maxBodyBytes} bytes` };
   if (err.name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` };
   }

@@ -20,21 +20,28 @@ export function encodeParams(params: Params): string {
 /** Files of a multipart/form-data request (e.g. POST /user_uploads): field name -> file name and text content. */
 export type Files = Record<string, { name: string; content: string }>;
 
-/** A multipart/form-data body: the parameters as text fields, then the files. */
-export function encodeMultipart(params: Params, files: Files): { body: Buffer; contentType: string; summary: string } {
+/** One part of a multipart body as sent, in HAR's postData.params shape (fileName and contentType for a file). */
+export interface FormPart {
+  name: string;
+  value: string;
+  fileName?: string;
+  contentType?: string;
+}
+
+const FILE_TYPE = 'application/octet-stream';
+
+/** A multipart/form-data body: the parameters as text fields, then the files; and its parts, for the records. */
+export function encodeMultipart(params: Params, files: Files): { body: Buffer; contentType: string; parts: FormPart[] } {
   const boundary = `----conformance${Math.random().toString(16).slice(2)}`;
   const quote = (text: string) => text.replace(/["\r\n]/g, '_');
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(params)) {
-    if (value !== undefined) parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(name)}"\r\n\r\n${encodeParam(value)}\r\n`);
-  }
-  for (const [field, file] of Object.entries(files)) {
-    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(field)}"; filename="${quote(file.name)}"\r\n`
-      + `Content-Type: application/octet-stream\r\n\r\n${file.content}\r\n`);
-  }
-  parts.push(`--${boundary}--\r\n`);
-  const summary = `[multipart: ${Object.entries(files).map(([f, v]) => `${f}=${v.name}`).join(', ')}]`;
-  return { body: Buffer.from(parts.join(''), 'utf8'), contentType: `multipart/form-data; boundary=${boundary}`, summary };
+  const parts: FormPart[] = [
+    ...Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [{ name: quote(name), value: encodeParam(value) }])),
+    ...Object.entries(files).map(([field, file]) => ({ name: quote(field), value: file.content, fileName: quote(file.name), contentType: FILE_TYPE })),
+  ];
+  const text = parts.map((part) => (part.fileName === undefined
+    ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`
+    : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType}\r\n\r\n${part.value}\r\n`));
+  return { body: Buffer.from(`${text.join('')}--${boundary}--\r\n`, 'utf8'), contentType: `multipart/form-data; boundary=${boundary}`, parts };
 }
 
 /** Methods whose parameters go in the query string rather than a body. */

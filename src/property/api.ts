@@ -27,7 +27,10 @@ export class PropertyApi {
   /** The exchanges of the run under way (reset by the runner before each run). */
   calls: Exchange[] = [];
 
-  constructor(private readonly ctx: TargetContext, readonly vars: Record<string, unknown>) {
+  /** Requests sent so far: each carries the property's id and its number (the HAR's _caseId and _step). */
+  private sent = 0;
+
+  constructor(private readonly ctx: TargetContext, readonly vars: Record<string, unknown>, private readonly caseId?: string) {
     this.profile = ctx.profile;
     this.userIds = Object.fromEntries(Object.entries(ctx.accounts).map(([role, a]) => [role, a.userId]));
   }
@@ -36,7 +39,8 @@ export class PropertyApi {
     const account = this.ctx.accounts[role];
     if (!account) throw new TransportFault(`no ${role} account configured`);
     const request = describeRequest(role, method, path, params);
-    const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role } });
+    const trace = this.caseId ? { caseId: this.caseId, step: (this.sent += 1) } : undefined;
+    const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role }, trace });
     this.calls.push(exchange);
     if (exchange.error) throw this.record(new TransportFault(`${exchange.error.kind}: ${exchange.error.message} (${request})`));
     const { status, json, jsonError } = exchange.response!;

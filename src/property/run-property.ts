@@ -27,7 +27,7 @@ export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetCont
   const started = performance.now();
   const base = { id: def.id, endpoint: def.endpoint, title: def.title, file: `properties/${def.id}`, clauses: def.clauses,
     ...(def.facts?.length ? { facts: def.facts } : {}), ...(def.since ? { since: def.since } : {}) };
-  const api = new PropertyApi(ctx, options.vars);
+  const api = new PropertyApi(ctx, options.vars, def.id);
   const done = (result: Pick<CaseResult, 'status'> & Partial<CaseResult>): CaseResult =>
     redactor.value({ ...base, ...result, durationMs: performance.now() - started });
   // The calls of each run that broke the invariant, by its error: fast-check reports the error

@@ -6,7 +6,6 @@ import { CHANNEL_GROUP_SETTINGS, channelSetting, setChannelSetting } from './cha
 import { adminRequired, ApiError, badRequest } from './errors.js';
 import { inSetting, readUpdate, type SettingChange } from './group-settings.js';
 import { ROLE, type Channel, type TopicsPolicy } from './model.js';
-import { codePointLength } from './params.js';
 import type { Context, Route } from './router.js';
 import { checkChannelName } from './channel-create.js';
 import { channelsFollowDocument } from './channels.js';
@@ -45,7 +44,7 @@ function readRetention(ctx: Context): number | null | undefined {
   if (raw === 'unlimited') return -1;
   const days = typeof raw === 'string' && /^[0-9]+$/.test(raw) ? Number(raw) : raw;
   if (typeof days === 'number' && Number.isInteger(days) && days > 0) return days;
-  throw badRequest(`Bad value for 'message_retention_days': ${String(raw)}`);
+  throw badRequest(`Bad value for 'message_retention_days': ${typeof raw === 'string' ? raw : JSON.stringify(raw)}`);
 }
 
 function checkNewName(ctx: Context, channel: Channel, raw: string): string {

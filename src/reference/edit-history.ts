@@ -1,7 +1,8 @@
 // Message edit history: the raw edit events stored with each edit (as Zulip's
 // Message.edit_history), and GET /messages/{message_id}/history, which replays them into
 // snapshots the way Zulip's fill_edit_history_entries does.
-import { accessMessage, shownTopic } from './message-access.js';
+import { accessMessage } from './message-access.js';
+import { shownTopic } from './topic-names.js';
 import { htmlDiff, renderContent } from './message-render.js';
 import type { Message, Realm } from './model.js';
 import { realmSettings } from './realm-settings.js';
@@ -25,7 +26,7 @@ const stored = new WeakMap<Realm, Map<number, EditEvent[]>>();
 /** Events of a message, oldest first. */
 export function editEvents(realm: Realm, messageId: number): EditEvent[] {
   let byMessage = stored.get(realm);
-  if (!byMessage) stored.set(realm, (byMessage = new Map()));
+  if (!byMessage) stored.set(realm, (byMessage = new Map<number, EditEvent[]>()));
   let events = byMessage.get(messageId);
   if (!events) byMessage.set(messageId, (events = []));
   return events;

@@ -5,7 +5,6 @@
 // proves it raises no false alarms, as the mutants prove it catches bugs. Every difference of the
 // variant is in this file (VARIANT below), for a reader to scan.
 import type { ApiError } from './errors.js';
-import type { Channel } from './model.js';
 
 export type FlavorName = 'zulip' | 'variant';
 
@@ -16,6 +15,19 @@ export interface Limits {
   channelDescription: number;
   folderName: number;
   folderDescription: number;
+}
+
+/**
+ * What a flavor reads of a channel (model.ts's Channel has it all): declared here, as the model
+ * itself names the Flavor, so that neither module imports the other round a loop.
+ */
+export interface ChannelView {
+  id: number;
+  name: string;
+  description: string;
+  isWebPublic: boolean;
+  inviteOnly: boolean;
+  historyPublicToSubscribers: boolean;
 }
 
 export type IdKind = 'channel' | 'message' | 'record';
@@ -57,9 +69,9 @@ export interface Flavor {
   /** How many messages one batch of a topic deletion removes (operation 14: "in batches"). */
   deleteTopicBatchSize: number;
   /** The order of GET /streams (the document gives none). */
-  compareChannels(a: Channel, b: Channel): number;
+  compareChannels(a: ChannelView, b: ChannelView): number;
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
-  newChannelNotice: { topic: string; content(channel: Channel, creator: { fullName: string; id: number }): string } | null;
+  newChannelNotice: { topic: string; content(channel: ChannelView, creator: { fullName: string; id: number }): string } | null;
   organisation: OrganisationDefaults;
   /** How long GET /events holds an empty queue's request before a heartbeat (the event queue is not shown). */
   heartbeatMs: number;
@@ -105,9 +117,9 @@ export interface Flavor {
 }
 
 /** How Zulip's creation notice names a channel's privacy. */
-const privacyLabel = (c: Channel) => (c.isWebPublic ? 'Web-public' : !c.inviteOnly ? 'Public' : c.historyPublicToSubscribers ? 'Private, shared history' : 'Private, protected history');
+const privacyLabel = (c: ChannelView) => (c.isWebPublic ? 'Web-public' : !c.inviteOnly ? 'Public' : c.historyPublicToSubscribers ? 'Private, shared history' : 'Private, protected history');
 
-const byName = (a: Channel, b: Channel) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byName = (a: ChannelView, b: ChannelView) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** How many messages seed.ts numbers (1 to this): the ids handed out after the seed start above. */
 const SEEDED_MESSAGES = 28;

@@ -1,9 +1,9 @@
 // Looking up one message the caller may read, the messages of a topic, and the notices of
 // the Notification Bot.
 import { badRequest } from './errors.js';
-import { canReadMessage } from './message-fetch.js';
+import { canReadMessage } from './message-visibility.js';
 import type { Channel, Message, Realm, User } from './model.js';
-import { sameTopic } from './topics.js';
+import { sameTopic } from './topic-names.js';
 import { allocate } from './flavor.js';
 import { sendMessageEvent } from './message-events.js';
 import type { Quirks } from './quirks.js';
@@ -23,9 +23,6 @@ export function topicMessages(realm: Realm, channelId: number, topic: string): M
   return realm.messages.filter((m) => m.channelId === channelId && sameTopic(m.topic, topic)).sort((a, b) => a.id - b.id);
 }
 
-/** The empty topic is shown by its display name unless the client says it understands "". */
-export const shownTopic = (realm: Realm, topic: string, allowEmpty: boolean): string => (topic === '' && !allowEmpty ? realm.flavor.emptyTopicDisplayName : topic);
-
 /**
  * Adds a message from the Notification Bot to a channel topic; every subscriber gets a copy,
  * already read for the users in `readBy` (Zulip marks its notices read for the acting user).
@@ -40,5 +37,3 @@ export function postNotification(realm: Realm, channel: Channel, topic: string, 
   sendMessageEvent(realm, quirks, message);
   return message;
 }
-
-export { canReadMessage };

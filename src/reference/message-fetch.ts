@@ -1,24 +1,13 @@
 // GET /messages: a fixture operation (not one of the document's 21). Anchor, num_before,
 // num_after and a narrow of channel/stream, topic, sender, id and in operators; each message
 // carries the caller's flags ("read"), as the Zulip server answers it.
-import { channelById, channelByName, findUser, hasContentAccess } from './access.js';
+import { channelById, channelByName, findUser } from './access.js';
 import { messageFlags, messageObject } from './message-object.js';
+import { canReadMessage } from './message-visibility.js';
 import { badRequest } from './errors.js';
 import type { Message, Realm, User } from './model.js';
 import type { Context, Route } from './router.js';
 import type { Quirks } from './quirks.js';
-
-/**
- * Whether the user may read the message (Zulip's has_message_access): content access to the
- * channel, and in a channel with protected history also the user's own copy; a copy kept after
- * leaving a private channel is not enough.
- */
-export function canReadMessage(realm: Realm, user: User, m: Message): boolean {
-  if (m.channelId === null) return m.holders.has(user.id);
-  const channel = channelById(realm, m.channelId);
-  if (!channel || !hasContentAccess(user, channel)) return false;
-  return channel.historyPublicToSubscribers || m.holders.has(user.id);
-}
 
 
 type Filter = (m: Message) => boolean;
@@ -40,7 +29,7 @@ function narrowFilter(realm: Realm, user: User, term: unknown, quirks: Quirks): 
   let operator: unknown;
   let operand: unknown;
   let negated: unknown = false;
-  if (Array.isArray(term)) [operator, operand] = term;
+  if (Array.isArray(term)) [operator, operand] = term as unknown[];
   else if (typeof term === 'object' && term !== null) ({ operator, operand, negated = false } = term as Record<string, unknown>);
   if (typeof operator !== 'string') throw badRequest('Invalid narrow');
   const match = (() => {

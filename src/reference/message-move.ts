@@ -5,7 +5,8 @@
 import { channelById } from './access.js';
 import { ApiError } from './errors.js';
 import { recordEdit, type EditEvent } from './edit-history.js';
-import { canReadMessage, postNotification, topicMessages } from './message-access.js';
+import { postNotification, topicMessages } from './message-access.js';
+import { canReadMessage } from './message-visibility.js';
 import { ROLE, type Channel, type Message, type Realm, type User } from './model.js';
 import { deleteMessages, sendDeleteEvent } from './message-delete-events.js';
 import { mergedPolicy, POLICY, setTopicPolicy, topicPolicies } from './user-topic-events.js';

@@ -1,7 +1,7 @@
 // A message as GET /messages and GET /messages/{message_id} show it (the Zulip server's shape):
 // one function, so the two read operations cannot drift apart.
 import { channelById } from './access.js';
-import { shownTopic } from './message-access.js';
+import { shownTopic } from './topic-names.js';
 import { renderContent } from './message-render.js';
 import { renderGroupMentions } from './group-mentions.js';
 import type { Message, Realm, User } from './model.js';

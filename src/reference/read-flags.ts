@@ -7,7 +7,8 @@ import { badRequest } from './errors.js';
 import { sendEvent } from './events.js';
 import type { Message } from './model.js';
 import type { Context, Route } from './router.js';
-import { readableChannel, readTopicName, sameTopic } from './topics.js';
+import { readableChannel, readTopicName } from './topics.js';
+import { sameTopic } from './topic-names.js';
 
 function markTopicAsRead(ctx: Context) {
   const streamId = ctx.params.int('stream_id');

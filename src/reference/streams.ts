@@ -82,7 +82,7 @@ function selectChannels(ctx: Context, f: Flags): Channel[] {
 
 function getStreams(ctx: Context) {
   const flags = effectiveFlags(ctx, readFlags(ctx));
-  const channels = selectChannels(ctx, flags).sort(ctx.realm.flavor.compareChannels);
+  const channels = selectChannels(ctx, flags).sort((a, b) => ctx.realm.flavor.compareChannels(a, b));
   if (ctx.quirks.has('streams-unsorted')) channels.reverse();
   // A read changes nothing and sends no event (the fault tells the caller of every listed channel).
   if (ctx.quirks.has('streams-read-sends-event')) {

@@ -6,10 +6,11 @@ import { hasContentAccess, isAdmin } from './access.js';
 import { adminRequired } from './errors.js';
 import { deleteMessages } from './message-delete-events.js';
 import { POLICY, setTopicPolicy, topicPolicies } from './user-topic-events.js';
-import { canReadMessage } from './message-fetch.js';
+import { canReadMessage } from './message-visibility.js';
 import type { Channel, Message } from './model.js';
 import type { Context, Route } from './router.js';
-import { readableChannel, readTopicName, sameTopic } from './topics.js';
+import { readableChannel, readTopicName } from './topics.js';
+import { sameTopic } from './topic-names.js';
 
 /**
  * One batch is one deletion (message-delete-events.ts deleteMessages): the channel update with

@@ -3,7 +3,7 @@
 // empty topic's display name means the empty topic (used by ops 14 and 16).
 import { channelById, hasContentAccess } from './access.js';
 import { badRequest } from './errors.js';
-import { canReadMessage } from './message-fetch.js';
+import { canReadMessage } from './message-visibility.js';
 import type { Channel } from './model.js';
 import type { Context, Route } from './router.js';
 
@@ -12,9 +12,6 @@ export function readTopicName(ctx: Context, name: string): string {
   if (ctx.quirks.has('topic-display-name-literal')) return name;
   return name === ctx.realm.flavor.emptyTopicDisplayName ? '' : name;
 }
-
-/** Zulip compares topic names case-insensitively. */
-export const sameTopic = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /** A channel the caller may read; a missing and a hidden channel give the same error. */
 export function readableChannel(ctx: Context, id: number, evenHidden = false): Channel {

@@ -6,7 +6,7 @@
 // user-topics.ts.)
 import { capability, sendEvent } from './events.js';
 import type { Channel, Realm } from './model.js';
-import { sameTopic } from './topics.js';
+import { sameTopic } from './topic-names.js';
 
 export const POLICY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 

@@ -1,6 +1,12 @@
-// One shell line that replays a recorded request. Credentials stay out of it: the account's key
-// is a placeholder for the variable the user already has in their env file.
+// One shell line that replays a recorded request as it went over the wire: a form body as is, a
+// multipart body part by part (-F, a file's content piped in), a binary body decoded from base64.
+// Credentials stay out of it: the account's key is a placeholder for the variable the user
+// already has in their env file.
 import type { RecordedExchange } from '../engine/run-case.js';
+import type { Exchange } from '../http/client.js';
+
+/** What a recorded request holds: the multipart parts and the body's encoding ride along (client.ts). */
+type Sent = RecordedExchange['request'] & Partial<Pick<Exchange['request'], 'form' | 'bodyEncoding'>>;
 
 export function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
@@ -22,12 +28,12 @@ export function quoteWithVars(text: string, vars: ShellVars = new Map()): string
   let last = 0;
   for (const m of matches) {
     out += escaped(text.slice(last, m.index)) + `\${${vars.get(m[1])}}`;
-    last = m.index! + m[1].length;
+    last = m.index + m[1].length;
   }
   return `"${out}${escaped(text.slice(last))}"`;
 }
 
-function credentials(request: RecordedExchange['request']): string | null {
+function credentials(request: Sent): string | null {
   const header = request.headers?.authorization;
   const redacted = header ? /^Basic \[redacted: (\w+)\]$/.exec(header) : null;
   const role = redacted?.[1] ?? (header ? null : request.role);
@@ -43,12 +49,29 @@ function credentials(request: RecordedExchange['request']): string | null {
 }
 
 export function curlCommand(exchange: RecordedExchange, vars?: ShellVars): string {
-  const { request } = exchange;
+  const request: Sent = exchange.request;
   const parts = ['curl', '-sS'];
+  const input: string[] = [];
   if (request.method !== 'GET' || request.body !== null) parts.push('-X', request.method);
   const auth = credentials(request);
   if (auth) parts.push(auth);
-  if (request.body !== null) parts.push('--data-raw', quoteWithVars(request.body, vars));
+  if (request.form) {
+    for (const part of request.form) {
+      if (part.fileName === undefined) {
+        parts.push('--form-string', shellQuote(`${part.name}=${part.value}`));
+        continue;
+      }
+      const options = `;filename="${part.fileName}"${part.contentType ? `;type=${part.contentType}` : ''}`;
+      if (!input.length) {
+        // The first file's content comes on standard input; any further one from a process substitution (bash, zsh).
+        input.push(`printf '%s' ${shellQuote(part.value)} |`);
+        parts.push('-F', shellQuote(`${part.name}=@-${options}`));
+      } else parts.push('-F', `${shellQuote(`${part.name}=@`)}<(printf '%s' ${shellQuote(part.value)})${shellQuote(options)}`);
+    }
+  } else if (request.body !== null && request.bodyEncoding === 'base64') {
+    input.push(`printf '%s' ${shellQuote(request.body)} | base64 -d |`);
+    parts.push('-H', shellQuote(`content-type: ${request.headers?.['content-type'] ?? 'application/octet-stream'}`), '--data-binary', '@-');
+  } else if (request.body !== null) parts.push('--data-raw', quoteWithVars(request.body, vars));
   parts.push(quoteWithVars(request.url, vars));
-  return parts.join(' ');
+  return [...input, ...parts].join(' ');
 }

@@ -8,13 +8,15 @@ import type { Exchange } from '../http/client.js';
 import type { Redactor } from '../http/redact.js';
 
 type NameValue = { name: string; value: string };
+/** A postData param: a form field, or a multipart part (with fileName and contentType for a file). */
+type Param = NameValue & { fileName?: string; contentType?: string };
 
 export interface HarEntry {
   startedDateTime: string;
   time: number;
   request: {
     method: string; url: string; httpVersion: string; cookies: []; headers: NameValue[]; queryString: NameValue[];
-    postData?: { mimeType: string; params: NameValue[]; text: string }; headersSize: -1; bodySize: number;
+    postData?: { mimeType: string; params: Param[]; text: string; _encoding?: 'base64' }; headersSize: -1; bodySize: number;
   };
   response: {
     status: number; statusText: string; httpVersion: string; cookies: []; headers: NameValue[];
@@ -26,6 +28,9 @@ export interface HarEntry {
   _role: string | null;
   /** Why no answer came (timeout, connection reset...). */
   _error?: string;
+  /** The case (or property) and its step (1 for the first; a property's requests in the order sent); fixtures and cleanups carry none. */
+  _caseId?: string;
+  _step?: number;
 }
 
 const pairs = (record: Record<string, string>): NameValue[] => Object.entries(record).map(([name, value]) => ({ name, value }));
@@ -42,8 +47,8 @@ export function harEntry(exchange: Exchange, startedAt: Date, redactor: Redactor
     request: {
       method: request.method, url: request.url, httpVersion: 'HTTP/1.1', cookies: [], headers: pairs(request.headers ?? {}),
       queryString: formPairs(url.search),
-      ...(request.body !== null ? { postData: { mimeType: 'application/x-www-form-urlencoded', params: formPairs(request.body), text: request.body } } : {}),
-      headersSize: -1, bodySize: request.body === null ? 0 : Buffer.byteLength(request.body),
+      ...(request.body !== null ? { postData: postData(request, request.body) } : {}),
+      headersSize: -1, bodySize: request.body === null ? 0 : Buffer.byteLength(request.body, request.bodyEncoding ?? 'utf8'),
     },
     response: {
       status: response?.status ?? 0, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: pairs(response?.headers ?? {}),
@@ -54,8 +59,16 @@ export function harEntry(exchange: Exchange, startedAt: Date, redactor: Redactor
     timings: { send: 0, wait: time, receive: 0 },
     _role: request.role,
     ...(exchange.error ? { _error: `${exchange.error.kind}: ${exchange.error.message}` } : {}),
+    ...(request.trace ? { _caseId: request.trace.caseId, _step: request.trace.step } : {}),
   };
   return redactor.value(entry);
+}
+
+/** The body as sent, with its mime type: a form's fields, or a multipart body's parts. */
+function postData(request: Exchange['request'], body: string): NonNullable<HarEntry['request']['postData']> {
+  const mimeType = request.headers?.['content-type'] ?? 'application/octet-stream';
+  const params = request.form ?? (mimeType.startsWith('application/x-www-form-urlencoded') ? formPairs(body) : []);
+  return { mimeType, params, text: body, ...(request.bodyEncoding ? { _encoding: request.bodyEncoding } : {}) };
 }
 
 /** The recorder a worker's Session gives its client: one JSONL file per worker thread. */

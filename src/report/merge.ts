@@ -31,7 +31,7 @@ export function mergeReports(reports: { file: string; report: ConformanceReport 
   const merged = sortCases([...cases.values()]).map((c) => {
     if (!baseline) return c;
     const { baseline: _b, ...rest } = c;
-    return rest as ReportCase;
+    return rest;
   });
   const shardBaselines = reports.map((r) => r.report.baseline).filter((b) => b !== undefined);
   const statusOf = new Map(merged.map((c) => [c.id, c.status]));

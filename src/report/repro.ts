@@ -40,6 +40,7 @@ export function reproScript(steps: RecordedStep[]): string {
       const variable = name.replace(/\W/g, '_');
       lines.push(`${variable}=$(printf '%s' "$answer" | jq -r ${shellQuote(jqFilter(path))})`);
       const value = step.captured?.[name];
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a primitive here: objects were excluded
       if (value !== undefined && value !== null && typeof value !== 'object' && String(value).length >= MIN_SUBSTITUTED) vars.set(String(value), variable);
     }
   }

@@ -56,7 +56,7 @@ export class ConformanceReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
     this.options.live?.clear();
     for (const module of modules) for (const error of module.errors()) this.runWarnings.push(`${module.moduleId}: ${error.message}`);
-    for (const error of unhandledErrors) this.runWarnings.push(`unhandled error: ${error.message ?? String(error)}`);
+    for (const error of unhandledErrors) this.runWarnings.push(`unhandled error: ${error.message ?? JSON.stringify(error)}`);
   }
 
 

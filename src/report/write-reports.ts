@@ -1,19 +1,16 @@
-// Writes the run's report files. conformance.json is the source of truth; the other formats
-// (added by their own writers) are derived from it.
+// The contract of a report writer, and writing a report with a set of writers. The writers
+// (html/page.ts, markdown.ts, junit.ts) import the contract from here, so the set of formats
+// lives in report-set.ts: this module imports no writer, and no import cycle forms.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConformanceReport } from './model.js';
-import { htmlWriter } from './html/page.js';
-import { markdownWriter } from './markdown.js';
-import { junitWriter } from './junit.js';
 
 export type ReportWriter = (report: ConformanceReport) => { name: string; content: string };
 
 export const jsonWriter: ReportWriter = (report) => ({ name: 'conformance.json', content: `${JSON.stringify(report, null, 2)}\n` });
 
-export const WRITERS: ReportWriter[] = [jsonWriter, htmlWriter, markdownWriter, junitWriter];
-
-export function writeReports(report: ConformanceReport, dir: string, writers = WRITERS): string[] {
+/** Writes each writer's file into dir; returns their paths. */
+export function writeReports(report: ConformanceReport, dir: string, writers: ReportWriter[]): string[] {
   mkdirSync(dir, { recursive: true });
   return writers.map((writer) => {
     const { name, content } = writer(report);

@@ -13,11 +13,11 @@ export function skippedResult(spec: SpecFile, c: Case, reason: string): CaseResu
 }
 
 export async function executeCase(session: Session, spec: SpecFile, c: Case, signal?: AbortSignal): Promise<CaseResult> {
-  return session.scheduled(spec, async () => {
+  return session.scheduled(spec, async (outsideSlot) => {
     if (signal?.aborted || session.stopped) return skippedResult(spec, c, INTERRUPTED);
     let vars;
     try {
-      vars = await session.fixtureVars(spec);
+      vars = await session.fixtureVars(spec, outsideSlot);
     } catch (error) {
       if (!(error instanceof FixtureError)) throw error;
       return { ...baseResult(spec, c), status: 'errored', message: error.message, durationMs: 0 };

@@ -1,76 +1,92 @@
 // The ledger: what the run created on the target, appended as it goes (one JSON line per
-// resource), so `cleanup --ledger F` can remove a crashed or interrupted run's leftovers.
-// Each entry carries the request that undoes it; undoing twice is harmless. Channels are noted
-// before the request goes out, by name (a run killed while the answer was on its way has made
-// one it never heard of), and only names carrying the run's id, so an existing channel the
-// run merely joins is never archived.
+// resource), so `cleanup --ledger F` can remove a crashed or interrupted run's leftovers. What
+// creates what, and how each is undone, is declared in specs/created-resources.yaml; this module
+// only matches requests and answers against those declarations. Each entry carries the request
+// that undoes it; undoing twice is harmless.
 import { appendFileSync } from 'node:fs';
 import type { Exchange } from '../http/client.js';
+import type { CreatedResource, ResourceRequest } from '../engine/created-resources.js';
 
 export interface LedgerEntry {
-  kind: 'channel' | 'user-group' | 'saved-snippet' | 'channel-folder' | 'navigation-view' | 'message';
+  /** A kind of specs/created-resources.yaml ("channel", "message"). */
+  kind: string;
   /** What identifies it: a channel name, an id, a fragment. */
   key: string | number;
   /** The role that created it; the undo runs as the owner, else this role. */
   role: string | null;
-  undo: { method: string; path: string; params?: Record<string, string | boolean> };
+  undo: ResourceRequest;
   at: string;
 }
 
-type Json = Record<string, unknown>;
+type Noted = Omit<LedgerEntry, 'at'>;
 
-function pathAndParams(request: Exchange['request']) {
+/** A path template with `{name}`s filled in (values URL-encoded); names without a value stay. */
+export function fillPath(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(String(values[name])) : whole));
+}
+
+function requestParts(request: Exchange['request']) {
   const url = new URL(request.url);
   return { path: url.pathname.replace(/^.*\/api\/v1/, ''), params: new URLSearchParams(request.body ?? url.search) };
 }
 
-/** The run's channels a request may create, noted before it is sent. */
-export function plannedBy(request: Exchange['request'], runId: string): Omit<LedgerEntry, 'at'>[] {
-  if (request.method !== 'POST') return [];
-  const { path, params } = pathAndParams(request);
-  if (path !== '/users/me/subscriptions') return [];
-  let subs: { name?: unknown }[] = [];
-  try { subs = JSON.parse(params.get('subscriptions') ?? '[]'); } catch { return []; }
-  // Archiving needs the id: cleanup resolves the name first (`channel` entries).
-  return subs.filter((s) => typeof s.name === 'string' && s.name.startsWith(`cf ${runId} `))
-    .map((s) => ({ kind: 'channel', key: s.name as string, role: request.role, undo: { method: 'DELETE', path: '/streams/{stream_id}' } }));
+function pathPattern(template: string): RegExp {
+  const escaped = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('[^/]+')}$`);
 }
 
-/** The resources a successful answer says were created, with how to undo each. */
-export function createdBy(exchange: Exchange): Omit<LedgerEntry, 'at'>[] {
-  const json = exchange.response?.json as Json | undefined;
-  if (!json || json.result !== 'success' || exchange.request.method !== 'POST') return [];
-  const { path, params } = pathAndParams(exchange.request);
-  const role = exchange.request.role;
-  const id = (field: string) => (typeof json[field] === 'number' ? (json[field] as number) : null);
-  if (path === '/user_groups/create' && id('group_id') !== null) {
-    return [{ kind: 'user-group', key: id('group_id')!, role, undo: { method: 'POST', path: `/user_groups/${id('group_id')}/deactivate` } }];
-  }
-  if (path === '/saved_snippets' && id('saved_snippet_id') !== null) {
-    return [{ kind: 'saved-snippet', key: id('saved_snippet_id')!, role, undo: { method: 'DELETE', path: `/saved_snippets/${id('saved_snippet_id')}` } }];
-  }
-  if (path === '/channel_folders/create' && id('channel_folder_id') !== null) {
-    return [{ kind: 'channel-folder', key: id('channel_folder_id')!, role, undo: { method: 'PATCH', path: `/channel_folders/${id('channel_folder_id')}`, params: { is_archived: true } } }];
-  }
-  if (path === '/navigation_views' && params.get('fragment')) {
-    const fragment = params.get('fragment')!;
-    return [{ kind: 'navigation-view', key: fragment, role, undo: { method: 'DELETE', path: `/navigation_views/${encodeURIComponent(fragment)}` } }];
-  }
-  if (path === '/messages' && id('id') !== null) {
-    return [{ kind: 'message', key: id('id')!, role, undo: { method: 'DELETE', path: `/messages/${id('id')}` } }];
-  }
-  return [];
+function keysOf(resource: CreatedResource, params: URLSearchParams, answer: Record<string, unknown> | undefined): (string | number)[] {
+  const { key } = resource;
+  const isKey = (v: unknown): v is string | number => typeof v === 'number' || (typeof v === 'string' && v !== '');
+  if (key.answer !== undefined) return isKey(answer?.[key.answer]) ? [answer[key.answer] as string | number] : [];
+  const raw = params.get(key.param ?? '');
+  if (key.each === undefined) return isKey(raw) ? [raw] : [];
+  let items: unknown;
+  try { items = JSON.parse(raw ?? '[]'); } catch { return []; } // a request the server refuses anyway
+  return Array.isArray(items) ? items.map((item) => (item as Record<string, unknown> | null)?.[key.each!]).filter(isKey) : [];
 }
 
-function append(file: string, entries: Omit<LedgerEntry, 'at'>[]): void {
+/** What a run notes from its requests and answers, by the declarations. */
+export function ledgerNotes(resources: CreatedResource[], runId: string) {
+  const declared = resources.map((resource) => ({
+    resource,
+    matches: pathPattern(resource.by.path),
+    prefix: resource.keyStartsWith?.replaceAll('${run.id}', runId),
+  }));
+  const note = (when: CreatedResource['noted'], request: Exchange['request'], answer?: Record<string, unknown>): Noted[] => {
+    const { path, params } = requestParts(request);
+    return declared
+      .filter(({ resource, matches }) => (resource.noted ?? 'on-success') === when && resource.by.method === request.method && matches.test(path))
+      .flatMap(({ resource, prefix }) => keysOf(resource, params, answer)
+        // A prefix keeps out what the request names but the run did not make (a channel it joins).
+        .filter((key) => prefix === undefined || (typeof key === 'string' && key.startsWith(prefix)))
+        .map((key) => ({ kind: resource.kind, key, role: request.role, undo: undoOf(resource.undo, key) })));
+  };
+  return {
+    /** What a request may create, noted before it is sent. */
+    plannedBy: (request: Exchange['request']) => note('before-sending', request),
+    /** What a successful answer says was created. */
+    createdBy: (exchange: Exchange): Noted[] => {
+      const json = exchange.response?.json as Record<string, unknown> | undefined;
+      return json?.result === 'success' ? note('on-success', exchange.request, json) : [];
+    },
+  };
+}
+
+function undoOf(undo: ResourceRequest, key: string | number): ResourceRequest {
+  return { method: undo.method, path: fillPath(undo.path, { key }), ...(undo.params ? { params: undo.params } : {}) };
+}
+
+function append(file: string, entries: Noted[]): void {
   const at = new Date().toISOString();
   if (entries.length) appendFileSync(file, `${entries.map((entry) => JSON.stringify({ ...entry, at })).join('\n')}\n`);
 }
 
 /** Client hooks that append to the ledger file what each request may create and each answer did. */
-export function ledgerRecorder(file: string, runId: string) {
+export function ledgerRecorder(file: string, runId: string, resources: CreatedResource[]) {
+  const { plannedBy, createdBy } = ledgerNotes(resources, runId);
   return {
-    onRequest: (request: Exchange['request']) => append(file, plannedBy(request, runId)),
+    onRequest: (request: Exchange['request']) => append(file, plannedBy(request)),
     onExchange: (exchange: Exchange) => append(file, createdBy(exchange)),
   };
 }

@@ -1,6 +1,5 @@
 // One run's live state in a worker: the client, the redactor, the variables every case sees,
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
-import { existsSync } from 'node:fs';
 import { ApiClient } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
 import type { Role } from '../config.js';
@@ -14,8 +13,12 @@ import { harRecorder } from '../report/har.js';
 import { ledgerRecorder } from './ledger.js';
 import { operationMatcher } from '../engine/operation-of.js';
 import type { Exchange } from '../http/client.js';
+import { StopListener } from './stop-signal.js';
 
 export class FixtureError extends Error {}
+
+/** Waits for a promise (outside the caller's slot, when the Session hands it out). */
+export type Waiter = <V>(waited: Promise<V>) => Promise<V>;
 
 export class Session {
   readonly ctx: TargetContext;
@@ -24,14 +27,17 @@ export class Session {
   private readonly fixtures = new Map<string, Promise<Vars>>();
   /** Event queues a file's fixtures opened, deleted with the file's cleanup. */
   private readonly fixtureQueues = new Map<string, OpenedQueue[]>();
+  /** Files whose fixture steps have finished (made, or failed). */
+  private readonly fixturesMade = new Set<string>();
   private readonly slots: Semaphore;
   private readonly realm = new ReadWriteLock();
   private readonly fileLocks = new Map<string, Semaphore>();
+  private readonly stop: StopListener | null;
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
     // The ledger: what the run creates, for cleanup after a crash.
-    const ledger = settings.ledgerFile ? ledgerRecorder(settings.ledgerFile, settings.runId) : null;
+    const ledger = settings.ledger ? ledgerRecorder(settings.ledger.file, settings.runId, settings.ledger.resources) : null;
     const listeners = [
       ...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []),
       ...(ledger ? [ledger.onExchange] : []),
@@ -47,6 +53,7 @@ export class Session {
       documentedParameters: (method, path) => documented[operationOf(method, path) ?? ''] ?? null,
     };
     this.slots = new Semaphore(settings.concurrency);
+    this.stop = settings.stopChannel ? new StopListener(settings.stopChannel) : null;
     const accounts: Record<string, { email: string; user_id: number }> = {};
     for (const [role, account] of Object.entries(settings.accounts)) {
       this.redactor.addAccount(role, account.email, account.apiKey);
@@ -62,19 +69,22 @@ export class Session {
       referenceSeed: s.serverVersion === 'reference' };
   }
 
-  /** The spec file's fixture variables; its fixture steps run once, on first use. */
-  fixtureVars(spec: SpecFile): Promise<Vars> {
-    let pending = this.fixtures.get(spec.file);
-    if (!pending) {
-      pending = runSteps(spec.fixtures ?? [], this.ctx, this.globals).then((outcome) => {
-        this.fixtureQueues.set(spec.file, outcome.queues);
-        if (outcome.status === 'passed') return outcome.vars;
-        const why = outcome.status === 'errored' ? outcome.cause : `${outcome.failures[0].message} (${outcome.summary})`;
-        throw new FixtureError(this.redactor.text(`fixture of ${spec.file} could not be made: ${why}`));
-      });
-      this.fixtures.set(spec.file, pending);
-    }
-    return pending;
+  /**
+   * The spec file's fixture variables; its fixture steps run once, on first use, by the case that
+   * asks first. A case that finds them still being made waits through `wait` (outside its slot,
+   * see scheduled), so the file's other cases do not hold slots meanwhile.
+   */
+  fixtureVars(spec: SpecFile, wait: Waiter = (p) => p): Promise<Vars> {
+    const pending = this.fixtures.get(spec.file);
+    if (pending) return this.fixturesMade.has(spec.file) ? pending : wait(pending);
+    const making = runSteps(spec.fixtures ?? [], this.ctx, this.globals).then((outcome) => {
+      this.fixtureQueues.set(spec.file, outcome.queues);
+      if (outcome.status === 'passed') return outcome.vars;
+      const why = outcome.status === 'errored' ? outcome.cause : `${outcome.failures[0].message} (${outcome.summary})`;
+      throw new FixtureError(this.redactor.text(`fixture of ${spec.file} could not be made: ${why}`));
+    }).finally(() => this.fixturesMade.add(spec.file));
+    this.fixtures.set(spec.file, making);
+    return making;
   }
 
   /**
@@ -102,9 +112,10 @@ export class Session {
    * non-exclusive case runs: alone (`exclusive: true`) or beside the files of their group, one
    * case at a time (their cases restore organisation-wide settings that other cases rely on).
    * Serial files run one case at a time, `serial: per-role` files one at a time per calling
-   * role; files that name the same lock share that one-at-a-time slot.
+   * role; files that name the same lock share that one-at-a-time slot. fn gets a waiter: what
+   * it waits for through it (another case's work) it waits for without holding a slot.
    */
-  async scheduled<T>(spec: SpecFile, fn: () => Promise<T>, role = 'member'): Promise<T> {
+  async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, role = 'member'): Promise<T> {
     const group = spec.exclusive === true ? spec.file : spec.exclusive || null;
     const releaseRealm = group ? await this.realm.write(group) : await this.realm.read();
     const lockName = spec.lock ?? spec.file;
@@ -115,9 +126,18 @@ export class Session {
     const releaseFile = await fileLock.acquire();
     // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
     // case that arrived meanwhile: it goes first instead, so a long chain is not the run's tail.
-    const releaseSlot = await this.slots.acquire(oneAtATime);
+    let releaseSlot = await this.slots.acquire(oneAtATime);
+    // The slot is given back while waiting, and taken again ahead of the queue.
+    const outsideSlot: Waiter = async (waited) => {
+      releaseSlot();
+      try {
+        return await waited;
+      } finally {
+        releaseSlot = await this.slots.acquire(true);
+      }
+    };
     try {
-      return await fn();
+      return await fn(outsideSlot);
     } finally {
       releaseSlot();
       releaseFile();
@@ -127,10 +147,11 @@ export class Session {
 
   /** The run was interrupted (Ctrl-C): cases not yet started are skipped. */
   get stopped(): boolean {
-    return Boolean(this.settings.stopFile && existsSync(this.settings.stopFile));
+    return this.stop?.stopped ?? false;
   }
 
   async close(): Promise<void> {
+    this.stop?.close();
     await this.ctx.client.close();
   }
 }

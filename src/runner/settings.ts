@@ -1,6 +1,7 @@
 // What the CLI hands to the workers that run the cases (through vitest's provide/inject):
 // plain, serialisable data only.
 import type { Account, Profile, Role, Shard } from '../config.js';
+import type { CreatedResource } from '../engine/created-resources.js';
 
 export interface RunSettings {
   targetUrl: string;
@@ -33,10 +34,13 @@ export interface RunSettings {
   shard?: Shard | null;
   /** --har: each worker appends its redacted exchanges to a JSONL file in this directory. */
   harDir?: string | null;
-  /** The ledger of what the run creates (`cleanup --ledger F` removes a crashed run's leftovers). */
-  ledgerFile?: string | null;
-  /** Written by the CLI on Ctrl-C: from then on, cases not yet started are skipped. */
-  stopFile?: string | null;
+  /**
+   * The ledger of what the run creates (`cleanup --ledger F` removes a crashed run's leftovers),
+   * and the declarations of what creates what (specs/created-resources.yaml).
+   */
+  ledger?: { file: string; resources: CreatedResource[] } | null;
+  /** The BroadcastChannel on which the CLI announces Ctrl-C: from then on, cases not yet started are skipped. */
+  stopChannel?: string | null;
 }
 
 declare module 'vitest' {

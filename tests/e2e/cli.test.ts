@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, runCli } from '../support/cli.js';
+import { readReportFile } from '../support/report-format.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-e2e-'));
 const cli = (args: string[], cwd = tmp()) => runCli(args, { cwd });
@@ -19,7 +20,7 @@ describe.concurrent('teamchat-conformance run', () => {
     expect(ran.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped, 0 errored/m);
     // Not a terminal: plain lines, no live progress line (console-progress.test.ts has the terminal).
     expect(ran.stdout).not.toMatch(/[\r\x1b]|cases · /);
-    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+    const report = readReportFile(dir);
     expect(report).toMatchObject({ formatVersion: 1, tool: { name: 'teamchat-conformance' }, target: { featureLevel: 420, profile: 'spec' } });
     expect(report.summary.total).toBe(report.cases.length);
     expect(report.summary.passed).toBe(report.summary.total);
@@ -31,7 +32,7 @@ describe.concurrent('teamchat-conformance run', () => {
     const dir = tmp();
     const ran = await cli(['run', '--report-dir', dir, '--reference-quirk', 'status-no-length-limit', '--operation', 'POST /users/me/status']);
     expect(ran.code).toBe(1);
-    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+    const report = readReportFile(dir);
     const failed = report.cases.find((c: { id: string }) => c.id === 'op13.bad-request.61-characters');
     expect(failed.status).toBe('failed');
     expect(failed.message).toBe('POST /users/me/status [op13.bad-request.too-long]: expected result "error", got "success" (as member, POST /users/me/status status_text="xxxxxxxxxxxx"...(61 chars))');
@@ -44,7 +45,7 @@ describe.concurrent('teamchat-conformance run', () => {
     const dir = tmp();
     const ran = await cli(['run', '--report-dir', dir, '--feature-level', '380', '--operation', 'GET /streams']);
     expect(ran.code).toBe(0);
-    const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+    const report = readReportFile(dir);
     expect(report.cases.find((c: { id: string }) => c.id === 'op20.object.topics-policy')).toMatchObject({ status: 'skipped', message: 'needs feature level 392, target has 380' });
   });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseXml } from '../report/xml-check.js';
 import { BIN, cleanEnv, runCli, type Ran as CliRan } from '../support/cli.js';
+import { readReportFile } from '../support/report-format.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-rep-'));
 
@@ -18,7 +19,7 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<Ra
   const dir = tmp();
   return { ...(await runCli(args, { cwd: dir, env })), dir };
 }
-const json = (dir: string) => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+const json = (dir: string) => readReportFile(dir);
 type Case = { id: string; status: string; message?: string };
 const statuses = (report: { cases: Case[] }) => report.cases.map((c) => `${c.id}=${c.status}`).sort();
 
@@ -67,9 +68,17 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
 
     const har = readFileSync(join(ran.dir, 'run.har'), 'utf8');
     for (const [, key] of readFileSync(envFile, 'utf8').matchAll(/^CONFORMANCE_\w+_API_KEY=(.+)$/gm)) expect(har).not.toContain(key);
-    const entries = JSON.parse(har).log.entries as { request: { method: string; url: string }; response: { status: number } }[];
+    const entries = JSON.parse(har).log.entries as { request: { method: string; url: string }; response: { status: number }; _caseId?: string; _step?: number }[];
     expect(entries.length).toBeGreaterThan(report.summary.total);
     expect(entries.some((e) => e.request.method === 'POST' && e.request.url.endsWith('/api/v1/users/me/subscriptions'))).toBe(true);
+    // Each case's requests carry its id and step, so a failure leads to its traffic.
+    const caseIds = new Set(report.cases.filter((c: Case) => c.status !== 'skipped').map((c: Case) => c.id));
+    const traced = entries.filter((e) => e._caseId !== undefined);
+    expect(traced.length).toBeGreaterThan(0);
+    for (const e of traced) {
+      expect(caseIds.has(e._caseId!)).toBe(true);
+      expect(e._step).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('--feature-level 380 skips newer cases with reasons, and compare with a full run lists them', async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, NODE_ARGS, runCli, type Ran } from '../support/cli.js';
-import { TOOL_VERSION } from '../../src/version.js';
+import { TOOL } from '../../src/tool.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-use-'));
 const cli = (args: string[]) => runCli(args, { cwd: tmp() });
@@ -82,7 +82,7 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
 
   it('--version prints the version', async () => {
     const ran = await cli(['--version']);
-    expect(ran.stdout).toBe(`${TOOL_VERSION}\n`);
+    expect(ran.stdout).toBe(`${TOOL.version}\n`);
     expect(ran.code).toBe(0);
   });
 });

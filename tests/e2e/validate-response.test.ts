@@ -46,7 +46,7 @@ describe('validate-response', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/^valid: .* is a conforming GET \/streams answer \(HTTP 200, schema get-streams\)/);
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toMatch(/^invalid: .*\n  \[res\.channel\.creator_id\] streams\[0\]\.creator_id: expected integer or null, got "me"$/m);
+    expect(bad.stdout).toMatch(/^invalid: .*\n {2}\[res\.channel\.creator_id\] streams\[0\]\.creator_id: expected integer or null, got "me"$/m);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/--operation "GET \/nothing": not an operation of the API document/);
   });

@@ -64,10 +64,7 @@ describe('zulip-js (npm) against the reference server', () => {
     await Promise.all([own.close(), theirs.close()]);
   });
 
-  // Skipped until the update_message event of an edit (operation 1, PATCH /messages/{id}) is in
-  // the reference server: another engineer adds it (issue 15, operations 1/3/14-17) in parallel.
-  // Once merged, remove `.skip`: the test needs nothing else.
-  it.skip('edits the message and receives the update_message event', async () => {
+  it('edits the message and receives the update_message event', async () => {
     const queue = await openQueue(receiver, ['update_message']);
     const arriving = queue.next((e) => e.type === 'update_message');
     const edited = await sender.messages.update({ message_id: messageId, content: 'edited by zulip-js' });

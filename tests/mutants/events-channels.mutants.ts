@@ -68,7 +68,7 @@ export const MUTANTS: Mutant[] = [
     rewrite: each(streamUpdate('invite_only'), (e) => { delete e.history_public_to_subscribers; delete e.is_web_public; }),
     breaks: ['zulip.events.stream.update.permission'], kills: ['op4.zulip.events.made-public'] },
   { name: 'stream-update-retention-as-text', kind: 'field', operations: [UPDATE],
-    rewrite: each(streamUpdate('message_retention_days'), (e) => { e.value = e.value === -1 ? 'unlimited' : e.value === null ? 'realm_default' : String(e.value); }),
+    rewrite: each(streamUpdate('message_retention_days'), (e) => { e.value = e.value === -1 ? 'unlimited' : e.value === null ? 'realm_default' : JSON.stringify(e.value); }),
     breaks: ['zulip.events.stream.update.message-retention-days'], kills: ['op4.zulip.events.retention', 'op4.zulip.events.order'] },
   { name: 'stream-update-setting-members-only', kind: 'field', operations: [UPDATE],
     rewrite: each((e) => streamUpdate()(e) && typeof e.value === 'object' && e.value !== null, (e) => { e.value = (e.value as Json).direct_members; }),

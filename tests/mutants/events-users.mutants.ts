@@ -99,7 +99,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'defaults-event-without-op', kind: 'field', operations: [DEFAULTS], rewrite: eachEvent((e) => { if (e.type === 'realm_user_settings_defaults') delete e.op; }),
     breaks: ['zulip.events.realm-user-settings-defaults.update'], kills: ['op5.zulip.events.every-active-user', 'op5.zulip.events.enum-name'] },
   { name: 'defaults-event-enum-by-number', kind: 'field', operations: [DEFAULTS],
-    rewrite: eachEvent((e) => { if (e.type === 'realm_user_settings_defaults' && typeof e.value === 'string') e.value = ['always', 'except_followed', 'never'].indexOf(e.value as string) + 1; }),
+    rewrite: eachEvent((e) => { if (e.type === 'realm_user_settings_defaults' && typeof e.value === 'string') e.value = ['always', 'except_followed', 'never'].indexOf(e.value) + 1; }),
     breaks: ['zulip.events.realm-user-settings-defaults.update'], kills: ['op5.zulip.events.enum-name'] },
   { name: 'defaults-event-admins-only', kind: 'permission', operations: [DEFAULTS], quirks: ['defaults-event-admins-only'],
     breaks: ['zulip.events.realm-user-settings-defaults.update'],

@@ -55,7 +55,7 @@ describe('reference server: authentication', () => {
     }
   });
 
-  it('keys are random per start, 32 characters', async () => {
+  it('keys are random per start, 32 characters', () => {
     const s = server();
     const keys = Object.values(s.accounts).map((a) => a.apiKey);
     expect(new Set(keys).size).toBe(keys.length);

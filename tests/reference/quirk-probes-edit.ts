@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { call } from './helpers.js';
-import type { QuirkProbe } from './quirk-probes.js';
+import type { QuirkProbe } from './quirk-probe.js';
 import { ANCIENT, edit, history, newChannel, send, setRealm, topicIds, upload, GENERAL, type Who } from './edit-helpers.js';
 
 const result = async (s: ReferenceServer, who: Who, id: number, form: Record<string, string>) => (await edit(s, who, id, form)).body.result;

@@ -3,7 +3,7 @@
 import type { ReferenceAccount, ReferenceServer } from '../../src/reference/server.js';
 import { call } from './helpers.js';
 import { events, openQueue } from './event-helpers.js';
-import type { QuirkProbe } from './quirk-probes.js';
+import type { QuirkProbe } from './quirk-probe.js';
 
 type Who = Pick<ReferenceAccount, 'email' | 'apiKey'>;
 const types = (got: { type: string }[]) => got.map((e) => e.type);

@@ -2,7 +2,7 @@
 // (ops 9, 10) and the E2EE test notification (op 21).
 import type { ReferenceServer, RoleName } from '../../src/reference/server.js';
 import { call } from './helpers.js';
-import type { QuirkProbe } from './quirk-probes.js';
+import type { QuirkProbe } from './quirk-probe.js';
 
 type Form = Record<string, string>;
 const result = async (s: ReferenceServer, method: string, path: string, form: Form, who: RoleName = 'member') =>

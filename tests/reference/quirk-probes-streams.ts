@@ -1,7 +1,7 @@
 // Probes for the GET /streams and PATCH /streams/{stream_id} quirks (see quirk-probes.ts).
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { call } from './helpers.js';
-import type { QuirkProbe } from './quirk-probes.js';
+import type { QuirkProbe } from './quirk-probe.js';
 
 type Who = 'member' | 'admin' | 'moderator' | 'guest' | 'owner' | 'bot';
 const only = { include_public: 'false', include_subscribed: 'false' };

@@ -3,7 +3,7 @@
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { events, openQueue } from './event-helpers.js';
 import { call } from './helpers.js';
-import type { QuirkProbe } from './quirk-probes.js';
+import type { QuirkProbe } from './quirk-probe.js';
 import { fetchTopic, join, newChannel, send, topics } from './topic-helpers.js';
 
 const typing = (s: ReferenceServer, form: Record<string, string>) => call(s, 'POST', '/typing', { as: s.accounts.member, form });

@@ -2,7 +2,7 @@
 // saved snippets (ops 4, 6, 7, 11, 12, 18, 19): what to ask, and the faithful and faulty answers.
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { call } from './helpers.js';
-import type { QuirkProbe } from './quirk-probes.js';
+import type { QuirkProbe } from './quirk-probe.js';
 
 type Role = 'owner' | 'admin' | 'moderator' | 'member' | 'member2' | 'guest';
 const as = (s: ReferenceServer, role: Role) => s.accounts[role];

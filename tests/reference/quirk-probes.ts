@@ -9,13 +9,9 @@ import { settingsProbes } from './quirk-probes-settings.js';
 import { eventProbes } from './quirk-probes-events.js';
 import { eventsUsersProbes } from './quirk-probes-events-users.js';
 import { eventsChannelsProbes } from './quirk-probes-events-channels.js';
+import type { QuirkProbe } from './quirk-probe.js';
 
-export interface QuirkProbe {
-  quirk: string;
-  probe(s: ReferenceServer): Promise<unknown>;
-  normal: unknown;
-  quirked: unknown;
-}
+export type { QuirkProbe } from './quirk-probe.js';
 
 const badKey = (s: ReferenceServer) => call(s, 'GET', '/users/me', { authorization: basic(s.accounts.member.email, 'wrong') });
 

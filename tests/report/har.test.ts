@@ -18,7 +18,7 @@ describe('--har', () => {
     const session = new Session({
       targetUrl: server.url, profile: 'zulip', featureLevel: 420, claimedFeatureLevel: 420, timeoutMs: 5000, concurrency: 8, runId: 'har1',
       accounts, register: {}, grep: null, operations: ['POST /users/me/status'], clauses: [], seed: null, propertyFactor: 1, harDir,
-    } as ConstructorParameters<typeof Session>[0]);
+    });
     let results;
     try {
       results = await executeSpecs(session, loadSuite().specs.filter((s) => s.operation === 'POST /users/me/status'));

@@ -1,7 +1,7 @@
 // A server that hangs, resets, answers HTML, truncated JSON, a huge body and a 500, all at once
 // on different requests: the run ends in bounded time, exits 1, writes its report, names each
 // broken case with its cause, and passes every healthy case.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { envFileText } from '../../src/commands/env-format.js';
 import type { CaseResult } from '../../src/engine/run-case.js';
 import { runCli } from '../support/cli.js';
 import { paramsOf, startProxy, type Proxy, type ProxiedAnswer, type ProxiedRequest } from '../support/rewriting-proxy.js';
+import { readReportFile } from '../support/report-format.js';
 
 type Fault = { name: string; when: (req: ProxiedRequest) => boolean; apply: (a: ProxiedAnswer) => void; cause: RegExp };
 const has = (name: string, value?: string) => (req: ProxiedRequest) => paramsOf(req).has(name) && (value === undefined || paramsOf(req).get(name) === value);
@@ -46,7 +47,7 @@ describe('six simultaneous faults', () => {
       '--operation', 'GET /streams,POST /users/me/status']);
     expect(ran.code).toBe(1);
     expect(ran.ms).toBeLessThan(30_000);
-    const report = JSON.parse(readFileSync(join(dir, 'reports', 'conformance.json'), 'utf8')) as { cases: CaseResult[]; summary: Record<string, number> };
+    const report = readReportFile(join(dir, 'reports')) as { cases: CaseResult[]; summary: Record<string, number> };
     const broken = report.cases.filter((c) => c.status !== 'passed' && c.status !== 'skipped');
     for (const fault of FAULTS) {
       expect(broken.some((c) => fault.cause.test(c.message ?? '')), `a case names the ${fault.name} fault`).toBe(true);

@@ -10,6 +10,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/reference/
 import { envFileText } from '../../src/commands/env-format.js';
 import { runCli } from '../support/cli.js';
 import { startProxy, type Proxy } from '../support/rewriting-proxy.js';
+import { readReportFile } from '../support/report-format.js';
 
 let server: ReferenceServer;
 let slow: Proxy;
@@ -59,7 +60,7 @@ describe('isolation', () => {
     const ran = await cli(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports], { signal: 'SIGINT', ledger: join(reports, 'ledger.jsonl') });
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(ran.code).toBe(1);
-    const report = JSON.parse(readFileSync(join(reports, 'conformance.json'), 'utf8'));
+    const report = readReportFile(reports);
     expect(report.runWarnings.join(' ')).toMatch(/interrupted by SIGINT/);
     expect(report.cases.some((c: { message?: string }) => c.message === 'the run was interrupted before this case started')).toBe(true);
     expect(await activeRunChannels()).toEqual([]);

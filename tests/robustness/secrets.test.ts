@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { envFileText } from '../../src/commands/env-format.js';
 import { runCli } from '../support/cli.js';
+import { readReportFile } from '../support/report-format.js';
 
 
 describe.concurrent('no credential in any output', () => {
@@ -23,6 +24,7 @@ describe.concurrent('no credential in any output', () => {
       const files = [...readdirSync(join(dir, 'reports')).map((f) => join(dir, 'reports', f)), join(dir, 'run.har')];
       const texts = [output, ...files.map((f) => readFileSync(f, 'utf8'))];
       expect(files.length).toBeGreaterThanOrEqual(6); // json, html, md, junit, ledger, har
+      readReportFile(join(dir, 'reports'));
       if (quirks.length) expect(output).toMatch(/[1-9]\d* failed/);
       for (const account of Object.values(server.accounts)) {
         const secrets = [account.apiKey, Buffer.from(`${account.email}:${account.apiKey}`).toString('base64'), encodeURIComponent(account.apiKey)];

@@ -36,8 +36,8 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<Ran> {
     const child = spawn(process.execPath, [...NODE_ARGS, ...args], { cwd: options.cwd, env: { ...cleanEnv(), ...options.env } });
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (d) => (stdout += d));
-    child.stderr!.on('data', (d) => (stderr += d));
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
     options.onSpawn?.(child);
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
   });

@@ -29,7 +29,7 @@ export function coverageUnder(profile: Profile, proofs = loadProofs()): Operatio
 function withTotal(rows: OperationCoverage[]): OperationCoverage[] {
   const total = { ...rows[0], operation: '**all**' };
   for (const key of Object.keys(total) as (keyof OperationCoverage)[]) {
-    if (key !== 'operation') (total[key] as number) = rows.reduce((sum, r) => sum + (r[key] as number), 0);
+    if (key !== 'operation') (total[key]) = rows.reduce((sum, r) => sum + (r[key]), 0);
   }
   return [...rows, total];
 }

@@ -7,7 +7,7 @@ const clauses = new Set(['op1.a', 'op1.b', 'res.channel.name', 'res.channel.stre
 const facts = new Set(['zulip.x', 'zulip.y']);
 const strict = { facts: true, attribution: true };
 const step = (expect: Case['steps'][number]['expect'], extra: Partial<Case['steps'][number]> = {}) => ({ request: { method: 'GET', path: '/x' }, expect, ...extra });
-const problems = (c: Partial<Case>, rules = strict) => citationProblems({ id: 'c', title: 't', clauses: ['op1.a'], steps: [], ...c } as Case, clauses, facts, rules).map((p) => `${p.at}: ${p.message}`);
+const problems = (c: Partial<Case>, rules = strict) => citationProblems({ id: 'c', title: 't', clauses: ['op1.a'], steps: [], ...c }, clauses, facts, rules).map((p) => `${p.at}: ${p.message}`);
 
 describe('citations', () => {
   it('accepts a one-clause case whose checks name nothing: they enforce its clause', () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/http/client.js';
+import { UNDICI_SOURCE } from '../../src/http/undici-pool.js';
 
 let server: Server;
 let base: string;
@@ -69,6 +70,12 @@ describe('ApiClient', () => {
     expect((await client().send({ method: 'GET', path: '/reset', auth: null })).error?.kind).toBe('connection');
     const closed = new ApiClient('http://127.0.0.1:9', { timeoutMs: 300 });
     expect((await closed.send({ method: 'GET', path: '/x', auth: null })).error).toMatchObject({ kind: 'connection', message: expect.stringMatching(/ECONNREFUSED/) });
+  });
+});
+
+describe('undici', () => {
+  it('is loaded as its Pool alone, not its whole index (if this fails, undici moved its files: the client falls back to the index, slower to load)', () => {
+    expect(UNDICI_SOURCE).toBe('pool only');
   });
 });
 

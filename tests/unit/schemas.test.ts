@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/paths.js';
-import { META_SCHEMAS, SCHEMA_BASE, schemaValidator } from '../../src/engine/schemas.js';
-import { loadSuite } from '../../src/engine/load.js';
+import { META_SCHEMAS, SCHEMA_BASE, schemaRegistry, schemaValidator } from '../../src/engine/schemas.js';
+import { sharedAjv } from '../../src/ajv.js';
+import { loadCatalog, loadSuite } from '../../src/engine/load.js';
 
 // Every schema, in schemas/ and its folders (events/typing.schema.json).
 const names = (readdirSync(projectPath('schemas'), { recursive: true }) as string[]).map((n) => n.split('\\').join('/')).filter((n) => n.endsWith('.schema.json'));
@@ -44,5 +45,11 @@ describe('schemas/', () => {
     expect(validate(channel)).toBe(true);
     expect(validate({ ...channel, message_retention_days: 0 })).toBe(false);
     expect(validate({ ...channel, can_add_subscribers_group: { direct_members: [] } })).toBe(false);
+  });
+
+  it('response schemas and the data files\' meta-schemas compile into the one Ajv instance of the process', () => {
+    expect(schemaRegistry()).toBe(sharedAjv());
+    loadCatalog();
+    expect(sharedAjv().getSchema(`${SCHEMA_BASE}clause-catalog.schema.json`)).toBeTypeOf('function');
   });
 });

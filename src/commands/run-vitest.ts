@@ -1,0 +1,66 @@
+// The cases of a run, handed to vitest (its node API, one entry file, one reporter of ours) with
+// the settings of the run; Ctrl-C stops the run without killing it (run.ts then cleans up).
+/// <reference types="vitest/config" />
+import { relative } from 'node:path';
+import { cachePath, codePath, COMPILED, CODE_ROOT, PROJECT_ROOT } from '../paths.js';
+import { propertyFiles } from '../property/files.js';
+import type { ConformanceReporter } from '../report/vitest-reporter.js';
+import type { RunSettings } from '../runner/settings.js';
+import { StopAnnouncer } from '../runner/stop-signal.js';
+import type { SpecFile } from '../engine/types.js';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Runs the cases; returns the signal that interrupted the run, or null. */
+export async function runVitest(settings: RunSettings, reporter: ConformanceReporter, specs: SpecFile[]): Promise<string | null> {
+  const { createVitest } = await import('vitest/node');
+  let interrupted: string | null = null;
+  const announcer = settings.stopChannel ? new StopAnnouncer(settings.stopChannel) : null;
+  let vitest: Awaited<ReturnType<typeof createVitest>> | undefined;
+  const stop = (signal: string) => {
+    interrupted = signal;
+    // The workers check for the stop before each case; vitest's own cancel reaches only some.
+    announcer?.stop(signal);
+    void vitest?.cancelCurrentRun('keyboard-input');
+  };
+  const onInt = () => stop('SIGINT');
+  const onTerm = () => stop('SIGTERM');
+  process.once('SIGINT', onInt);
+  process.once('SIGTERM', onTerm);
+  vitest = await createVitest('test', { watch: false, config: false, reporters: [reporter] }, {
+    root: PROJECT_ROOT,
+    // An installed package's own folder is no place for caches (see paths.ts).
+    cacheDir: cachePath('vite'),
+    logLevel: 'error',
+    test: {
+      include: [relative(PROJECT_ROOT, codePath('src/runner/conformance.entry.ts'))],
+      // The default excludes node_modules, where an installed package lives.
+      exclude: [],
+      pool: 'threads',
+      // STACK.md: per-file isolation costs 130-170 ms a file; the cases share nothing mutable.
+      isolate: false,
+      maxWorkers: 2,
+      // Transformed modules kept in the cache, keyed by content: a run after the first starts
+      // its worker in about half the time.
+      experimental: { fsModuleCache: true, fsModuleCachePath: cachePath('vitest') },
+      // Compiled code needs no transform: the worker imports it as Node does, not through vite.
+      ...(COMPILED ? { server: { deps: { external: [new RegExp(`^${escape(CODE_ROOT)}`)] } } } : {}),
+      // The Session schedules cases; vitest only needs to let them all be in flight.
+      maxConcurrency: 10_000,
+      testTimeout: 0,
+      hookTimeout: 0,
+      provide: { conformance: settings, specs, propertyFiles: propertyFiles() },
+    },
+  });
+  // vitest's logger exits the process on SIGINT/SIGTERM; this run cancels instead, so that it
+  // can clean up what it created and write its report.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (listener !== onInt && listener !== onTerm) process.off(signal, listener);
+  }
+  if (!interrupted) await vitest.start();
+  process.off('SIGINT', onInt);
+  process.off('SIGTERM', onTerm);
+  await vitest.close();
+  announcer?.close();
+  return interrupted;
+}

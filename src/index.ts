@@ -1,0 +1,8 @@
+// The package's programmatic entry (`import ... from 'teamchat-conformance'`): the command line
+// as a function, the embedded reference server for a project's own tests, and the report format
+// (schemas/conformance-report.schema.json describes conformance.json for other languages).
+export { main } from './cli.js';
+export { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './reference/server.js';
+export { readReport } from './report/read-report.js';
+export type { ConformanceReport, ReportCase, ClauseEntry, Summary, Target, Verdict } from './report/model.js';
+export { TOOL } from './tool.js';

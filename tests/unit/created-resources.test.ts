@@ -1,0 +1,59 @@
+// specs/created-resources.yaml: loaded with the suite (not as a spec file), and a malformed
+// declaration is refused with its file, line and field, as the other data files are.
+import { describe, expect, it } from 'vitest';
+import { loadCreatedResources, parseCreatedResources } from '../../src/engine/created-resources.js';
+import { loadSuite } from '../../src/engine/load.js';
+import { SpecError } from '../../src/engine/yaml-source.js';
+
+const GOOD = `resources:
+  - kind: user-group
+    by: { method: POST, path: /user_groups/create }
+    key: { answer: group_id }
+    undo: { method: POST, path: "/user_groups/{key}/deactivate" }
+  - kind: channel
+    by: { method: POST, path: /users/me/subscriptions }
+    noted: before-sending
+    key: { param: subscriptions, each: name }
+    keyStartsWith: "cf \${run.id} "
+    undo: { method: DELETE, path: "/streams/{stream_id}" }
+    resolve: { method: GET, path: /get_stream_id, params: { stream: "{key}" } }
+`;
+
+function errorOf(text: string): SpecError {
+  try {
+    parseCreatedResources('specs/created-resources.yaml', text);
+  } catch (error) {
+    if (error instanceof SpecError) return error;
+    throw error;
+  }
+  throw new Error('expected a SpecError');
+}
+
+describe('created resources', () => {
+  it("the project's declarations load, one per kind, and ride along with the suite", () => {
+    const kinds = loadCreatedResources().map((r) => r.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['channel', 'user-group', 'saved-snippet', 'channel-folder', 'navigation-view', 'message']));
+    expect(loadSuite().resources.map((r) => r.kind)).toEqual(kinds);
+    expect(loadSuite().specs.some((s) => s.file.endsWith('created-resources.yaml'))).toBe(false);
+  });
+
+  it('a good file loads as written', () => {
+    expect(parseCreatedResources('x.yaml', GOOD)[1]).toMatchObject({ kind: 'channel', noted: 'before-sending', key: { param: 'subscriptions', each: 'name' } });
+  });
+
+  it.each([
+    ['an unknown field', GOOD.replace('noted: before-sending', 'notd: before-sending'), 8, /created-resources\.yaml:8: resources\[1\]\.notd: is not a known field/],
+    ['a bad method', GOOD.replace('method: POST, path: /user_groups', 'method: SEND, path: /user_groups'), 3, /:3: resources\[0\]\.by\.method: must be one of "GET"/],
+    ['a missing undo', GOOD.replace('    undo: { method: POST, path: "/user_groups/{key}/deactivate" }\n', ''), 2, /:2: resources\[0\]\.undo: is required/],
+    ['a key from nowhere', GOOD.replace('key: { answer: group_id }', 'key: { answer: group_id, param: name }'), 4, /:4: resources\[0\]\.key: needs exactly one of answer and param/],
+    ['before-sending without a prefix', GOOD.replace('    keyStartsWith: "cf ${run.id} "\n', ''), 8, /:8: resources\[1\]\.noted: noted before-sending needs keyStartsWith/],
+    ['before-sending keyed by the answer', GOOD.replace('key: { param: subscriptions, each: name }', 'key: { answer: stream_id }'), 9, /:9: resources\[1\]\.key: noted before-sending/],
+    ['an undo path nothing fills', GOOD.replace('    resolve: { method: GET, path: /get_stream_id, params: { stream: "{key}" } }\n', ''), 11, /:11: resources\[1\]\.undo\.path: \{stream_id\} is not \{key\}/],
+    ['a duplicate kind', GOOD.replace('kind: channel', 'kind: user-group'), 6, /:6: resources\[1\]\.kind: duplicate kind "user-group"/],
+  ])('refuses %s, naming file, line and field', (_, text, line, message) => {
+    const error = errorOf(text);
+    expect(error.message).toMatch(message);
+    expect(error.file).toBe('specs/created-resources.yaml');
+    expect(error.line).toBe(line);
+  });
+});
