@@ -117,7 +117,7 @@ export const MUTANTS: Mutant[] = [
     ['op1.propagate.change-all', 'op1.stream-id.change-all', 'op1.resolve.change-all', 'op1.resolve.unresolve']),
   quirk('edit-change-later-moves-all', 'effect', ['op1.propagate-mode.change-later', 'op1.rule7'], ['op1.propagate.change-later', 'op1.rule7.move-allowed-part']),
   rewrite('edit-ignores-stream-id', 'parameter', dropParam('stream_id'), ['op1.stream-id'], ['op1.stream-id.move', 'op1.stream-id.change-all']),
-  quirk('edit-ids-change-on-move', 'effect', ['op1.keeps-ids'], ['op1.zulip.keeps-ids', 'op1.stream-id.move']),
+  quirk('edit-ids-change-on-move', 'effect', ['op1.keeps-ids', 'zulip.edit.moves-keep-message-ids'], ['op1.zulip.keeps-ids', 'op1.stream-id.move']),
   rewrite('messages-listed-newest-first', 'order', messagesNewestFirst, ['op1.sorted-by-id'], ['op1.zulip.keeps-ids']),
 
   // --- notices ---------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ export const MUTANTS: Mutant[] = [
   quirk('edit-old-thread-notice-by-default', 'parameter', ['op1.notify-old.default'], ['op1.notify.defaults']),
   rewrite('edit-ignores-old-thread-option', 'parameter', dropParam('send_notification_to_old_thread'), ['op1.notify-old'], ['op1.notify.old-only']),
   rewrite('edit-ignores-new-thread-option', 'parameter', dropParam('send_notification_to_new_thread'), ['op1.notify-new'], ['op1.notify.old-only']),
-  quirk('edit-resolve-notifies-moved', 'effect', ['op1.resolve.no-extra-notice'], ['op1.zulip.resolve-notice']),
+  quirk('edit-resolve-notifies-moved', 'effect', ['op1.resolve.no-extra-notice', 'zulip.edit.resolve-notice'], ['op1.zulip.resolve-notice']),
   quirk('edit-resolve-undo-posts-notice', 'effect', ['zulip.edit.resolve-undo-deletes-notice'], ['op1.zulip.resolve-undo']),
 
   // --- the success body and detached uploads ----------------------------------------------------------

@@ -125,7 +125,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'streams-ignore-include-default', kind: 'parameter', operations: [STREAMS], quirks: ['streams-ignore-include-default'],
     breaks: ['zulip.streams.include-default-annotates-only'], kills: ['op20.zulip.include-default-annotates'] },
   { name: 'streams-include-default-always', kind: 'parameter', operations: [STREAMS], rewrite: forceStreamsParam('include_default', 'true'),
-    breaks: ['op20.include-default.default'], kills: ['op20.zulip.no-is-default'] },
+    breaks: ['op20.include-default.default', 'zulip.streams.channel-fields'], kills: ['op20.zulip.no-is-default'] },
   { name: 'streams-default-channels-always', kind: 'parameter', operations: [STREAMS], quirks: ['channels-follow-document'],
     rewrite: forceStreamsParam('include_default', 'true'), breaks: ['op20.include-default.default'], kills: ['op20.include-default.false'] },
   { name: 'streams-unsorted', kind: 'order', operations: [STREAMS], quirks: ['streams-unsorted'], breaks: ['zulip.streams.sorted-by-name', 'op20.order'], kills: ['op20.zulip.sorted-by-name'] },

@@ -123,12 +123,12 @@ export const MUTANTS: Mutant[] = [
     kills: [...cases(op2All).filter((id) => id !== 'op2.enable-drafts-synchronization'), 'op2.alias.display', 'op2.alias.notifications', 'op2.web-channel-default-view.4',
       'op2.zulip.web-channel-default-view.3', 'op2.zulip.batching-range', 'op2.zulip.notification-sound', 'op2.zulip.drafts-deleted'] },
   { name: 'settings-ignores-full-name', kind: 'effect', operations: [SETTINGS], quirks: ['settings-ignores-full-name'], breaks: ['op2.param.full-name.effect'], kills: ['op2.full-name'] },
-  { name: 'settings-keeps-drafts', kind: 'effect', operations: [SETTINGS], quirks: ['settings-keeps-drafts'], breaks: ['op2.param.enable-drafts-synchronization.drafts-deleted'], kills: ['op2.zulip.drafts-deleted'] },
+  { name: 'settings-keeps-drafts', kind: 'effect', operations: [SETTINGS], quirks: ['settings-keeps-drafts'], breaks: ['op2.param.enable-drafts-synchronization.drafts-deleted', 'zulip.settings.drafts-deleted-when-sync-disabled'], kills: ['op2.zulip.drafts-deleted'] },
   { name: 'settings-channel-view-3-refused', kind: 'parameter', operations: [SETTINGS], quirks: ['settings-channel-view-3-refused'],
     breaks: ['zulip.settings.web-channel-default-view-3'], kills: ['op2.zulip.web-channel-default-view.3'] },
   { name: 'settings-password-without-old-ok', kind: 'permission', operations: [SETTINGS], quirks: ['settings-password-without-old-ok'], breaks: ['op2.password'], kills: ['op2.password.without-old'] },
   { name: 'settings-wrong-old-password-ok', kind: 'permission', operations: [SETTINGS], quirks: ['settings-wrong-old-password-ok'], breaks: ['zulip.settings.password-check'], kills: ['op2.zulip.password.wrong-old'] },
-  { name: 'settings-email-immediate', kind: 'effect', operations: [SETTINGS], quirks: ['settings-email-immediate'], breaks: ['op2.email-confirmation'], kills: ['op2.zulip.email-needs-confirmation'] },
+  { name: 'settings-email-immediate', kind: 'effect', operations: [SETTINGS], quirks: ['settings-email-immediate'], breaks: ['op2.email-confirmation', 'zulip.settings.email-change-needs-confirmation'], kills: ['op2.zulip.email-needs-confirmation'] },
   { name: 'settings-aliases-gone', kind: 'parameter', operations: [SETTINGS], rewrite: aliasesGone, breaks: ['op2.aliases'], kills: ['op2.alias.display', 'op2.alias.notifications'] },
   { name: 'settings-read-as-strings', kind: 'field', operations: [SETTINGS], rewrite: settingsAsStrings,
     breaks: ['zulip.settings.read-back-register'], kills: [...cases(op2IntChoice), ...cases(op2Int), 'op2.web-channel-default-view.4', 'op2.zulip.batching-range',
@@ -139,7 +139,7 @@ export const MUTANTS: Mutant[] = [
   // The guest's seeded setting reads false: a server whose default is not true.
   { name: 'settings-typing-default-off', kind: 'field', operations: [SETTINGS],
     rewrite: { answer: (req, a) => { const s = isRegister(req) && callerIs(req, 'guest') ? ((a.json as Json).user_settings as Json | undefined) : undefined; if (s) s.receives_typing_notifications = false; } },
-    breaks: ['op2.param.receives-typing-notifications.default'], kills: ['op2.zulip.receives-typing-default'] },
+    breaks: ['op2.param.receives-typing-notifications.default', 'zulip.settings.receives-typing-default-true'], kills: ['op2.zulip.receives-typing-default'] },
   // Operation 5.
   { name: 'defaults-refuses-valid', kind: 'invalid-input', operations: [DEFAULTS], rewrite: refuseSuccess(isDefaultsWrite),
     breaks: ['op5.admin-only', 'op5.optional', 'op5.not-accepted', 'op5.param.notification-sound', ...types(op5All)],
@@ -148,7 +148,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'defaults-admin-check-answers-success', kind: 'error-code', operations: [DEFAULTS], rewrite: adminCheckGone, breaks: ['op5.admin-only', 'auth.admin-operations'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
   { name: 'defaults-ignores-param', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-ignores-param'],
     breaks: [...effects(op5All), 'op5.param.notification-sound.effect'], kills: [...cases(op5All), 'op5.zulip.notification-sound'] },
-  { name: 'defaults-apply-to-existing', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-apply-to-existing'], breaks: ['op5.existing-users-unchanged'], kills: ['op5.zulip.existing-users-unchanged'] },
+  { name: 'defaults-apply-to-existing', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-apply-to-existing'], breaks: ['op5.existing-users-unchanged', 'zulip.realm-defaults.existing-users-unchanged'], kills: ['op5.zulip.existing-users-unchanged'] },
   { name: 'defaults-channel-view-3-refused', kind: 'parameter', operations: [DEFAULTS], quirks: ['defaults-channel-view-3-refused'], breaks: ['op5.param.web-channel-default-view'], kills: ['op5.web-channel-default-view'] },
   { name: 'defaults-body-not-empty', kind: 'field', operations: [DEFAULTS], rewrite: defaultsBodyNotEmpty, breaks: ['op5.success-body'], kills: ['op5.owner'] },
 ];

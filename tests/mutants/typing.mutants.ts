@@ -76,7 +76,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'typing-refuses-display-name', kind: 'invalid-input', operations: [TYPING], rewrite: refuse((r) => isChannelTyping(r) && param(r, 'topic') === ZULIP_EMPTY_TOPIC_NAME),
     breaks: ['op3.topic.empty-aliases', 'conv.empty-topic-display-name'], kills: ['op3.channel.display-name'] },
   { name: 'typing-no-topic-literal', kind: 'invalid-input', operations: [TYPING], quirks: ['typing-no-topic-literal'],
-    breaks: ['op3.topic.empty-aliases'], kills: ['op3.zulip.no-topic-event'] },
+    breaks: ['op3.topic.empty-aliases', 'zulip.typing.no-topic-is-empty'], kills: ['op3.zulip.no-topic-event'] },
   // --- the answer ---
   // "Success body: empty": under zulip held to the plain envelope; a field of its own breaks it.
   { name: 'typing-success-extra-field', kind: 'field', operations: [TYPING],
@@ -110,5 +110,5 @@ export const MUTANTS: Mutant[] = [
   { name: 'typing-ignores-receives-setting', kind: 'effect', operations: [TYPING], quirks: ['typing-ignores-receives-setting'],
     breaks: ['events.typing', 'op3.events'], kills: ['op3.zulip.receives-setting-off'] },
   { name: 'typing-ignores-send-setting', kind: 'permission', operations: [TYPING], quirks: ['typing-ignores-send-setting'],
-    breaks: ['zulip.typing.sender-settings'], kills: ['op3.zulip.sender-setting-off'] },
+    breaks: ['zulip.typing.sender-settings', 'zulip.events.typing.sender-disabled'], kills: ['op3.zulip.sender-setting-off'] },
 ];

@@ -72,7 +72,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'error-code', operations: [STATUS], quirks: ['status-error-code-wrong'],
     kills: ['op13.bad-request.no-values', 'op13.bad-request.61-characters', 'op13.bad-request.unknown-emoji', 'op13.bad-request.code-without-name'] },
   // --- effects, read back under the zulip profile ---------------------------------------------
-  { name: 'status-overwrites-all', breaks: ['op13.only-passed-change'], kind: 'effect', operations: [STATUS], quirks: ['status-overwrites-all'],
+  { name: 'status-overwrites-all', breaks: ['op13.only-passed-change', 'zulip.status.only-passed-change'], kind: 'effect', operations: [STATUS], quirks: ['status-overwrites-all'],
     kills: ['op13.zulip.emoji-keeps-text', 'op13.zulip.text-keeps-emoji'] },
   { name: 'status-service-extra-emoji', breaks: ['zulip.status.zulip-extra-emoji'], kind: 'invalid-input', operations: [STATUS], quirks: ['status-service-extra-emoji'], kills: ['op13.zulip.service-extra-rejected'] },
   { name: 'status-read-loses-fields', breaks: ['res.user-status', 'zulip.status.read-shape'], kind: 'field', operations: [STATUS],

@@ -63,9 +63,9 @@ export const MUTANTS: Mutant[] = [
     rewrite: accept((req) => isUpdate(req) && req.path.endsWith('/2147480000')), kills: ['op6.invalid-group'] },
   // --- deactivated groups ----------------------------------------------------------------------
   q('group-deactivated-usable', 'invalid-input', [UPDATE], ['op6.deactivated.unusable'], ['op6.deactivated.unusable', 'op6.deactivated.reactivate']),
-  q('group-reactivate-ignored', 'effect', [UPDATE], ['state.group.reactivate'], ['op6.deactivated.reactivate', 'op6.zulip.reactivate-read-back']),
+  q('group-reactivate-ignored', 'effect', [UPDATE], ['state.group.reactivate', 'zulip.groups.deactivated-flag'], ['op6.deactivated.reactivate', 'op6.zulip.reactivate-read-back']),
   q('group-deactivate-via-patch', 'effect', [UPDATE], ['state.group.deactivated-true'], ['op6.deactivated-true.no-effect']),
-  q('group-deactivated-mentionable', 'effect', [UPDATE], ['op6.deactivated.not-mentionable'], ['op6.zulip.deactivated-mention-silent']),
+  q('group-deactivated-mentionable', 'effect', [UPDATE], ['op6.deactivated.not-mentionable', 'zulip.groups.deactivated-mention-silent'], ['op6.zulip.deactivated-mention-silent']),
   q('group-deactivated-frozen', 'effect', BOTH, ['state.group.deactivated-settings', 'state.group.deactivated-members'], ['op6.deactivated.settings-editable', 'op7.deactivated-group-members']),
   { name: 'group-deactivate-always-ok', kind: 'effect', operations: [UPDATE], breaks: ['zulip.groups.deactivate-in-use'],
     rewrite: accept((req) => req.method === 'POST' && /^\/user_groups\/\d+\/deactivate$/.test(req.path)), kills: ['op6.zulip.deactivate-in-use'] },

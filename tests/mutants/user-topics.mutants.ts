@@ -88,7 +88,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'user-topics-policy-optional', kind: 'parameter', operations: [OP], rewrite: acceptWhen((p) => !p.has('visibility_policy')), breaks: ['op8.visibility-policy.required'], kills: ['op8.missing-visibility-policy'] },
   { name: 'user-topics-limit-too-low', kind: 'invalid-input', operations: [OP], rewrite: limitTooLow, breaks: ['op8.topic.max-length'], kills: ['op8.zulip.topic-60'] },
   { name: 'user-topics-no-length-limit', kind: 'invalid-input', operations: [OP], quirks: ['user-topics-no-length-limit'], breaks: ['zulip.user-topics.topic-max-60'], kills: ['op8.zulip.topic-61'] },
-  { name: 'user-topics-needs-messages', kind: 'effect', operations: [OP], quirks: ['user-topics-needs-messages'], breaks: ['state.user-topic.no-messages'], kills: [
+  { name: 'user-topics-needs-messages', kind: 'effect', operations: [OP], quirks: ['user-topics-needs-messages'], breaks: ['state.user-topic.no-messages', 'zulip.user-topics.no-messages-needed'], kills: [
       'op8.policy.0-without-policy', 'op8.policy.1', 'op8.policy.2', 'op8.policy.3', 'op8.zulip.policy-names', 'op8.zulip.policy.0-removes', 'op8.zulip.policy-changes'] },
   { name: 'user-topics-zero-ignored', kind: 'effect', operations: [OP], quirks: ['user-topics-zero-ignored'], breaks: ['state.visibility-policy.0-none'], kills: ['op8.zulip.policy.0-removes'] },
   { name: 'user-topics-first-policy-sticks', kind: 'effect', operations: [OP], quirks: ['user-topics-first-policy-sticks'], breaks: ['state.user-topic'], kills: ['op8.zulip.policy-changes'] },
@@ -103,6 +103,6 @@ export const MUTANTS: Mutant[] = [
     kills: ['op8.missing-stream-id', 'op8.missing-topic', 'op8.missing-visibility-policy'] },
   { name: 'user-topics-display-name-literal', kind: 'parameter', operations: [OP], rewrite: displayNameLiteral, breaks: ['conv.empty-topic-display-name'], kills: ['op8.zulip.empty-topic-name'] },
   // GET /messages in:home treats an unmuted topic (2) of an unmuted channel as muted.
-  { name: 'user-topics-unmuted-mutes', kind: 'effect', operations: [OP], quirks: ['user-topics-unmuted-mutes'], breaks: ['state.visibility-policy.unmuted-like-none'], kills: ['op8.zulip.unmuted-like-none'] },
+  { name: 'user-topics-unmuted-mutes', kind: 'effect', operations: [OP], quirks: ['user-topics-unmuted-mutes'], breaks: ['state.visibility-policy.unmuted-like-none', 'zulip.user-topics.in-home-narrow'], kills: ['op8.zulip.unmuted-like-none'] },
   { name: 'user-topics-ignored-params-missing', kind: 'envelope', operations: [OP], quirks: ['ignored-params-missing'], breaks: ['conv.ignored-params'], kills: ['op8.ignored-params'] },
 ];

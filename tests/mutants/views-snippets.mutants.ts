@@ -61,7 +61,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'snippet-refuses-content', kind: 'invalid-input', operations: [SNIPPETS], breaks: ['op19.content'],
     rewrite: refuse((req) => isEdit(req) && paramsOf(req).has('content') && paramsOf(req).get('content') !== 'Too late'), kills: ['op19.edit.content', 'op19.edit.both'] },
   { name: 'snippet-edit-ignores-content', kind: 'effect', operations: [SNIPPETS], quirks: ['snippet-edit-ignores-content'], breaks: ['op19.content.effect'], kills: ['op19.zulip.read-back'] },
-  { name: 'snippet-list-loses-content', kind: 'field', operations: [SNIPPETS], breaks: ['res.saved-snippet'],
+  { name: 'snippet-list-loses-content', kind: 'field', operations: [SNIPPETS], breaks: ['res.saved-snippet', 'zulip.saved-snippets.read-back'],
     rewrite: { answer: (req, a) => { if (isSnippets(req)) for (const s of ((a.json as Json).saved_snippets ?? []) as Json[]) delete s.content; } },
     kills: ['op19.zulip.read-back'] },
   { name: 'snippet-missing-ok', kind: 'invalid-input', operations: [SNIPPETS], quirks: ['snippet-missing-ok'], breaks: ['op19.missing'], kills: ['op19.missing', 'op19.deleted'] },
