@@ -13,6 +13,7 @@ const TYPING = 'POST /typing';
 const DELETE = 'POST /streams/{stream_id}/delete_topic';
 const HISTORY = 'GET /messages/{message_id}/history';
 const MARK = 'POST /mark_topic_as_read';
+const PUSH = 'POST /mobile_push/e2ee/test_notification';
 /** The mutants run against the zulip realm, whose realm_empty_topic_display_name this is. */
 const ZULIP_EMPTY_TOPIC_NAME = 'general chat';
 
@@ -94,6 +95,13 @@ export const MUTANTS: Mutant[] = [
   { name: 'typing-raw-empty-topic', kind: 'field', operations: [TYPING],
     rewrite: ofType('typing', (e) => { if (e.topic === ZULIP_EMPTY_TOPIC_NAME) e.topic = ''; }),
     breaks: ['zulip.events.typing.stream-capability'], kills: ['op3.zulip.empty-topic-display-name-without-capability'] },
+  // A channel typing event shaped like a direct one: it lists recipients.
+  { name: 'typing-stream-event-with-recipients', kind: 'field', operations: [TYPING],
+    rewrite: ofType('typing', (e) => { if (e.message_type === 'stream') e.recipients = [e.sender]; }),
+    breaks: ['zulip.events.typing.stream'], kills: ['op3.zulip.channel-event'] },
+  // Every event id a string ("0"): not the integer ids the queue numbers its events with.
+  { name: 'event-ids-as-text', kind: 'field', operations: [TYPING, PUSH], rewrite: eachEvent((e) => { if (typeof e.id === 'number') e.id = String(e.id); }),
+    breaks: ['zulip.events.queue.event-ids'], kills: ['op3.zulip.direct-event', 'op21.zulip.events.none-on-error', 'op21.zulip.events.none-on-success'] },
 
   // --- delete_message and first_message_id (op 14) ---
   { name: 'delete-topic-no-delete-event', kind: 'effect', operations: [DELETE], quirks: ['delete-topic-no-delete-event'],
@@ -111,7 +119,7 @@ export const MUTANTS: Mutant[] = [
   { name: 'first-message-event-after-delete', kind: 'order', operations: [DELETE], quirks: ['first-message-event-after-delete'],
     breaks: ['events.first-message-id', 'zulip.events.delete-message.first-message-id'], kills: ['op14.zulip.first-message-id'] },
   { name: 'first-message-event-old-value', kind: 'field', operations: [DELETE], quirks: ['first-message-event-old-value'],
-    breaks: ['events.first-message-id', 'zulip.events.delete-message.first-message-id'], kills: ['op14.zulip.first-message-id'] },
+    breaks: ['events.first-message-id', 'zulip.events.delete-message.first-message-id', 'zulip.channel.first-message-id'], kills: ['op14.zulip.first-message-id'] },
   { name: 'delete-topic-keeps-topic-policies', kind: 'effect', operations: [DELETE], quirks: ['delete-topic-keeps-topic-policies'],
     breaks: ['zulip.events.delete-message.user-topic-cleanup'], kills: ['op14.zulip.topic-policies-dropped'] },
 
@@ -127,6 +135,19 @@ export const MUTANTS: Mutant[] = [
     breaks: ['zulip.events.update-message-flags.mark-topic-read'], kills: ['op16.zulip.read-event'] },
   { name: 'mark-read-event-to-senders', kind: 'effect', operations: [MARK], quirks: ['mark-read-event-to-senders'],
     breaks: ['zulip.events.update-message-flags.mark-topic-read'], kills: ['op16.zulip.read-event'] },
+  // No virtual events: each mark's read event delivered on its own, as if the queue did not merge
+  // them (each piece keeps the id its push took; the merged event bears the last one).
+  { name: 'flags-events-not-merged', kind: 'effect', operations: [MARK],
+    rewrite: { answer: (req, a) => {
+      const body = a.json as Json | undefined;
+      if (!isEvents(req) || !Array.isArray(body?.events)) return;
+      body.events = (body.events as Json[]).flatMap((e) => {
+        const ids = e.messages as number[] | undefined;
+        if (e.type !== 'update_message_flags' || e.all === true || !Array.isArray(ids) || ids.length < 2) return [e];
+        return ids.map((m, i) => ({ ...e, id: (e.id as number) - (ids.length - 1 - i), messages: [m] }));
+      });
+    } },
+    breaks: ['zulip.events.queue.flags-compression'], kills: ['op16.zulip.read-event'] },
   { name: 'mark-read-event-when-nothing-unread', kind: 'effect', operations: [MARK], quirks: ['mark-read-event-when-nothing-unread'],
     breaks: ['zulip.events.update-message-flags.mark-topic-read'], kills: ['op16.zulip.nothing-unread-no-event'] },
 ];

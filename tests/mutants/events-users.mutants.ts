@@ -144,6 +144,19 @@ export const MUTANTS: Mutant[] = [
   { name: 'role-group-membership-events-swapped', kind: 'field', operations: [BY_ID],
     rewrite: eachEvent((e) => { if (e.type === 'user_group' && e.op === 'add_members') e.op = 'remove_members'; else if (e.type === 'user_group' && e.op === 'remove_members') e.op = 'add_members'; }),
     breaks: ['zulip.events.realm-user.role'], kills: ['op10.zulip.events.role'] },
+  // One request's realm_user updates in the reverse of the order the server applies them
+  // (profile field, full_name, role instead of role, full_name, profile field); the ids stay
+  // ascending, as a server that pushed them in that order would number them.
+  { name: 'realm-user-events-out-of-order', kind: 'order', operations: [BY_ID],
+    rewrite: { answer: (req, a) => {
+      const body = a.json as Json | undefined;
+      if (!isEvents(req) || !Array.isArray(body?.events)) return;
+      const events = body.events as Json[];
+      const at = events.map((e, i) => (e.type === 'realm_user' && e.op === 'update' ? i : -1)).filter((i) => i >= 0);
+      const reversed = at.map((i) => events[i]).reverse();
+      at.forEach((i, k) => { events[i] = { ...reversed[k], id: events[i].id }; });
+    } },
+    breaks: ['zulip.events.realm-user.update-order'], kills: ['op10.zulip.events.order'] },
   // --- realm_user custom_profile_field (op 10) ---
   { name: 'profile-field-event-dropped', kind: 'effect', operations: [BY_ID], rewrite: dropEvents((e) => 'custom_profile_field' in person(e)),
     breaks: ['zulip.events.realm-user.custom-profile-field'], kills: ['op10.zulip.events.profile-field', 'op10.zulip.events.order'] },
