@@ -121,6 +121,10 @@ export const MUTANTS: Mutant[] = [
   q('channel-history-public-false-ok', 'invalid-input',
     ['op4.history-public.public-false', 'op4.history-public.web-public-false', 'op4.history-public.not-private-false'],
     ['op4.history.public-false-refused', 'op4.history.web-public-false-refused', 'op4.history.not-private-false']),
+  // Refused, but not with Zulip's BAD_REQUEST "Invalid parameters" (the document says only "error").
+  { name: 'channel-history-refusal-other-code', kind: 'error-code', operations: [UPDATE],
+    rewrite: { answer: (req, a) => { const body = a.json as Json; if (isUpdate(req) && body.code === 'BAD_REQUEST' && body.msg === 'Invalid parameters') body.code = 'NOT_ALLOWED'; } },
+    breaks: ['zulip.channel.history-public-invalid'], kills: ['op4.history.public-false-refused', 'op4.history.web-public-false-refused', 'op4.history.not-private-false'] },
   { name: 'channel-ignores-web-public', kind: 'parameter', operations: [UPDATE], rewrite: ignores('is_web_public'),
     breaks: ['op4.is-web-public'], kills: ['op4.is-web-public.set'] },
   { name: 'channel-web-public-unchecked', kind: 'permission', operations: [UPDATE], rewrite: accept((req) => isUpdate(req) && paramsOf(req).has('is_web_public')),

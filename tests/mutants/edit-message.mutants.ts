@@ -52,6 +52,11 @@ const permissionCode: Rewrite = {
   },
 };
 
+/** Edit refusals whose text matches `msg` come with another code than BAD_REQUEST. */
+function refusalCode(msg: RegExp): Rewrite {
+  return { answer: (req, a) => { const body = a.json as Json; if (isEdit(req) && body.code === 'BAD_REQUEST' && msg.test(String(body.msg))) body.code = 'NOT_ALLOWED'; } };
+}
+
 /** GET /messages lists a topic's messages newest first. */
 const messagesNewestFirst: Rewrite = {
   answer: (req, a) => {
@@ -131,11 +136,17 @@ export const MUTANTS: Mutant[] = [
   // --- the success body and detached uploads ----------------------------------------------------------
   rewrite('edit-body-without-detached-uploads', 'field', { answer: (req, a) => { if (isEdit(req)) delete (a.json as Json).detached_uploads; } },
     ['op1.success-body'], ['op1.content.edit', 'op1.propagate.change-all', 'op1.stream-id.move']),
+  // Zulip refuses these with BAD_REQUEST; the document only says "error".
+  rewrite('edit-direct-refusals-other-code', 'error-code', refusalCode(/^Direct messages cannot/), ['zulip.edit.direct-message-no-topic-or-channel'],
+    ['op1.rule2.direct-topic', 'op1.rule2.direct-stream']),
+  rewrite('edit-propagate-refusal-other-code', 'error-code', refusalCode(/^Invalid propagate_mode/), ['zulip.edit.propagate-mode-needs-move'], ['op1.propagate.content-only']),
   quirk('edit-no-detached-uploads', 'field', ['op1.success-body.only-removed'], ['op1.success-body.detached-upload']),
   quirk('edit-detached-ignores-other-links', 'effect', ['op1.success-body.only-removed'], ['op1.success-body.upload-still-linked']),
   rewrite('detached-upload-id-text', 'field', eachDetached((u) => { u.id = String(u.id); }), ['res.detached-upload.id'], ['op1.success-body.detached-upload']),
   rewrite('detached-upload-other-name', 'field', eachDetached((u) => { u.name = 'renamed.txt'; }), ['res.detached-upload.name'], ['op1.success-body.detached-upload']),
-  rewrite('detached-upload-other-path', 'field', eachDetached((u) => { u.path_id = `${String(u.path_id)}-elsewhere`; }), ['res.detached-upload.path_id'], ['op1.success-body.detached-upload']),
+  // The listed path_id is not the attachment's, so not the one its URL (/user_uploads/<path_id>) carries.
+  rewrite('detached-upload-other-path', 'field', eachDetached((u) => { u.path_id = `${String(u.path_id)}-elsewhere`; }),
+    ['res.detached-upload.path_id', 'zulip.edit.upload-url-is-path-id', 'zulip.edit.detached-uploads'], ['op1.success-body.detached-upload']),
   rewrite('detached-upload-path-number', 'field', eachDetached((u) => { u.path_id = 12; }), ['res.detached-upload.path_id'], ['op1.success-body.detached-upload'], 'spec'),
   rewrite('detached-upload-size-off', 'field', eachDetached((u) => { u.size = Number(u.size) + 1; }), ['res.detached-upload.size'], ['op1.success-body.detached-upload']),
   rewrite('detached-upload-time-text', 'field', eachDetached((u) => { u.create_time = new Date(Number(u.create_time)).toISOString(); }), ['res.detached-upload.create_time'], ['op1.success-body.detached-upload']),

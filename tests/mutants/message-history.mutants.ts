@@ -54,6 +54,8 @@ export const MUTANTS: Mutant[] = [
     ['res.snapshot.channel-edit-fields'], ['op15.content-edit', 'op15.topic-edit']),
   rewrite('history-content-before-edit', 'field', eachLater((s) => { if ('prev_content' in s) s.content = s.prev_content; }), ['res.snapshot.content'], ['op15.content-edit']),
   rewrite('history-rendered-is-raw', 'field', eachSnapshot((s) => { s.rendered_content = s.content; }), ['res.snapshot.rendered_content'], ['op15.unedited']),
+  // prev_content is a string, but the content after the edit rather than before it.
+  rewrite('history-prev-content-after-edit', 'field', eachLater((s) => { if ('prev_content' in s) s.prev_content = s.content; }), ['zulip.history.snapshot-fields'], ['op15.content-edit']),
   rewrite('history-drops-prev-content', 'field', eachSnapshot((s) => { delete s.prev_content; }), ['res.snapshot.prev_content'], ['op15.content-edit']),
   rewrite('history-drops-prev-rendered-content', 'field', eachSnapshot((s) => { delete s.prev_rendered_content; }), ['res.snapshot.prev_rendered_content'], ['op15.content-edit']),
   rewrite('history-drops-html-diff', 'field', eachSnapshot((s) => { delete s.content_html_diff; }), ['res.snapshot.content_html_diff'], ['op15.content-edit']),

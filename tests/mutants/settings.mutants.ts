@@ -56,6 +56,22 @@ const aliasesGone: Rewrite = {
   },
 };
 
+/**
+ * The deprecated aliases are another view than PATCH /settings: they refuse what it refuses, but
+ * a valid boolean is answered with success and not stored.
+ */
+const aliasesNotStored = new WeakSet<ProxiedRequest>();
+const aliasesStoreNothing: Rewrite = {
+  request: (req) => {
+    if (!/^\/settings\/(display|notifications)$/.test(req.path)) return;
+    const params = paramsOf(req);
+    if (![...params.values()].every((v) => v === 'true' || v === 'false')) return;
+    aliasesNotStored.add(req);
+    for (const p of [req.form, req.query]) for (const k of [...p.keys()]) p.delete(k);
+  },
+  answer: (req, a) => { if (aliasesNotStored.has(req)) { a.status = 200; a.json = { result: 'success', msg: '' }; } },
+};
+
 /** POST /register reports integer settings as strings ("3" instead of 3). */
 const settingsAsStrings: Rewrite = {
   answer: (req, a) => {
@@ -122,7 +138,7 @@ export const MUTANTS: Mutant[] = [
     breaks: ['op2.aliases', ...effects(op2All), 'op2.param.notification-sound.effect'],
     kills: [...cases(op2All).filter((id) => id !== 'op2.enable-drafts-synchronization'), 'op2.alias.display', 'op2.alias.notifications', 'op2.web-channel-default-view.4',
       'op2.zulip.web-channel-default-view.3', 'op2.zulip.batching-range', 'op2.zulip.notification-sound', 'op2.zulip.drafts-deleted'] },
-  { name: 'settings-ignores-full-name', kind: 'effect', operations: [SETTINGS], quirks: ['settings-ignores-full-name'], breaks: ['op2.param.full-name.effect'], kills: ['op2.full-name'] },
+  { name: 'settings-ignores-full-name', kind: 'effect', operations: [SETTINGS], quirks: ['settings-ignores-full-name'], breaks: ['op2.param.full-name.effect', 'zulip.settings.full-name-silently-ignored'], kills: ['op2.full-name'] },
   { name: 'settings-keeps-drafts', kind: 'effect', operations: [SETTINGS], quirks: ['settings-keeps-drafts'], breaks: ['op2.param.enable-drafts-synchronization.drafts-deleted', 'zulip.settings.drafts-deleted-when-sync-disabled'], kills: ['op2.zulip.drafts-deleted'] },
   { name: 'settings-channel-view-3-refused', kind: 'parameter', operations: [SETTINGS], quirks: ['settings-channel-view-3-refused'],
     breaks: ['zulip.settings.web-channel-default-view-3'], kills: ['op2.zulip.web-channel-default-view.3'] },
@@ -130,6 +146,8 @@ export const MUTANTS: Mutant[] = [
   { name: 'settings-wrong-old-password-ok', kind: 'permission', operations: [SETTINGS], quirks: ['settings-wrong-old-password-ok'], breaks: ['zulip.settings.password-check'], kills: ['op2.zulip.password.wrong-old'] },
   { name: 'settings-email-immediate', kind: 'effect', operations: [SETTINGS], quirks: ['settings-email-immediate'], breaks: ['op2.email-confirmation', 'zulip.settings.email-change-needs-confirmation'], kills: ['op2.zulip.email-needs-confirmation'] },
   { name: 'settings-aliases-gone', kind: 'parameter', operations: [SETTINGS], rewrite: aliasesGone, breaks: ['op2.aliases'], kills: ['op2.alias.display', 'op2.alias.notifications'] },
+  { name: 'settings-aliases-store-nothing', kind: 'effect', operations: [SETTINGS], rewrite: aliasesStoreNothing, breaks: ['zulip.settings.legacy-aliases'],
+    kills: ['op2.alias.display', 'op2.alias.notifications'] },
   { name: 'settings-read-as-strings', kind: 'field', operations: [SETTINGS], rewrite: settingsAsStrings,
     breaks: ['zulip.settings.read-back-register'], kills: [...cases(op2IntChoice), ...cases(op2Int), 'op2.web-channel-default-view.4', 'op2.zulip.batching-range',
       'op2.zulip.register-user-settings', 'op2.zulip.web-channel-default-view.3'] },

@@ -79,6 +79,17 @@ const roleCodesShifted: Rewrite = {
 };
 
 /** profile_data never reaches the server: accepted, and nothing changes. */
+/** new_email is removed before the server sees it, and the request answered with success: the address stays. */
+const withNewEmail = new WeakSet<ProxiedRequest>();
+const newEmailIgnored: Rewrite = {
+  request: (req) => {
+    if (!isUserUpdate(req) || !paramsOf(req).has('new_email')) return;
+    withNewEmail.add(req);
+    for (const params of [req.form, req.query]) params.delete('new_email');
+  },
+  answer: (req, a) => { if (withNewEmail.has(req)) { a.status = 200; a.json = { result: 'success', msg: '' }; } },
+};
+
 const profileDataDropped: Rewrite = {
   request: (req) => {
     if (isUserUpdate(req)) for (const params of [req.form, req.query]) params.delete('profile_data');
@@ -114,6 +125,8 @@ export const MUTANTS: Mutant[] = [
   { name: 'update-user-role-codes-shifted', kind: 'parameter', operations: [BY_ID], rewrite: roleCodesShifted,
     breaks: ['res.role-codes.owner', 'res.role-codes.admin', 'res.role-codes.moderator', 'res.role-codes.member', 'res.role-codes.guest'],
     kills: ['op10.role.200', 'op10.role.300', 'op10.role.400', 'op10.role.600', 'op10.role.owner-by-owner'] },
+  { name: 'update-user-ignores-new-email', kind: 'effect', operations: [BY_ID], rewrite: newEmailIgnored, breaks: ['zulip.users.new-email-updates-address'],
+    kills: ['op10.new-email.owner', 'op10.zulip.events.new-email'] },
   { name: 'update-user-ignores-profile-data', kind: 'effect', operations: [BY_ID], rewrite: profileDataDropped, breaks: ['op10.profile-data'], kills: ['op10.profile-data'] },
   { name: 'update-user-updates-caller', kind: 'effect', operations: [BY_ID, BY_EMAIL], quirks: ['update-user-updates-caller'], breaks: ['op10.user-id', 'op9.real-email'],
     kills: ['op10.role.200', 'op10.full-name', 'op9.zulip.full-name'] },
