@@ -148,6 +148,10 @@ export const MUTANTS: Mutant[] = [
   { name: 'settings-aliases-gone', kind: 'parameter', operations: [SETTINGS], rewrite: aliasesGone, breaks: ['op2.aliases'], kills: ['op2.alias.display', 'op2.alias.notifications'] },
   { name: 'settings-aliases-store-nothing', kind: 'effect', operations: [SETTINGS], rewrite: aliasesStoreNothing, breaks: ['zulip.settings.legacy-aliases'],
     kills: ['op2.alias.display', 'op2.alias.notifications'] },
+  // POST /register insists on client_capabilities, which Zulip lets a client leave out.
+  { name: 'register-needs-capabilities', kind: 'parameter', operations: [SETTINGS],
+    rewrite: { answer: (req, a) => { if (isRegister(req) && !paramsOf(req).has('client_capabilities')) { a.status = 400; a.json = { result: 'error', msg: 'client_capabilities is missing', code: 'BAD_REQUEST' }; } } },
+    breaks: ['zulip.settings.register-needs-no-capabilities'], kills: ['op2.zulip.register-user-settings'] },
   { name: 'settings-read-as-strings', kind: 'field', operations: [SETTINGS], rewrite: settingsAsStrings,
     breaks: ['zulip.settings.read-back-register'], kills: [...cases(op2IntChoice), ...cases(op2Int), 'op2.web-channel-default-view.4', 'op2.zulip.batching-range',
       'op2.zulip.register-user-settings', 'op2.zulip.web-channel-default-view.3'] },

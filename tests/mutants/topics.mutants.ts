@@ -128,7 +128,7 @@ export const MUTANTS: Mutant[] = [
     breaks: ['conv.ignored-params'], kills: ['op14.ignored-params'] },
   // The empty topic's display name read as a topic name, by every operation taking a topic.
   { name: 'topic-display-name-literal', kind: 'parameter', operations: [DELETE, MARK, TYPING], quirks: ['topic-display-name-literal'],
-    breaks: ['conv.empty-topic-display-name'], kills: ['op14.empty-topic.display-name', 'op16.zulip.display-name', 'op3.zulip.display-name-event'] },
+    breaks: ['conv.empty-topic-display-name', 'zulip.mark-topic-read.empty-topic-whole-channel'], kills: ['op14.empty-topic.display-name', 'op16.zulip.display-name', 'op3.zulip.display-name-event'] },
 
   // --- POST /mark_topic_as_read ---
   { name: 'mark-read-refused', kind: 'invalid-input', operations: [MARK], rewrite: refuse(isMark),

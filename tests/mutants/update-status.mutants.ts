@@ -22,7 +22,14 @@ const awayNotPresence: Rewrite = {
   },
 };
 
+/** A server with another emoji table: every Unicode emoji name stands for the code point after Zulip's. */
+const otherEmojiTable = statusRead((status) => {
+  const code = status.emoji_code;
+  if (status.reaction_type === 'unicode_emoji' && typeof code === 'string' && /^[0-9a-f]+$/.test(code)) status.emoji_code = (parseInt(code, 16) + 1).toString(16);
+});
+
 export const MUTANTS: Mutant[] = [
+  { name: 'status-other-emoji-table', kind: 'field', operations: [STATUS], rewrite: otherEmojiTable, breaks: ['zulip.status.emoji-names'], kills: ['op13.zulip.read-back'] },
   // --- status_text ------------------------------------------------------------------------------
   { name: 'status-no-length-limit', breaks: ['op13.bad-request.too-long'], kind: 'invalid-input', operations: [STATUS], quirks: ['status-no-length-limit'],
     kills: ['op13.bad-request.61-characters', 'op13.bad-request.61-astral-characters', 'op13.zulip.rejected-changes-nothing'] },
