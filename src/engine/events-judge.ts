@@ -6,7 +6,7 @@ import type { Finding } from './failure.js';
 import { MATCHERS, ASSERTION_KEYS, show } from './matchers.js';
 import { hasWildcard, resolvePath } from './body-path.js';
 import { schemaFindings, schemaValidator } from './schemas.js';
-import type { EventExpectation, EventsSpec } from './types.js';
+import type { EventExpectation, EventsSpec, ForbiddenEvent } from './types.js';
 
 export type QueuedEvent = Record<string, unknown> & { id?: unknown; type?: unknown };
 
@@ -15,9 +15,9 @@ export interface EventFinding extends Finding {
   expectation?: EventExpectation;
 }
 
-const describe = (e: EventExpectation) => `${e.type}${e.op ? ` ${e.op}` : ''} event${e.where ? ` with ${show(e.where)}` : ''}`;
+const describe = (e: ForbiddenEvent) => `${e.type}${e.op ? ` ${e.op}` : ''} event${e.where ? ` with ${show(e.where)}` : ''}`;
 
-function matches(event: QueuedEvent, e: EventExpectation): boolean {
+function matches(event: QueuedEvent, e: ForbiddenEvent): boolean {
   if (event.type !== e.type) return false;
   if (e.op !== undefined && event.op !== e.op) return false;
   return Object.entries(e.where ?? {}).every(([field, value]) => {
@@ -83,9 +83,10 @@ export function judgeEvents(events: QueuedEvent[], spec: EventsSpec, waitedMs: n
     cursor = (used.at(-1) ?? hits[0])[1] + 1;
     lastMatched = cursor;
   }
-  for (const type of spec.none ?? []) {
-    const index = events.findIndex((ev, i) => ev.type === type && i < Math.max(lastMatched, events.length));
-    if (index >= 0) out.push({ check: 'events', path: `events[${index}]`, expected: `no ${type} event`, actual: `one (${show(events[index])})` });
+  for (const entry of spec.none ?? []) {
+    const forbidden = typeof entry === 'string' ? { type: entry } : entry;
+    const index = events.findIndex((ev, i) => matches(ev, forbidden) && i < Math.max(lastMatched, events.length));
+    if (index >= 0) out.push({ check: 'events', path: `events[${index}]`, expected: `no ${describe(forbidden)}`, actual: `one (${show(events[index])})` });
   }
   return out;
 }

@@ -65,12 +65,19 @@ export interface EventExpectation {
   facts?: string[];
 }
 
+/** An event that must not come: its type, and optionally its op and fields (as an expectation's `where`). */
+export type ForbiddenEvent = Pick<EventExpectation, 'type' | 'op' | 'where'>;
+
 /** Reads a queue until the expected events came or `withinMs` passed (a bounded wait). */
 export interface EventsSpec {
   queue: string;
   expect?: EventExpectation[];
-  /** Event types of which none may arrive (by the time the expected ones did, or the wait ended). */
-  none?: string[];
+  /**
+   * Events of which none may arrive (by the time the expected ones did, or the wait ended): a
+   * type, or a type with the op and fields of the events meant, since a queue also hears of
+   * what other cases running meanwhile change.
+   */
+  none?: (string | ForbiddenEvent)[];
   /** Whether `expect` must come in this order (default true). */
   ordered?: boolean;
   withinMs?: number;

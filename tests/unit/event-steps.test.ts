@@ -56,6 +56,10 @@ describe('event steps', () => {
     expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'delete_message', where: { message_id: 8 }, body: [{ path: 'message_id', equals: 7 }] }] }, 10)[0])
       .toMatchObject({ path: 'events[3].message_id', expected: '7', actual: '8' });
     expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: ['message'] }, 10)[0]).toMatchObject({ expected: 'no message event', path: 'events[1]' });
+    // A forbidden event named by its fields: another case's event of the same type does not count.
+    expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: [{ type: 'delete_message', where: { message_id: 99 } }] }, 10)).toEqual([]);
+    expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: [{ type: 'delete_message', where: { message_id: 8 } }] }, 10)[0])
+      .toMatchObject({ expected: 'no delete_message event with {"message_id":8}', path: 'events[3]' });
     // A path through [*] picks the event one of whose elements equals the value.
     const lists = [{ id: 0, type: 'default_streams', default_streams: [1, 2] }, { id: 1, type: 'default_streams', default_streams: [1, 2, 3] }];
     expect(judgeEvents(lists, { queue: 'q', expect: [{ type: 'default_streams', where: { 'default_streams[*]': 3 }, body: [{ path: 'default_streams', length: 3 }] }] }, 10)).toEqual([]);
