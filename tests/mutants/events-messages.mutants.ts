@@ -60,6 +60,19 @@ export const MUTANTS: Mutant[] = [
   { name: 'edit-event-raw-empty-topic', kind: 'field', operations: [EDIT],
     rewrite: ofType('update_message', (e) => { if (e.subject === ZULIP_EMPTY_TOPIC_NAME) e.subject = ''; }),
     breaks: ['zulip.events.update-message.empty-topic-capability'], kills: ['op1.zulip.events.empty-topic'] },
+  // propagate_mode in the event is how a narrowed client knows whether to follow the moved topic.
+  { name: 'edit-event-propagate-mode-one', kind: 'field', operations: [EDIT],
+    rewrite: ofType('update_message', (e) => { if (e.propagate_mode !== undefined) e.propagate_mode = 'change_one'; }),
+    breaks: ['op1.propagate-mode.navigation'], kills: ['op1.zulip.events.propagate-modes', 'op1.zulip.events.resolve'] },
+  // Events 3: the organisation settings of operation 1 travel in a realm update_dict event.
+  { name: 'realm-edit-setting-as-update', kind: 'field', operations: [EDIT],
+    rewrite: ofType('realm', (e) => {
+      const data = e.data as Json | undefined;
+      if (e.op !== 'update_dict' || !data || !('allow_message_editing' in data)) return;
+      Object.assign(e, { op: 'update', property: 'allow_message_editing', value: data.allow_message_editing });
+      delete e.data;
+    }),
+    breaks: ['events.realm-update-dict', 'zulip.events.realm.update-dict-message-editing'], kills: ['op1.zulip.events.realm-update-dict'] },
   { name: 'edit-event-editor-only', kind: 'effect', operations: [EDIT], quirks: ['edit-event-editor-only'],
     breaks: ['zulip.events.update-message.recipients'],
     kills: ['op1.zulip.events.content-edit', 'op1.zulip.events.subscriber-without-copy', 'op1.zulip.events.move-loses-access'] },
