@@ -3,7 +3,7 @@
 // every server that sends the wrong events (or none).
 import { describe, expect, it } from 'vitest';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../../src/engine/events-judge.js';
-import { SCHEMA_BASE, schemaRegistry } from '../../src/engine/schemas.js';
+import { unitSchema } from './unit-schemas.js';
 import type { EventExpectation, EventsSpec } from '../../src/engine/types.js';
 
 const events: QueuedEvent[] = [
@@ -18,14 +18,8 @@ const spec = (expectations: EventExpectation[], more: Partial<EventsSpec> = {}):
 const judged = (s: EventsSpec, list = events) => judgeEvents(list, s, 10).map(({ expectation, ...f }) => ({ ...f, by: expectation?.clause }));
 
 // Schemas of their own, so these tests do not move when schemas/events/ changes.
-const SCHEMA = 'unit-events-judge';
-const SMALL = 'unit-events-judge-small';
-const registry = schemaRegistry();
-const register = (name: string, schema: object) => {
-  if (!registry.getSchema(`${SCHEMA_BASE}${name}.schema.json`)) registry.addSchema({ $id: `${SCHEMA_BASE}${name}.schema.json`, ...schema });
-};
-register(SCHEMA, { type: 'object', required: ['message_id'], properties: { message_id: { type: 'string', 'x-clause': 'op9.id' } } });
-register(SMALL, { type: 'object', maxProperties: 2, properties: Object.fromEntries('abcdef'.split('').map((k) => [k, { type: 'string' }])) });
+const SCHEMA = unitSchema('unit-events-judge', { type: 'object', required: ['message_id'], properties: { message_id: { type: 'string', 'x-clause': 'op9.id' } } });
+const SMALL = unitSchema('unit-events-judge-small', { type: 'object', maxProperties: 2, properties: Object.fromEntries('abcdef'.split('').map((k) => [k, { type: 'string' }])) });
 
 describe('which events an expectation picks', () => {
   it('by type, op when it names one, and every field of where (a body path)', () => {

@@ -3,7 +3,7 @@
 // fields its check knows.
 import { describe, expect, it } from 'vitest';
 import { judge, type Attribution } from '../../src/engine/judge.js';
-import { SCHEMA_BASE, schemaRegistry } from '../../src/engine/schemas.js';
+import { unitSchema } from './unit-schemas.js';
 import type { Assertion } from '../../src/engine/types.js';
 
 const answer = (json: unknown, status = 200) => ({ status, headers: {}, text: JSON.stringify(json), json });
@@ -55,11 +55,7 @@ describe('what a broken check says', () => {
   });
 
   it('a failure carries no path, expected or actual its check did not give', () => {
-    const many = 'unit-judge-many-fields';
-    const registry = schemaRegistry();
-    if (!registry.getSchema(`${SCHEMA_BASE}${many}.schema.json`)) {
-      registry.addSchema({ $id: `${SCHEMA_BASE}${many}.schema.json`, type: 'object', properties: Object.fromEntries('abcdef'.split('').map((k) => [k, { type: 'string' }])) });
-    }
+    const many = unitSchema('unit-judge-many-fields', { type: 'object', properties: Object.fromEntries('abcdef'.split('').map((k) => [k, { type: 'string' }])) });
     const failures = judge(answer({ ...ok, a: 1, b: 1, c: 1, d: 1, e: 1, f: 1 }), { schema: many }, 'spec', who);
     expect(failures).toHaveLength(6);
     expect(failures[5]).toStrictEqual({ clause: 'op1.a', clauses: ['op1.a'], check: 'schema', message: '... and 1 more schema errors' });
