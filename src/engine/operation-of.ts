@@ -8,6 +8,8 @@ interface Template {
   pattern: RegExp;
   /** Literal segments count first: /users/me/status before /users/{user_id}/status. */
   literals: number;
+  /** Then digit slots: /users/17 is /users/{user_id} before /users/{email}, whatever the order given. */
+  idSlots: number;
 }
 
 function compile(operation: string): Template {
@@ -18,11 +20,15 @@ function compile(operation: string): Template {
     if (!slot) return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return slot[1].endsWith('_id') ? '\\d+' : '[^/]+';
   }).join('/');
-  return { operation, method, pattern: new RegExp(`^${source}$`), literals: segments.filter((s) => !s.startsWith('{')).length };
+  return {
+    operation, method, pattern: new RegExp(`^${source}$`),
+    literals: segments.filter((s) => !s.startsWith('{')).length,
+    idSlots: segments.filter((s) => /^\{\w+_id\}$/.test(s)).length,
+  };
 }
 
 export function operationMatcher(operations: readonly string[]): (method: string, path: string) => string | null {
-  const templates = [...new Set(operations)].map(compile).sort((a, b) => b.literals - a.literals);
+  const templates = [...new Set(operations)].map(compile).sort((a, b) => b.literals - a.literals || b.idSlots - a.idSlots);
   return (method, path) => {
     const bare = path.split('?')[0];
     return templates.find((t) => t.method === method.toUpperCase() && t.pattern.test(bare))?.operation ?? null;
