@@ -4,6 +4,7 @@
 // expectation names the facts it rests on. A citation that no check backs is a claim the
 // report cannot keep.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { responseSchemaFiles } from './schemas.js';
 import { projectPath } from '../paths.js';
 import type { Case, Expect, Step } from './types.js';
@@ -21,13 +22,15 @@ export interface CitationRules {
 
 let schemaClauseCache: Map<string, Set<string>> | null = null;
 
-/** Every clause a response schema annotates with x-clause, following its $refs. */
-export function schemaClauses(name: string): Set<string> {
+/** Every clause a response schema of dir annotates with x-clause, following its $refs. */
+export function schemaClauses(name: string, dir = projectPath('schemas')): Set<string> {
   if (!schemaClauseCache) schemaClauseCache = new Map();
-  const cached = schemaClauseCache.get(name);
+  const key = `${dir}\0${name}`;
+  const cached = schemaClauseCache.get(key);
   if (cached) return cached;
   const byId = new Map<string, unknown>();
-  for (const file of responseSchemaFiles()) byId.set(file.replace(/\.schema\.json$/, ''), JSON.parse(readFileSync(projectPath('schemas', file), 'utf8')));
+  // Stryker disable next-line StringLiteral: equivalent for 'utf8': without an encoding the Buffer is read the same by JSON.parse
+  for (const file of responseSchemaFiles(dir)) byId.set(file.replace(/\.schema\.json$/, ''), JSON.parse(readFileSync(join(dir, file), 'utf8')));
   const found = new Set<string>();
   const seen = new Set<unknown>();
   const walk = (node: unknown): void => {
@@ -42,7 +45,7 @@ export function schemaClauses(name: string): Set<string> {
     }
   };
   walk(byId.get(name));
-  schemaClauseCache.set(name, found);
+  schemaClauseCache.set(key, found);
   return found;
 }
 
