@@ -54,17 +54,18 @@ describe('the verdict', () => {
 });
 
 describe('the baseline', () => {
-  const baseline = report([kase('was-failed', 'failed'), kase('was-errored', 'errored'), kase('was-passed', 'passed'), kase('was-skipped', 'skipped')]) as ConformanceReport;
+  // Built inside each test: a mutant is judged by the tests that run the code it changes.
+  const before = () => report([kase('was-failed', 'failed'), kase('was-errored', 'errored'), kase('was-passed', 'passed'), kase('was-skipped', 'skipped')]) as ConformanceReport;
 
   it('a failure it had is known; a new one (or one of a case it lacks) a regression; a failure now passing an improvement', () => {
     const cases = [kase('was-failed', 'errored'), kase('was-errored', 'passed'), kase('was-passed', 'failed'), kase('was-skipped', 'failed'), kase('new', 'errored'), kase('still', 'passed')];
-    expect(compareWithBaseline(cases, baseline, 'b.json')).toStrictEqual({ file: 'b.json', knownFailures: ['was-failed'], regressions: ['was-passed', 'was-skipped', 'new'], improvements: ['was-errored'] });
+    expect(compareWithBaseline(cases, before(), 'b.json')).toStrictEqual({ file: 'b.json', knownFailures: ['was-failed'], regressions: ['was-passed', 'was-skipped', 'new'], improvements: ['was-errored'] });
     expect(cases.map((c) => c.baseline)).toEqual(['known', 'improvement', 'regression', 'regression', 'regression', undefined]);
   });
 
   it('a case skipped now is neither an improvement nor a regression', () => {
     const cases = [kase('was-failed', 'skipped')];
-    expect(compareWithBaseline(cases, baseline, 'b.json')).toMatchObject({ knownFailures: [], regressions: [], improvements: [] });
+    expect(compareWithBaseline(cases, before(), 'b.json')).toMatchObject({ knownFailures: [], regressions: [], improvements: [] });
     expect(cases[0]).not.toHaveProperty('baseline');
   });
 });
