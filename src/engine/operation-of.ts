@@ -15,15 +15,17 @@ interface Template {
 function compile(operation: string): Template {
   const [method, path] = operation.split(' ');
   const segments = path.split('/');
-  const source = segments.map((s) => {
-    const slot = /^\{(\w+)\}$/.exec(s);
-    if (!slot) return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return slot[1].endsWith('_id') ? '\\d+' : '[^/]+';
+  // A slot is a whole segment, "{name}"; anything else is literal text.
+  const slots = segments.map((s) => /^\{(\w+)\}$/.exec(s)?.[1]);
+  const source = segments.map((s, i) => {
+    const slot = slots[i];
+    if (slot === undefined) return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return slot.endsWith('_id') ? '\\d+' : '[^/]+';
   }).join('/');
   return {
     operation, method, pattern: new RegExp(`^${source}$`),
-    literals: segments.filter((s) => !s.startsWith('{')).length,
-    idSlots: segments.filter((s) => /^\{\w+_id\}$/.test(s)).length,
+    literals: slots.filter((slot) => slot === undefined).length,
+    idSlots: slots.filter((slot) => slot?.endsWith('_id')).length,
   };
 }
 

@@ -3,10 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { operationMatcher } from '../../src/engine/operation-of.js';
 
-const operationOf = operationMatcher([
+// Built anew in each test: a mutant is judged by the tests that run the code it changes.
+const documented = () => operationMatcher([
   'GET /users/{user_id}', 'PATCH /users/{email}', 'PATCH /users/{user_id}', 'GET /users/me/status', 'GET /users/{user_id}/status',
   'GET /streams', 'DELETE /messages/{message_id}/reactions', 'GET /export/realm.json', 'GET /users/me/status',
 ]);
+const operationOf = (method: string, path: string) => documented()(method, path);
 
 describe('the operation of a request', () => {
   it('an {..._id} slot takes digits only and wins over another slot; any other slot one segment', () => {
@@ -35,6 +37,15 @@ describe('the operation of a request', () => {
     expect(operationOf('GET', '/users/5/status')).toBe('GET /users/{user_id}/status');
     const reversed = operationMatcher(['GET /users/{name}/status', 'GET /users/me/status']);
     expect(reversed('GET', '/users/me/status')).toBe('GET /users/me/status');
+  });
+
+  it('a slot is a whole segment: {x} inside other text is literal text', () => {
+    const partial = operationMatcher(['GET /files/{name}.json', 'GET /files/v{user_id}', 'GET /files/{user_id}x']);
+    expect(partial('GET', '/files/{name}.json')).toBe('GET /files/{name}.json');
+    expect(partial('GET', '/files/a.json')).toBeNull();
+    expect(partial('GET', '/files/v{user_id}')).toBe('GET /files/v{user_id}');
+    expect(partial('GET', '/files/v12')).toBeNull();
+    expect(partial('GET', '/files/12x')).toBeNull();
   });
 
   it('a dot in a documented path is a dot, not any character', () => {
