@@ -37,6 +37,11 @@ describe('the clauses a schema annotates', () => {
     expect([...schemaClauses('top', dir)].sort()).toEqual(['op1.a', 'op1.b', 'op1.ev', 'op1.part', 'op1.top']);
   });
 
+  it('a field named $ref is a field, walked like any other', () => {
+    const dir = schemaDir({ a: { properties: { $ref: { 'x-clause': 'op1.field' } } } });
+    expect([...schemaClauses('a', dir)]).toEqual(['op1.field']);
+  });
+
   it('a $ref cycle ends; a local $ref is no other schema', () => {
     const dir = schemaDir({ a: { 'x-clause': 'op1.a', properties: { b: { $ref: 'b.schema.json' }, self: { $ref: '#/properties/b' } } }, b: { 'x-clause': 'op1.b', items: { $ref: 'a.schema.json' } } });
     expect([...schemaClauses('b', dir)].sort()).toEqual(['op1.a', 'op1.b']);
@@ -72,6 +77,7 @@ describe('which clause a step of a multi-clause case checks', () => {
     expect(two(step({ body: [{ path: 'x', equals: 1, clause: 'op1.a' }, { path: 'y', equals: 1, clause: 'op1.b' }] }))).toEqual([]);
     expect(two(step({ body: [{ path: 'x', equals: 1, clause: 'op1.a' }, { path: 'y', equals: 1 }] }))).toEqual([whichClause(0)]);
     expect(two(step({ body: [] }))).toEqual([whichClause(0)]);
+    expect(two(step({}))).toEqual([whichClause(0)]);
   });
 
   it('a step that also checks the outcome, the code, the status, a schema, zulip details or the ignored parameters must say which', () => {
@@ -85,6 +91,11 @@ describe('which clause a step of a multi-clause case checks', () => {
 describe('facts', () => {
   it('a zulip check resting on a fact the case lists is fine', () => {
     expect(problems({ facts: ['zulip.x'], steps: [step({ clause: 'op1.a', zulip: { status: 400, facts: ['zulip.x'] } })] })).toEqual([]);
+  });
+
+  it('a zulip check resting on a fact the case does not list is named', () => {
+    expect(problems({ steps: [step({ clause: 'op1.a', zulip: { facts: ['zulip.x'] } })] }, { facts: false, attribution: true }))
+      .toEqual(['steps/0/expect/zulip/facts: rests on fact "zulip.x", which the case does not list in facts:']);
   });
 
   it('an unknown fact in a zulip check is named', () => {
