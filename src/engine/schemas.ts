@@ -33,7 +33,6 @@ export function schemaRegistry(dir = projectPath('schemas')): Ajv2020 {
 /** The response schemas of schemas/ and its folders ("events/typing.schema.json"), by path below it. */
 export function responseSchemaFiles(dir = projectPath('schemas')): string[] {
   return (readdirSync(dir, { recursive: true }) as string[])
-    // Stryker disable next-line StringLiteral: equivalent on POSIX for '/': readdir gives no backslashes to join (Windows only)
     .map((n) => n.split('\\').join('/'))
     .filter((n) => n.endsWith('.schema.json') && !META_SCHEMAS.has(n)).sort();
 }

@@ -51,23 +51,24 @@ describe('queues across a spec file', () => {
       { id: 'b', title: 'b', clauses: ['c'], steps: [read('cq')] },
     ],
   };
-  const expanded = expandEventStepsOf(spec);
+  // Expanded inside each test: a mutant is judged by the tests that run the code it changes.
+  const expanded = () => expandEventStepsOf(spec);
 
   it("a fixture's queue is read as its role by every case and the file's cleanup", () => {
-    expect(expanded.cases[0].steps[1].as).toBe('admin');
-    expect(expanded.cleanup![0].as).toBe('admin');
+    expect(expanded().cases[0].steps[1].as).toBe('admin');
+    expect(expanded().cleanup![0].as).toBe('admin');
   });
 
   it("a case's queue is read as its role in that case and its cleanup, and nowhere else", () => {
-    expect(expanded.cases[0].steps[2].as).toBe('guest');
-    expect(expanded.cases[0].cleanup![0].as).toBe('guest');
-    expect(expanded.cases[1].steps[0].as).toBeUndefined();
-    expect(expanded.cleanup![1].as).toBeUndefined();
+    expect(expanded().cases[0].steps[2].as).toBe('guest');
+    expect(expanded().cases[0].cleanup![0].as).toBe('guest');
+    expect(expanded().cases[1].steps[0].as).toBeUndefined();
+    expect(expanded().cleanup![1].as).toBeUndefined();
   });
 
   it('keeps the rest of the file', () => {
-    expect(expanded).toMatchObject({ file: 'f.yaml', operation: 'POST /typing', title: 't' });
-    expect(expanded.fixtures![0].request.path).toBe('/register');
-    expect(expanded.cases.map((c) => c.id)).toEqual(['a', 'b']);
+    expect(expanded()).toMatchObject({ file: 'f.yaml', operation: 'POST /typing', title: 't' });
+    expect(expanded().fixtures![0].request.path).toBe('/register');
+    expect(expanded().cases.map((c) => c.id)).toEqual(['a', 'b']);
   });
 });

@@ -23,6 +23,7 @@ describe('the outcome of a case', () => {
     const { durationMs, ...rest } = result;
     expect(rest).toStrictEqual({ id: 'op1.case', endpoint: 'GET /x', title: 'does it', file: 'specs/x.yaml', clauses: ['op1.rule'], facts: ['zulip.f'], since: 200, status: 'passed' });
     expect(durationMs).toBeGreaterThanOrEqual(0);
+    expect(durationMs).toBeLessThan(60_000);
   });
 
   it('failed: the first failure\'s rule and message, the count of the others, the request, the rules broken', async () => {
@@ -129,5 +130,6 @@ describe('what a result records', () => {
     const f = (clause: string, message: string): Failure => ({ clause, clauses: [clause], step: 1, check: 'body', message });
     expect(failureLine('GET /x', [f('op1.a', 'a broke')], 'as member, GET /x')).toBe('GET /x [op1.a]: a broke (as member, GET /x)');
     expect(failureLine('GET /x', [f('op1.a', 'a broke'), f('op1.b', 'b broke'), f('op1.c', 'c')], 's')).toBe('GET /x [op1.a]: a broke (+2 more) (s)');
+    expect(failureLine('GET /x', [{ ...f('op1.a', 'both broke'), clauses: ['op1.a', 'op1.b'] }], 's')).toBe('GET /x [op1.a, op1.b]: both broke (s)');
   });
 });

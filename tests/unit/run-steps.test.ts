@@ -48,6 +48,11 @@ describe('when a case cannot be judged (errored, not failed)', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('an error that is not the spec\'s (a bug) is thrown, not reported as the case\'s', async () => {
+    const vars = { obj: { get boom(): string { throw new Error('a bug'); } } };
+    await expect(runSteps([get('/a/${obj.boom}')], fakeTarget([success()]).ctx, vars)).rejects.toThrow('a bug');
+  });
+
   it('a step as a role with no account configured', async () => {
     const { ctx, sent } = fakeTarget([success()], { accounts: {} });
     expect(await runSteps([get('/a', { as: 'admin' })], ctx, {})).toMatchObject({ status: 'errored', cause: 'step 1: no admin account configured' });
@@ -63,7 +68,9 @@ describe('when a case cannot be judged (errored, not failed)', () => {
 
   it('an optional step\'s transport error is passed over', async () => {
     const { ctx, sent } = fakeTarget((req) => (req.path === '/a' ? { error: { kind: 'connection', message: 'reset' } } : success()));
-    expect((await runSteps([get('/a', { optional: true }), get('/b')], ctx, {})).status).toBe('passed');
+    const out = await runSteps([get('/a', { optional: true }), get('/b')], ctx, {});
+    expect(out.status).toBe('passed');
+    expect(out.records.map((r) => r.failures)).toEqual([[], []]);
     expect(sent.map((r) => r.path)).toEqual(['/a', '/b']);
   });
 
@@ -93,6 +100,12 @@ describe('when the steps fail', () => {
     expect(out.records.map((r) => r.failures.length)).toEqual([0, 1]);
   });
 
+  it('an answer that is not JSON fails the step, whatever the operation documents', async () => {
+    const { ctx } = fakeTarget([{ response: { status: 200, headers: {}, text: '<html>', jsonError: 'not JSON' } }], { documentedParameters: () => ['a'] });
+    const out = await runSteps([get('/a')], ctx, {}, owner);
+    expect(out.status).toBe('failed');
+  });
+
   it('an envelope convention broken on a step without expectations fails it too', async () => {
     const { ctx } = fakeTarget([json({ result: 'success', msg: 'not empty' })]);
     expect((await runSteps([get('/a')], ctx, {}, owner)).status).toBe('failed');
@@ -110,6 +123,10 @@ describe('when the steps fail', () => {
     const { ctx } = fakeTarget([failure('X')], { profile: 'zulip' });
     const out = await runSteps([get('/a', { expect: { result: 'success' } })], ctx, {}, { clauses: ['op1.z'], facts: ['zulip.f'], zulipCase: true });
     expect(out.status === 'failed' && out.failures[0]).toMatchObject({ clause: 'op1.z', profile: 'zulip', facts: ['zulip.f'] });
+    const none = await runSteps([get('/a', { expect: { result: 'success' } })], fakeTarget([failure('X')]).ctx, {});
+    expect(none.status === 'failed' && none.failures[0]).toMatchObject({ clause: '', clauses: [] });
+    const noFacts = await runSteps([get('/a', { expect: { result: 'success' } })], fakeTarget([failure('X')], { profile: 'zulip' }).ctx, {}, { clauses: ['op1.z'], zulipCase: true });
+    expect(noFacts.status === 'failed' && noFacts.failures[0]).toMatchObject({ profile: 'zulip', facts: [] });
     const plain = fakeTarget([failure('X')]);
     const spec = await runSteps([get('/a', { expect: { result: 'success' } })], plain.ctx, {}, { clauses: ['op1.z'] });
     expect(spec.status === 'failed' && spec.failures[0]).not.toHaveProperty('profile');
@@ -224,7 +241,7 @@ describe('event steps', () => {
   });
 
   it('the last event id is the highest seen; an event without a number id is kept', async () => {
-    const { ctx, sent } = fakeTarget([batch({ id: 5, type: 'a' }, { id: 3, type: 'b' }, { type: 'c' }), batch({ id: 6, type: 'd' })]);
+    const { ctx, sent } = fakeTarget([batch({ id: 5, type: 'a' }, { id: 3, type: 'b' }, { id: '1', type: 'c' }), batch({ id: 6, type: 'd' })]);
     const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'c' }, { type: 'd' }] })], ctx, {}, owner);
     expect(sent.map((r) => r.params?.last_event_id)).toEqual([-1, 5]);
     expect(out.status).toBe('passed');
@@ -233,9 +250,10 @@ describe('event steps', () => {
   it('a silent queue is waited on for withinMs only, then what is missing fails', async () => {
     const { ctx, sent } = fakeTarget([batch()]);
     const started = performance.now();
-    const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing', clause: 'op9.typing', facts: ['zulip.t'] }], withinMs: 150 })], ctx, {}, owner);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
-    expect(sent.length).toBeGreaterThan(1);
+    const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing', clause: 'op9.typing', facts: ['zulip.t'] }], withinMs: 40 })], ctx, {}, owner);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(39);
+    // Polls at once, then after 10, 20, 40 ms...: a slow server is read again soon.
+    expect(sent.length).toBeGreaterThanOrEqual(3);
     expect(sent.length).toBeLessThan(10);
     expect(out.status === 'failed' && out.failures[0]).toMatchObject({ clause: 'op9.typing', clauses: ['op9.typing'], check: 'events' });
     expect(out.status === 'failed' && out.failures[0].message).toMatch(/^events\[\?type=typing\]: expected a typing event, got none within \d+ ms \(no events\)$/);
@@ -254,6 +272,26 @@ describe('event steps', () => {
     expect(await clauseOf({ facts: ['zulip.e'] }, undefined, { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true })).toMatchObject({ profile: 'zulip', facts: ['zulip.e'] });
     expect(await clauseOf({}, undefined, { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true })).toMatchObject({ profile: 'zulip', facts: ['zulip.c'] });
     expect(await clauseOf({ facts: ['zulip.e'] })).not.toHaveProperty('profile');
+  });
+
+  it('a forbidden event names the step\'s clause, else the owner\'s, and the owner\'s facts', async () => {
+    const forbidden = async (expectation: Step['expect'], who: { clauses: string[]; facts?: string[]; zulipCase?: boolean } = owner) => {
+      const out = await runSteps([queueStep({ queue: 'q', none: ['typing'], withinMs: 0 }, { expect: expectation })], fakeTarget([batch({ id: 1, type: 'typing' })]).ctx, {}, who);
+      return out.status === 'failed' ? out.failures[0] : out.status;
+    };
+    expect(await forbidden({ clause: 'op9.s' })).toMatchObject({ clause: 'op9.s', check: 'events' });
+    expect(await forbidden(undefined, { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true })).toMatchObject({ clause: 'op1.z', profile: 'zulip', facts: ['zulip.c'] });
+  });
+
+  it('a queue read that is not a success ends the wait at once', async () => {
+    const { ctx, sent } = fakeTarget([json({ result: 'error', msg: 'gone', code: 'BAD_EVENT_QUEUE_ID', events: [] }, 400)]);
+    const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing' }], withinMs: 200 })], ctx, {}, owner);
+    expect(sent).toHaveLength(1);
+    expect(out.status === 'failed' && out.failures[0].message).toBe('reading the event queue: expected success, got error "BAD_EVENT_QUEUE_ID" "gone"');
+    const notJson = fakeTarget([{ response: { status: 502, headers: {}, text: 'bad gateway', jsonError: 'not JSON' } }]);
+    const broken = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing' }], withinMs: 200 })], notJson.ctx, {}, owner);
+    expect(notJson.sent).toHaveLength(1);
+    expect(broken.status === 'failed' && broken.failures.find((f) => f.check === 'events')?.message).toBe('reading the event queue: expected success, got nothing');
   });
 
   it('a queue read that is not a success fails the step, saying what came instead', async () => {
