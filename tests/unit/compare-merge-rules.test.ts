@@ -1,7 +1,7 @@
 // compare: what changed for each case between two runs, counted per operation and feature level.
 // merge: the shards of one run joined, with every section a whole run would have.
 import { describe, expect, it } from 'vitest';
-import { compareReports } from '../../src/report/compare.js';
+import { CHANGES, compareReports } from '../../src/report/compare.js';
 import { mergeReports } from '../../src/report/merge.js';
 import { finish } from '../../src/report/assemble.js';
 import type { ClauseEntry, ConformanceReport } from '../../src/report/model.js';
@@ -54,6 +54,18 @@ describe('compare', () => {
     expect(cmp.byLevel.map((g) => [g.key, g.counts.unchanged, g.counts['newly-failing']])).toEqual([['base', 1, 0], ['20', 1, 0], ['100', 1, 1]]);
   });
 
+  it('levels are ordered as numbers, base first, whatever order the cases come in', () => {
+    const cases = [kase('a', 'passed', { endpoint: 'GET /a', since: 300 }), kase('b', 'passed', { endpoint: 'GET /b' }), kase('c', 'passed', { endpoint: 'GET /c', since: 20 }),
+      kase('d', 'passed', { endpoint: 'GET /d', since: 100 }), kase('e', 'passed', { endpoint: 'GET /e' })];
+    const cmp = compareReports(done(report(cases)), done(report(cases)), ['a.json', 'b.json']);
+    expect(cmp.byLevel.map((g) => g.key)).toEqual(['base', '20', '100', '300']);
+    expect(cmp.byOperation.map((g) => g.key)).toEqual(['GET /a', 'GET /b', 'GET /c', 'GET /d', 'GET /e']);
+  });
+
+  it('the kinds of change, in the order a comparison shows them', () => {
+    expect(CHANGES).toEqual(['newly-failing', 'newly-passing', 'skipped-in-one', 'only-in-a', 'only-in-b', 'unchanged']);
+  });
+
   it('names each run\'s file, target and summary', () => {
     const a = done(report([kase('c', 'passed')]));
     const b = done(report([kase('c', 'failed')], { target: { ...a.target, url: 'other' } }));
@@ -76,9 +88,19 @@ describe('merge', () => {
       .toThrow('merge: 2.json was run with profile spec at feature level 2, 1.json with profile spec at 1');
   });
 
-  it('a case in two reports with the same outcome is one case', () => {
-    const merged = mergeReports([{ file: 'a', report: done(report([kase('c', 'passed')])) }, { file: 'b', report: done(report([kase('c', 'passed'), kase('d', 'failed')])) }]);
-    expect(merged.cases.map((c) => c.id)).toEqual(['c', 'd']);
+  it('refuses reports of different profiles, naming both', () => {
+    const zulip = { url: 'u', featureLevel: 1, claimedFeatureLevel: null, profile: 'zulip' as const, embedded: true };
+    expect(() => mergeReports([shard(1, {}), shard(2, { target: zulip })])).toThrow('merge: 2.json was run with profile zulip at feature level 1, 1.json with profile spec at 1');
+  });
+
+  it('a case in two reports with the same outcome is one case, as the first report has it', () => {
+    const merged = mergeReports([{ file: 'a', report: done(report([kase('c', 'passed', { title: 'first' })])) }, { file: 'b', report: done(report([kase('c', 'passed', { title: 'second' }), kase('d', 'failed')])) }]);
+    expect(merged.cases.map((c) => [c.id, c.title])).toEqual([['c', 'first'], ['d', 'd']]);
+  });
+
+  it('a case with different outcomes in two reports is refused, naming both', () => {
+    expect(() => mergeReports([{ file: 'a', report: done(report([kase('c', 'passed')])) }, { file: 'b', report: done(report([kase('c', 'errored')])) }]))
+      .toThrow('merge: case c is passed in one report and errored in b (overlapping shards?)');
   });
 
   it('the earliest start, the longest duration, every URL once, every warning', () => {
@@ -104,13 +126,17 @@ describe('merge', () => {
     const fresh = mergeReports([one, two], { file: 'new.json', report: done(report([kase('c2', 'failed')])) });
     expect(fresh.baseline).toStrictEqual({ file: 'new.json', knownFailures: ['c2'], regressions: ['c1'], improvements: [] });
     expect(fresh.cases.map((c) => c.baseline)).toEqual(['regression', 'known']);
+    const improved = shard(1, { baseline: section(1) }, [kase('c1', 'passed', { baseline: 'improvement' })]);
+    const stale = mergeReports([improved, shard(2, {})], { file: 'new.json', report: done(report([kase('c1', 'passed')])) });
+    expect(stale.cases[0]).not.toHaveProperty('baseline');
     expect(fresh.verdict?.newFailures).toEqual(['c1']);
   });
 
   it('the shards\' expectations are joined: an expired entry and an unknown id once each', () => {
-    const ex = (n: number) => ({ file: 'e.yaml', expected: [`x${n}`], stale: [`s${n}`], expired: [{ id: 'old', expires: '2020' }], unknown: ['nope'] });
+    const ex = (n: number) => ({ file: 'e.yaml', expected: [`x${n}`], stale: [`s${n}`], expired: [{ id: 'old', expires: `202${n}` }, { id: `own${n}`, expires: '2020' }], unknown: ['nope'] });
     const merged = mergeReports([shard(1, { expectations: ex(1) }), shard(2, { expectations: ex(2) })]);
-    expect(merged.expectations).toStrictEqual({ file: 'e.yaml', expected: ['x1', 'x2'], stale: ['s1', 's2'], expired: [{ id: 'old', expires: '2020' }], unknown: ['nope'] });
+    expect(merged.expectations).toStrictEqual({ file: 'e.yaml', expected: ['x1', 'x2'], stale: ['s1', 's2'],
+      expired: [{ id: 'old', expires: '2021' }, { id: 'own1', expires: '2020' }, { id: 'own2', expires: '2020' }], unknown: ['nope'] });
     expect(merged.verdict?.status).toBe('fail');
   });
 
@@ -118,9 +144,9 @@ describe('merge', () => {
     const fact = { id: 'zulip.f', statement: 's', evidence: [], featureLevel: 1 };
     const merged = mergeReports([
       shard(1, { facts: [{ ...fact, cases: ['c3', 'c1'], provenBy: ['c3'] }] }),
-      shard(2, { facts: [{ ...fact, cases: ['c2', 'c1'] }, { ...fact, id: 'zulip.g', cases: [] }] }),
+      shard(2, { facts: [{ ...fact, cases: ['c2', 'c1'], provenBy: ['c1'] }, { ...fact, id: 'zulip.g', cases: [] }] }),
     ]);
-    expect(merged.facts).toStrictEqual([{ ...fact, cases: ['c1', 'c2', 'c3'], provenBy: ['c3'] }, { ...fact, id: 'zulip.g', cases: [] }]);
+    expect(merged.facts).toStrictEqual([{ ...fact, cases: ['c1', 'c2', 'c3'], provenBy: ['c1', 'c3'] }, { ...fact, id: 'zulip.g', cases: [] }]);
   });
 
   it('a clause\'s cases and proofs are joined; a proof skipped in its shard proves nothing', () => {
@@ -130,6 +156,14 @@ describe('merge', () => {
     expect(mergeReports([one, two]).clauses).toStrictEqual([entry({ cases: ['c1', 'c2', 'c3'] })]);
     const proven = shard(2, { clauses: [entry({ cases: ['c2'], provenBy: ['c2'] })] }, [kase('c2', 'passed')]);
     expect(mergeReports([one, proven]).clauses).toStrictEqual([entry({ status: 'tested', cases: ['c1', 'c2', 'c3'], provenBy: ['c2'] })]);
+    const first = shard(1, { clauses: [entry({ cases: ['c4'], provenBy: ['c4'] })] }, [kase('c4', 'passed')]);
+    const second = shard(2, { clauses: [entry({ cases: ['c2'], provenBy: ['c2'] })] }, [kase('c2', 'passed')]);
+    expect(mergeReports([first, second]).clauses[0].provenBy).toEqual(['c2', 'c4']);
+  });
+
+  it('a clause no shard could observe under spec stays unspecified, with the reason', () => {
+    const hidden: ClauseEntry = { id: 'op1.h', endpoint: 'GET /x', text: 't', status: 'unspecified', unobservable: 'not shown', cases: [] };
+    expect(mergeReports([shard(1, { clauses: [hidden] }), shard(2, { clauses: [hidden] })]).clauses).toStrictEqual([hidden]);
   });
 
   it('a clause unspecified by the catalog stays so; disputed stays disputed', () => {
