@@ -15,6 +15,9 @@ export default defineConfig({
       'tests/unit/http-client.test.ts',
       'tests/unit/multipart.test.ts',
       'tests/unit/event-steps.test.ts',
+      // Checks the project's schema files against the catalog and the specs (a second a run);
+      // the engine's schema glue has schema-findings.test.ts.
+      'tests/unit/schemas.test.ts',
     ],
     pool: 'threads',
     isolate: false,
