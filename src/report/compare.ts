@@ -66,7 +66,8 @@ export function compareReports(a: ConformanceReport, b: ConformanceReport, files
     const note = change === 'skipped-in-one' ? skippedOne!.message : change === 'newly-failing' ? cb!.message : undefined;
     return { id, endpoint: any.endpoint, level: levelLabel(any.since ?? 0), title: any.title, a: ca?.status ?? null, b: cb?.status ?? null, change, ...(note ? { note } : {}) };
   }).sort((x, y) => x.endpoint.localeCompare(y.endpoint) || x.id.localeCompare(y.id));
-  const levelOrder = (x: string, y: string) => (x === 'base' ? 0 : Number(x)) - (y === 'base' ? 0 : Number(y));
+  const levelNumber = (label: string) => (label === 'base' ? 0 : Number(label));
+  const levelOrder = (x: string, y: string) => levelNumber(x) - levelNumber(y);
   return {
     a: { file: files[0], target: a.target, summary: a.summary },
     b: { file: files[1], target: b.target, summary: b.summary },

@@ -166,9 +166,10 @@ describe('merge', () => {
     expect(mergeReports([shard(1, { clauses: [hidden] }), shard(2, { clauses: [hidden] })]).clauses).toStrictEqual([hidden]);
   });
 
-  it('a clause unspecified by the catalog stays so; disputed stays disputed', () => {
+  it('a clause unspecified by the catalog (in any shard) stays so; disputed stays disputed', () => {
     const entry = (more: Partial<ClauseEntry>): ClauseEntry => ({ id: 'op1.a', endpoint: 'GET /x', text: 't', status: 'unspecified', cases: [], ...more });
     expect(mergeReports([shard(1, { clauses: [entry({})] }), shard(2, { clauses: [entry({ provenBy: ['c2'] })] })]).clauses[0].status).toBe('unspecified');
+    expect(mergeReports([shard(1, { clauses: [entry({})] }), shard(2, { clauses: [entry({ status: 'untested' })] })]).clauses[0].status).toBe('unspecified');
     const disputed = entry({ status: 'disputed', disputed: 'Zulip differs' });
     expect(mergeReports([shard(1, { clauses: [disputed] }), shard(2, { clauses: [disputed] })]).clauses[0]).toMatchObject({ status: 'disputed', disputed: 'Zulip differs' });
   });

@@ -241,7 +241,7 @@ describe('event steps', () => {
   });
 
   it('the last event id is the highest seen; an event without a number id is kept', async () => {
-    const { ctx, sent } = fakeTarget([batch({ id: 5, type: 'a' }, { id: 3, type: 'b' }, { id: '1', type: 'c' }), batch({ id: 6, type: 'd' })]);
+    const { ctx, sent } = fakeTarget([batch({ id: 5, type: 'a' }, { id: 3, type: 'b' }, { id: '1', type: 'c' }, { type: 'x' }), batch({ id: 6, type: 'd' })]);
     const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'c' }, { type: 'd' }] })], ctx, {}, owner);
     expect(sent.map((r) => r.params?.last_event_id)).toEqual([-1, 5]);
     expect(out.status).toBe('passed');
