@@ -1,6 +1,7 @@
 // `npm run mutation`: the test set Stryker runs against each mutant of the engine and the report
 // model (stryker.config.mjs). Only the fast unit tests: no server, no network, so that a mutant
-// is judged in milliseconds and the whole run stays near two minutes on two cores.
+// is judged by one short vitest run of the tests that reach its line (the whole run, ~2,400
+// mutants, takes 7-8 minutes on two cores).
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
