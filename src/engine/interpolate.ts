@@ -12,6 +12,7 @@ const REPEAT = /^repeat\('((?:[^'\\]|\\.)*)',\s*(\d+|[A-Za-z_][\w.]*)(?:\s*([+-]
 
 /** The count of a repeat(): a number, or a variable's integer value, plus or minus an offset. */
 function repeatCount(vars: Vars, count: string, sign: string | undefined, offset: string | undefined): number {
+  // Stryker disable next-line Regex: equivalent /^\d+/: a REPEAT count is all digits or a name starting with a letter
   const base = /^\d+$/.test(count) ? Number(count) : lookup(vars, count);
   if (!Number.isInteger(base)) throw new InterpolationError(`\${${count}} is not an integer (a repeat() count)`);
   const n = (base as number) + (sign === '-' ? -1 : 1) * Number(offset ?? 0);
@@ -40,6 +41,7 @@ export function lookup(vars: Vars, expr: string): unknown {
 export function previewPlaceholder(expr: string): string {
   const repeat = REPEAT.exec(expr.trim());
   if (!repeat) return `<${expr.trim()}>`;
+  // Stryker disable next-line Regex: equivalent /^\d+/: a REPEAT count is all digits or a name starting with a letter
   if (/^\d+$/.test(repeat[2])) return String(lookup({}, expr));
   return `<'${repeat[1]}' × ${repeat[2]}${repeat[3] ? ` ${repeat[3]} ${repeat[4]}` : ''}>`;
 }
@@ -47,11 +49,13 @@ export function previewPlaceholder(expr: string): string {
 /** The variables a value's placeholders start from ("${former}", "${before.color_scheme}" -> former, before). */
 export function placeholderRoots(value: unknown): Set<string> {
   const roots = new Set<string>();
+  // Stryker disable Regex: equivalent /^\d+/: a REPEAT count is all digits or a name starting with a letter
   for (const [, expr] of JSON.stringify(value ?? null).matchAll(ANY)) {
     const repeat = REPEAT.exec(expr.trim());
     if (!repeat) roots.add(expr.trim().split('.')[0]);
     else if (!/^\d+$/.test(repeat[2])) roots.add(repeat[2].split('.')[0]);
   }
+  // Stryker restore Regex
   return roots;
 }
 

@@ -95,7 +95,7 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, vars:
   if (disputes.length) {
     // The document and the Zulip server disagree here: under the spec profile this check warns.
     const step = outcome.records[disputes[0].step - 1];
-    warnings.unshift(`disputed clause, not a failure: ${failureLine(spec.operation, disputes, step?.summary ?? '')}${c.disputed ? `; the Zulip server ${c.disputed}` : ''}`);
+    warnings.unshift(`disputed clause, not a failure: ${failureLine(spec.operation, disputes, step.summary)}${c.disputed ? `; the Zulip server ${c.disputed}` : ''}`);
   }
   const durationMs = performance.now() - started;
   const last: StepRecord | undefined = outcome.records.at(-1);

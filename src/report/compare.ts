@@ -40,14 +40,16 @@ function classify(a: CaseStatus | null, b: CaseStatus | null): Change {
   return 'unchanged';
 }
 
-function tally(changes: CaseChange[], key: (c: CaseChange) => string, order: (x: string, y: string) => number) {
+/** Counts per key, in the order of `order`, else in the order of the (sorted) changes. */
+function tally(changes: CaseChange[], key: (c: CaseChange) => string, order?: (x: string, y: string) => number) {
   const groups = new Map<string, ChangeCounts>();
   for (const c of changes) {
     const counts = groups.get(key(c)) ?? { 'newly-failing': 0, 'newly-passing': 0, 'skipped-in-one': 0, 'only-in-a': 0, 'only-in-b': 0, unchanged: 0 };
     counts[c.change] += 1;
     groups.set(key(c), counts);
   }
-  return [...groups].map(([k, counts]) => ({ key: k, counts })).sort((x, y) => order(x.key, y.key));
+  const rows = [...groups].map(([k, counts]) => ({ key: k, counts }));
+  return order ? rows.sort((x, y) => order(x.key, y.key)) : rows;
 }
 
 export function compareReports(a: ConformanceReport, b: ConformanceReport, files: [string, string]): Comparison {
@@ -59,16 +61,18 @@ export function compareReports(a: ConformanceReport, b: ConformanceReport, files
     const cb = inB.get(id);
     const any = (cb ?? ca) as ReportCase;
     const change = classify(ca?.status ?? null, cb?.status ?? null);
-    const skippedOne = ca?.status === 'skipped' ? ca : cb?.status === 'skipped' ? cb : null;
-    const note = change === 'skipped-in-one' ? skippedOne?.message : change === 'newly-failing' ? cb?.message : undefined;
+    // Skipped in one: both ran, one of them skipped. Newly failing: B has the case.
+    const skippedOne = ca?.status === 'skipped' ? ca : cb;
+    const note = change === 'skipped-in-one' ? skippedOne!.message : change === 'newly-failing' ? cb!.message : undefined;
     return { id, endpoint: any.endpoint, level: levelLabel(any.since ?? 0), title: any.title, a: ca?.status ?? null, b: cb?.status ?? null, change, ...(note ? { note } : {}) };
   }).sort((x, y) => x.endpoint.localeCompare(y.endpoint) || x.id.localeCompare(y.id));
-  const levelOrder = (x: string, y: string) => (x === 'base' ? 0 : Number(x)) - (y === 'base' ? 0 : Number(y));
+  const levelNumber = (label: string) => (label === 'base' ? 0 : Number(label));
+  const levelOrder = (x: string, y: string) => levelNumber(x) - levelNumber(y);
   return {
     a: { file: files[0], target: a.target, summary: a.summary },
     b: { file: files[1], target: b.target, summary: b.summary },
     cases,
-    byOperation: tally(cases, (c) => c.endpoint, (x, y) => x.localeCompare(y)),
+    byOperation: tally(cases, (c) => c.endpoint), // the cases are sorted by endpoint
     byLevel: tally(cases, (c) => c.level, levelOrder),
   };
 }

@@ -56,6 +56,11 @@ describe('event steps', () => {
     expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'delete_message', where: { message_id: 8 }, body: [{ path: 'message_id', equals: 7 }] }] }, 10)[0])
       .toMatchObject({ path: 'events[3].message_id', expected: '7', actual: '8' });
     expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: ['message'] }, 10)[0]).toMatchObject({ expected: 'no message event', path: 'events[1]' });
+    // A list holding something that is no event fails the step instead of stopping the run.
+    expect(judgeEvents([null, 3, ...events] as never[], { queue: 'q', expect: [{ type: 'typing' }], none: ['message'] }, 10).map((f) => [f.path, f.expected, f.actual])).toEqual([
+      ['events[0]', 'an event (a JSON object)', 'null'], ['events[1]', 'an event (a JSON object)', '3'], ['events[3]', 'no message event', expect.stringMatching(/^one /)],
+    ]);
+    expect(judgeEvents([null], { queue: 'q', expect: [{ type: 'typing' }] }, 10).map((f) => f.actual)).toEqual(['null', 'none within 10 ms (null)']);
     // A forbidden event named by its fields: another case's event of the same type does not count.
     expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: [{ type: 'delete_message', where: { message_id: 99 } }] }, 10)).toEqual([]);
     expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: [{ type: 'delete_message', where: { message_id: 8 } }] }, 10)[0])
