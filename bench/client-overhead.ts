@@ -26,16 +26,35 @@ export async function clientOverhead(requests: number, rounds: number) {
   const pool = new Pool(url, { connections: 1 });
   const header = `Basic ${Buffer.from(`${auth.email}:${auth.apiKey}`).toString('base64')}`;
   const spec: SpecFile = { file: 'bench', operation: 'GET /streams', title: 'bench', cases: [] };
-  const c = { id: 'bench', title: 'bench', clauses: ['x'], steps: [{ as: 'member' as const, request: { method: 'GET', path: '/streams', params: { include_public: true } },
-    expect: { result: 'success' as const, schema: 'get-streams', body: [{ path: 'streams', length: 0 }] } }] };
+  const c = {
+    id: 'bench',
+    title: 'bench',
+    clauses: ['x'],
+    steps: [
+      {
+        as: 'member' as const,
+        request: { method: 'GET', path: '/streams', params: { include_public: true } },
+        expect: { result: 'success' as const, schema: 'get-streams', body: [{ path: 'streams', length: 0 }] },
+      },
+    ],
+  };
   const ctx = { client, accounts: { member: { ...auth, userId: 1 } }, profile: 'spec' as const };
   const redactor = new Redactor();
-  const time = async (fn: () => Promise<unknown>) => { const t = performance.now(); for (let i = 0; i < requests; i += 1) await fn(); return (performance.now() - t) / requests; };
-  const bare = () => pool.request({ path: '/api/v1/streams?include_public=true', method: 'GET', headers: { accept: 'application/json', authorization: header } }).then((r) => r.body.text());
+  const time = async (fn: () => Promise<unknown>) => {
+    const t = performance.now();
+    for (let i = 0; i < requests; i += 1) await fn();
+    return (performance.now() - t) / requests;
+  };
+  const bare = () =>
+    pool
+      .request({ path: '/api/v1/streams?include_public=true', method: 'GET', headers: { accept: 'application/json', authorization: header } })
+      .then((r) => r.body.text());
   const ours = () => client.send({ method: 'GET', path: '/streams', params: { include_public: true }, auth });
   const oneCase = () => runCase(spec, c, ctx, {}, redactor);
   const figures = { bare: [] as number[], client: [] as number[], case: [] as number[] };
-  await time(bare); await time(ours); await time(oneCase); // warm-up
+  await time(bare);
+  await time(ours);
+  await time(oneCase); // warm-up
   for (let round = 0; round < rounds; round += 1) {
     figures.bare.push(await time(bare));
     figures.client.push(await time(ours));

@@ -31,6 +31,10 @@ export async function startRecordingProxy(targetUrl: string, latencyMs: number):
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  proxy.close = () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  proxy.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return proxy;
 }

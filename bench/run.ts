@@ -21,14 +21,18 @@ async function embeddedRun(bin: string, extra: string[] = []): Promise<{ wallMs:
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
-    spawn(process.execPath, ['--import', projectPath('bench', 'rss-probe.mjs'), bin, 'run', '--report-dir', dir, ...extra],
-      { env: { ...cleanEnv, BENCH_RSS_FILE: join(dir, 'rss') }, stdio: 'ignore' }).on('close', resolve);
+    spawn(process.execPath, ['--import', projectPath('bench', 'rss-probe.mjs'), bin, 'run', '--report-dir', dir, ...extra], {
+      env: { ...cleanEnv, BENCH_RSS_FILE: join(dir, 'rss') },
+      stdio: 'ignore',
+    }).on('close', resolve);
   });
   return { wallMs: performance.now() - started, rssMiB: Number(readFileSync(join(dir, 'rss'), 'utf8')) / 1024, code };
 }
 
 const command = benchCommand();
-out(`teamchat-conformance benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, ${RUNS} runs each`);
+out(
+  `teamchat-conformance benchmark: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${fmt(totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, ${RUNS} runs each`,
+);
 out(`command: ${command.what}`);
 out();
 

@@ -6,7 +6,13 @@ import { Worker } from 'node:worker_threads';
 import { startReferenceServer } from '../src/reference/server.js';
 import { projectPath } from '../src/paths.js';
 
-interface Load { url: string; path: string; method: string; body?: string; headers: Record<string, string> }
+interface Load {
+  url: string;
+  path: string;
+  method: string;
+  body?: string;
+  headers: Record<string, string>;
+}
 
 function measure(load: Load, durationMs: number): Promise<{ perSecond: number; bad: number }> {
   return new Promise((resolve, reject) => {
@@ -31,8 +37,11 @@ export async function throughput(durationMs: number) {
     results.bare = (await measure({ url: bareUrl, path: '/', method: 'GET', headers: {} }, durationMs)).perSecond;
     results.streams = (await measure({ url: ref.url, path: '/api/v1/streams', method: 'GET', headers }, durationMs)).perSecond;
     const probe = await fetch(`${ref.url}/api/v1/messages/${messageId}`, { method: 'PATCH', headers, body: 'content=edited' });
-    results.edit = probe.status === 404 || messageId === undefined ? null
-      : (await measure({ url: ref.url, path: `/api/v1/messages/${messageId}`, method: 'PATCH', body: 'content=edited%20again', headers }, durationMs)).perSecond;
+    results.edit =
+      probe.status === 404 || messageId === undefined
+        ? null
+        : (await measure({ url: ref.url, path: `/api/v1/messages/${messageId}`, method: 'PATCH', body: 'content=edited%20again', headers }, durationMs))
+            .perSecond;
     return results;
   } finally {
     await ref.close();

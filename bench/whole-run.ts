@@ -27,15 +27,21 @@ export async function timeRun(bin: string, server: ReferenceServer, latencyMs: n
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
   const started = performance.now();
   const exitCode = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, ['--import', projectPath('bench', 'rss-probe.mjs'), bin,
-      'run', '--env-file', envFile, '--report-dir', join(dir, 'reports'), ...extraArgs], { env: { ...cleanEnv, BENCH_RSS_FILE: rssFile }, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      ['--import', projectPath('bench', 'rss-probe.mjs'), bin, 'run', '--env-file', envFile, '--report-dir', join(dir, 'reports'), ...extraArgs],
+      { env: { ...cleanEnv, BENCH_RSS_FILE: rssFile }, stdio: 'ignore' },
+    );
     child.on('close', resolve);
   });
   const wallMs = performance.now() - started;
   await proxy.close();
   return {
-    wallMs, startupMs: (proxy.firstRequestAt ?? started) - started, requests: proxy.requests,
-    peakRssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024, exitCode,
+    wallMs,
+    startupMs: (proxy.firstRequestAt ?? started) - started,
+    requests: proxy.requests,
+    peakRssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024,
+    exitCode,
   };
 }
 

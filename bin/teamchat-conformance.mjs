@@ -20,8 +20,9 @@ async function loadCli() {
   // importing vitest's node API (~0.6 s instead of ~0.2 s). A run needs it and these libraries,
   // so they load first. Only the default command runs the suite, and a command other than the
   // default must be named first (commander's rule), so no list of the other commands is needed.
-  const runsSuite = (args[0] === undefined || args[0] === 'run' || args[0].startsWith('-'))
-    && !args.some((arg) => arg === '--list' || arg === '--help' || arg === '-h' || arg === '--version' || arg === '-V');
+  const runsSuite =
+    (args[0] === undefined || args[0] === 'run' || args[0].startsWith('-')) &&
+    !args.some((arg) => arg === '--list' || arg === '--help' || arg === '-h' || arg === '--version' || arg === '-V');
   if (runsSuite) {
     await Promise.all(['vitest/node', 'undici', 'ajv/dist/2020.js', 'ajv-formats', 'yaml', 'commander'].map((name) => import(name)));
   }
@@ -35,7 +36,9 @@ try {
   cli = await loadCli();
 } catch (error) {
   // main() reports its own errors; this is the suite failing to load at all: exit 3, as an internal error.
-  process.stderr.write(`teamchat-conformance: internal error: the suite failed to load (please report it with the details below)\ndetails: ${error?.stack ?? error}\n`);
+  process.stderr.write(
+    `teamchat-conformance: internal error: the suite failed to load (please report it with the details below)\ndetails: ${error?.stack ?? error}\n`,
+  );
   process.exitCode = 3;
 }
 if (cli) process.exitCode = await cli.main(args);

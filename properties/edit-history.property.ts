@@ -32,13 +32,26 @@ function expectedFields(edit: MessageEdit): string[] {
   return [...BASE, ...extra].sort();
 }
 
-interface State { channels: [number, number]; maxTopicLength: number }
+interface State {
+  channels: [number, number];
+  maxTopicLength: number;
+}
 
 export const PROPERTY = defineProperty<MessageEdit[], State>({
   id: 'prop.op15.history-any-edits',
   endpoint: 'GET /messages/{message_id}/history',
   title: 'for any sequence of edits and moves, the edit history is chronological and each snapshot carries exactly the fields its edit changed',
-  clauses: ['op15.success-body', 'op15.chronological', 'res.snapshot.original', 'res.snapshot.later', 'res.snapshot.content-edit-fields', 'res.snapshot.topic-edit-fields', 'res.snapshot.channel-edit-fields', 'res.snapshot.content', 'res.snapshot.topic'],
+  clauses: [
+    'op15.success-body',
+    'op15.chronological',
+    'res.snapshot.original',
+    'res.snapshot.later',
+    'res.snapshot.content-edit-fields',
+    'res.snapshot.topic-edit-fields',
+    'res.snapshot.channel-edit-fields',
+    'res.snapshot.content',
+    'res.snapshot.topic',
+  ],
   facts: ['zulip.history.snapshot-fields'],
   roles: ['owner', 'member'],
   runs: 6,
@@ -62,26 +75,49 @@ export const PROPERTY = defineProperty<MessageEdit[], State>({
       const made: MessageEdit = {};
       if (edit.content !== undefined) params.content = made.content = content = freshContent(edit.content, content, i);
       if (edit.topic !== undefined) params.topic = made.topic = topic = plainMove(edit.topic, topic, i, maxTopicLength);
-      if (edit.move) { channel = 1 - channel; params.stream_id = channels[channel]; made.move = true; }
+      if (edit.move) {
+        channel = 1 - channel;
+        params.stream_id = channels[channel];
+        made.move = true;
+      }
       const answer = await api.call('member', 'PATCH', `/messages/${id}`, params);
       violated(answer.body.result === 'success', () => `edit ${i + 1} refused: ${show(answer.body.code)} ${show(answer.body.msg)} (${answer.request})`);
       applied.push(made);
     }
     const { body, request } = await api.call('member', 'GET', `/messages/${id}/history`);
-    violated(body.result === 'success' && Array.isArray(body.message_history), () => `expected a message_history list, got ${show(body)} (${request})`, { clause: 'op15.success-body' });
+    violated(body.result === 'success' && Array.isArray(body.message_history), () => `expected a message_history list, got ${show(body)} (${request})`, {
+      clause: 'op15.success-body',
+    });
     const history = body.message_history as Record<string, unknown>[];
-    violated(history.length === applied.length + 1, () => `expected ${applied.length + 1} snapshots, got ${history.length} (${request})`, { clause: 'res.snapshot.later' });
+    violated(history.length === applied.length + 1, () => `expected ${applied.length + 1} snapshots, got ${history.length} (${request})`, {
+      clause: 'res.snapshot.later',
+    });
     const originalAt = history.findIndex((snapshot) => show(Object.keys(snapshot).sort()) === show(BASE));
-    violated(originalAt <= 0, () => `the original snapshot is at index ${originalAt}, not first: not chronological (${request})`, { clause: 'op15.chronological' });
+    violated(originalAt <= 0, () => `the original snapshot is at index ${originalAt}, not first: not chronological (${request})`, {
+      clause: 'op15.chronological',
+    });
     history.forEach((snapshot, i) => {
       const want = i === 0 ? [...BASE] : expectedFields(applied[i - 1]);
       const got = Object.keys(snapshot).sort();
-      violated(show(got) === show(want), () => `snapshot ${i} has fields ${show(got)}, expected ${show(want)} (${request})`, { clause: fieldsClause(i, got, want) });
-      if (i > 0) violated((snapshot.timestamp as number) >= (history[i - 1].timestamp as number), () => `snapshot ${i} is older than snapshot ${i - 1}: not chronological (${request})`, { clause: 'op15.chronological' });
+      violated(show(got) === show(want), () => `snapshot ${i} has fields ${show(got)}, expected ${show(want)} (${request})`, {
+        clause: fieldsClause(i, got, want),
+      });
+      if (i > 0)
+        violated(
+          (snapshot.timestamp as number) >= (history[i - 1].timestamp as number),
+          () => `snapshot ${i} is older than snapshot ${i - 1}: not chronological (${request})`,
+          { clause: 'op15.chronological' },
+        );
     });
     const last = history[history.length - 1];
-    violated(last.content === content, () => `last snapshot has content ${show(last.content)}, expected the message as it stands ${show(content)} (${request})`, { clause: 'res.snapshot.content' });
-    violated(last.topic === topic, () => `last snapshot has topic ${show(last.topic)}, expected the message as it stands ${show(topic)} (${request})`, { clause: 'res.snapshot.topic' });
+    violated(
+      last.content === content,
+      () => `last snapshot has content ${show(last.content)}, expected the message as it stands ${show(content)} (${request})`,
+      { clause: 'res.snapshot.content' },
+    );
+    violated(last.topic === topic, () => `last snapshot has topic ${show(last.topic)}, expected the message as it stands ${show(topic)} (${request})`, {
+      clause: 'res.snapshot.topic',
+    });
     if (api.profile === 'zulip') await compareWithMessage(api, id, last);
   },
 });
@@ -100,7 +136,10 @@ function fieldsClause(index: number, got: string[], want: string[]): string {
 async function compareWithMessage(api: PropertyApi, id: number, last: Record<string, unknown>): Promise<void> {
   const body = await api.ok('member', 'GET', '/messages', { anchor: String(id), num_before: 0, num_after: 0, narrow: [{ operator: 'id', operand: id }] });
   const message = (body.messages as Record<string, unknown>[] | undefined)?.[0];
-  violated(message?.content === last.rendered_content && message?.subject === last.topic,
-    () => `GET /messages shows ${show({ content: message?.content, subject: message?.subject })}, the last snapshot ${show({ rendered_content: last.rendered_content, topic: last.topic })} [zulip profile]`,
-    { clause: 'res.snapshot.content', zulip: true });
+  violated(
+    message?.content === last.rendered_content && message?.subject === last.topic,
+    () =>
+      `GET /messages shows ${show({ content: message?.content, subject: message?.subject })}, the last snapshot ${show({ rendered_content: last.rendered_content, topic: last.topic })} [zulip profile]`,
+    { clause: 'res.snapshot.content', zulip: true },
+  );
 }

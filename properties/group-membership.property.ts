@@ -11,15 +11,30 @@ export const PROPERTY = defineProperty<Iterable<fc.AsyncCommand<never, never>>, 
   id: 'prop.op7.membership-is-a-set',
   endpoint: 'POST /user_groups/{user_group_id}/members',
   title: 'for any sequence of member and subgroup changes, the group holds exactly the members and subgroups a set model holds',
-  clauses: ['op7.add', 'op7.delete', 'op7.add-subgroups', 'op7.delete-subgroups', 'op7.add.effect', 'op7.delete.effect', 'op7.add-subgroups.effect', 'op7.delete-subgroups.effect', 'op7.membership-rules'],
+  clauses: [
+    'op7.add',
+    'op7.delete',
+    'op7.add-subgroups',
+    'op7.delete-subgroups',
+    'op7.add.effect',
+    'op7.delete.effect',
+    'op7.add-subgroups.effect',
+    'op7.delete-subgroups.effect',
+    'op7.membership-rules',
+  ],
   facts: ['zulip.group-members.no-duplicates', 'zulip.groups.read-back'],
   profile: 'zulip',
   roles: ['member', ...USERS],
   runs: 8,
   async setup(api) {
-    const make = async (label: string) => (await api.ok('member', 'POST', '/user_groups/create', {
-      name: `cf ${runId(api)} prop ${label}`, description: '', members: [],
-    })).group_id as number;
+    const make = async (label: string) =>
+      (
+        await api.ok('member', 'POST', '/user_groups/create', {
+          name: `cf ${runId(api)} prop ${label}`,
+          description: '',
+          members: [],
+        })
+      ).group_id as number;
     const subgroupIds: Record<string, number> = {};
     for (const s of SUBGROUPS) subgroupIds[s] = await make(`group ${s}`);
     const userIds = Object.fromEntries(USERS.map((r) => [r, api.userIds[r]!]));

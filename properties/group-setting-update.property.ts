@@ -25,13 +25,26 @@ export const PROPERTY = defineProperty<SettingUpdate, State>({
   id: 'prop.op6.group-setting-updates',
   endpoint: 'PATCH /user_groups/{user_group_id}',
   title: 'can_mention_group is changed exactly by a well-formed update object with a usable value',
-  clauses: ['op6.can-mention-group', 'op6.can-mention-group.no-internet', 'res.group-setting-update', 'res.group-setting-value', 'res.group-setting-update.old-mismatch'],
+  clauses: [
+    'op6.can-mention-group',
+    'op6.can-mention-group.no-internet',
+    'res.group-setting-update',
+    'res.group-setting-value',
+    'res.group-setting-update.old-mismatch',
+  ],
   facts: ['zulip.groups.internet-refused', 'zulip.groups.old-mismatch', 'zulip.groups.owners-allowed', 'zulip.groups.update-object-format'],
   roles: ['member', 'member2', 'moderator'],
   runs: 16,
   async setup(api) {
     const mine = { direct_members: [api.userIds.member!], direct_subgroups: [] };
-    const group = (await api.ok('member', 'POST', '/user_groups/create', { name: `cf ${runId(api)} prop group-setting`, description: '', members: [], can_manage_group: mine })).group_id as number;
+    const group = (
+      await api.ok('member', 'POST', '/user_groups/create', {
+        name: `cf ${runId(api)} prop group-setting`,
+        description: '',
+        members: [],
+        can_manage_group: mine,
+      })
+    ).group_id as number;
     const listed = (await api.ok('member', 'GET', '/user_groups')).user_groups as Record<string, unknown>[];
     const allowed: Record<string, number> = {};
     const refused: Record<string, number> = {};
@@ -59,8 +72,11 @@ export const PROPERTY = defineProperty<SettingUpdate, State>({
       if (state.current === undefined) {
         // The current value is an anonymous group (maybe normalised): make it a known ID first.
         const known = await api.call('member', 'PATCH', `/user_groups/${state.group}`, { can_mention_group: JSON.stringify({ new: update.value }) });
-        violated(known.body.result === 'success', () => `can_mention_group={"new":${update.value}} is well-formed: expected success, got ${outcome(known.body)} (${known.request})`,
-          { clause: 'op6.can-mention-group', answer: known });
+        violated(
+          known.body.result === 'success',
+          () => `can_mention_group={"new":${update.value}} is well-formed: expected success, got ${outcome(known.body)} (${known.request})`,
+          { clause: 'op6.can-mention-group', answer: known },
+        );
         state.current = update.value;
       }
       const mismatched = update.old !== state.current ? update.old : Object.values(state.allowed).find((id) => id !== state.current);
@@ -73,18 +89,29 @@ export const PROPERTY = defineProperty<SettingUpdate, State>({
     const answer = await api.call('member', 'PATCH', `/user_groups/${state.group}`, { can_mention_group: raw });
     const { body, request } = answer;
     if (update.kind === 'valid') {
-      violated(body.result === 'success', () => `can_mention_group=${raw} is well-formed: expected success, got ${outcome(body)} (${request})`,
-        { clause: 'op6.can-mention-group', answer });
+      violated(body.result === 'success', () => `can_mention_group=${raw} is well-formed: expected success, got ${outcome(body)} (${request})`, {
+        clause: 'op6.can-mention-group',
+        answer,
+      });
       state.current = plainId(update.value);
     } else if (update.kind === 'malformed') {
-      violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `can_mention_group=${raw} is malformed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`,
-        { clause: 'res.group-setting-update', answer });
+      violated(
+        body.result === 'error' && body.code === 'BAD_REQUEST',
+        () => `can_mention_group=${raw} is malformed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`,
+        { clause: 'res.group-setting-update', answer },
+      );
     } else if (update.kind === 'refused') {
-      violated(body.result === 'error', () => `can_mention_group=${raw} names ${update.group}: expected an error, got ${show(body.result)} (${request})`,
-        { clause: 'op6.can-mention-group.no-internet', answer });
+      violated(body.result === 'error', () => `can_mention_group=${raw} names ${update.group}: expected an error, got ${show(body.result)} (${request})`, {
+        clause: 'op6.can-mention-group.no-internet',
+        answer,
+      });
     } else {
-      violated(body.result === 'error', () => `can_mention_group=${raw} has an old value that is not the current ${state.current} [zulip profile]: expected an error, got ${show(body.result)} (${request})`,
-        { clause: 'res.group-setting-update.old-mismatch', answer, zulip: true });
+      violated(
+        body.result === 'error',
+        () =>
+          `can_mention_group=${raw} has an old value that is not the current ${state.current} [zulip profile]: expected an error, got ${show(body.result)} (${request})`,
+        { clause: 'res.group-setting-update.old-mismatch', answer, zulip: true },
+      );
     }
   },
 });

@@ -8,22 +8,39 @@ import type { PropertyApi } from '../src/property/api.js';
 import { malformedRequest, type Aim, type MalformedRequest } from './arbitraries/malformed-requests.js';
 import { archiveChannels, makeChannel, runId } from './support/channels.js';
 
-interface State { channel: number; message: number; group: number }
+interface State {
+  channel: number;
+  message: number;
+  group: number;
+}
 
 export const PROPERTY = defineProperty<MalformedRequest, State>({
   id: 'prop.conv.malformed-any-operation',
   endpoint: 'PATCH /messages/{message_id}',
   title: 'malformed input to any operation gets an error envelope with a code, never a crash, and changes nothing',
   clauses: ['conv.error-code', 'conv.booleans', 'conv.json-params', 'errors.bad-request', 'op15.nonexistent', 'op17.invalid-channel', 'op7.active-users'],
-  facts: ['zulip.errors.http-400-default', 'zulip.group-members.active-users-only', 'zulip.group-members.lists-are-json', 'zulip.groups.read-back', 'zulip.settings.free-integers', 'zulip.settings.read-back-register'],
+  facts: [
+    'zulip.errors.http-400-default',
+    'zulip.group-members.active-users-only',
+    'zulip.group-members.lists-are-json',
+    'zulip.groups.read-back',
+    'zulip.settings.free-integers',
+    'zulip.settings.read-back-register',
+  ],
   roles: ['owner', 'member', 'member2'],
   runs: 30,
   async setup(api) {
     const channel = await makeChannel(api, 'prop malformed');
     const message = (await api.ok('member', 'POST', '/messages', { type: 'stream', to: channel, topic: 'kept', content: 'kept as is' })).id as number;
-    const group = (await api.ok('member', 'POST', '/user_groups/create', { name: `cf ${runId(api)} prop malformed`, description: '', members: [api.userIds.member2!],
-      // Who manages a new group is not the document's to say: granted to the member.
-      can_manage_group: { direct_members: [api.userIds.member!], direct_subgroups: [] } })).group_id as number;
+    const group = (
+      await api.ok('member', 'POST', '/user_groups/create', {
+        name: `cf ${runId(api)} prop malformed`,
+        description: '',
+        members: [api.userIds.member2!],
+        // Who manages a new group is not the document's to say: granted to the member.
+        can_manage_group: { direct_members: [api.userIds.member!], direct_subgroups: [] },
+      })
+    ).group_id as number;
     return { channel, message, group };
   },
   async teardown(api, state) {
@@ -37,11 +54,19 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
     const before = await probe(api, req.aim, state);
     const { status, body, request } = await api.call('member', req.method, path, req.params);
     violated(body.result === 'error', () => `expected an error, got ${show(body.result)} (${request})`, { clause: req.clause });
-    violated(typeof body.code === 'string' && body.code.length > 0, () => `expected an error code, got ${show(body.code)} (${request})`, { clause: 'conv.error-code' });
+    violated(typeof body.code === 'string' && body.code.length > 0, () => `expected an error code, got ${show(body.code)} (${request})`, {
+      clause: 'conv.error-code',
+    });
     if (api.profile !== 'zulip') return;
-    violated(status >= 400 && status < 500, () => `expected a 4xx status, got HTTP ${status} (${request}) [zulip profile]`, { clause: req.clause, zulip: true });
+    violated(status >= 400 && status < 500, () => `expected a 4xx status, got HTTP ${status} (${request}) [zulip profile]`, {
+      clause: req.clause,
+      zulip: true,
+    });
     const after = await probe(api, req.aim, state);
-    violated(after === before, () => `the refused request changed ${req.aim}: ${before} became ${after} (${request}) [zulip profile]`, { clause: req.clause, zulip: true });
+    violated(after === before, () => `the refused request changed ${req.aim}: ${before} became ${after} (${request}) [zulip profile]`, {
+      clause: req.clause,
+      zulip: true,
+    });
   },
 });
 

@@ -5,8 +5,13 @@ import { show, defineProperty, violated } from '../src/property/define.js';
 import { notBoolean } from './arbitraries/malformed-values.js';
 
 const BOOLEANS: [string, string][] = [
-  ['GET', 'include_public'], ['GET', 'include_subscribed'], ['GET', 'exclude_archived'], ['GET', 'include_all'],
-  ['GET', 'include_default'], ['GET', 'include_web_public'], ['POST', 'away'],
+  ['GET', 'include_public'],
+  ['GET', 'include_subscribed'],
+  ['GET', 'exclude_archived'],
+  ['GET', 'include_all'],
+  ['GET', 'include_default'],
+  ['GET', 'include_web_public'],
+  ['POST', 'away'],
 ];
 
 export const PROPERTY = defineProperty({
@@ -22,7 +27,10 @@ export const PROPERTY = defineProperty({
     const path = method === 'GET' ? '/streams' : '/users/me/status';
     const { status, body, request } = await api.call('member2', method, path, { [name]: value });
     violated(body.result === 'error', () => `expected an error for ${name}=${show(value)}, got ${show(body.result)} (${request})`, { clause: 'conv.booleans' });
-    violated(typeof body.code === 'string' && body.code.length > 0, () => `expected a code, got ${show(body.code)} (${request})`, { clause: 'conv.error-code' });
-    if (api.profile === 'zulip') violated(status < 500, () => `expected no 5xx, got HTTP ${status} (${request}) [zulip profile]`, { clause: 'errors.bad-request', zulip: true });
+    violated(typeof body.code === 'string' && body.code.length > 0, () => `expected a code, got ${show(body.code)} (${request})`, {
+      clause: 'conv.error-code',
+    });
+    if (api.profile === 'zulip')
+      violated(status < 500, () => `expected no 5xx, got HTTP ${status} (${request}) [zulip profile]`, { clause: 'errors.bad-request', zulip: true });
   },
 });

@@ -12,26 +12,39 @@ import { fetchList, topicName, type ClientModel, type EventsReal } from './model
 import { archiveChannels, makeChannel } from './support/channels.js';
 import { letMove } from './support/move-permission.js';
 
-interface State { real: EventsReal }
+interface State {
+  real: EventsReal;
+}
 
 export const PROPERTY = defineProperty<Iterable<fc.AsyncCommand<never, never>>, State>({
   id: 'prop.op1.events-replay-list',
   endpoint: 'PATCH /messages/{message_id}',
   title: 'for any sequence of edits and moves, the events a subscriber receives, applied to the list it fetched, give the list it fetches afterwards',
   clauses: ['op1.propagate-mode.navigation', 'op1.message-id'],
-  facts: ['zulip.events.update-message.content', 'zulip.events.update-message.topic', 'zulip.events.update-message.channel-move',
-    'zulip.events.update-message.recipients', 'zulip.events.update-message.breadcrumbs', 'zulip.events.message.send', 'zulip.events.queue.event-ids'],
+  facts: [
+    'zulip.events.update-message.content',
+    'zulip.events.update-message.topic',
+    'zulip.events.update-message.channel-move',
+    'zulip.events.update-message.recipients',
+    'zulip.events.update-message.breadcrumbs',
+    'zulip.events.message.send',
+    'zulip.events.queue.event-ids',
+  ],
   profile: 'zulip',
   roles: ['owner', 'member', 'member2'],
   runs: 6,
   async setup(api) {
     const channels: [number, number] = [await makeChannel(api, 'prop events'), await makeChannel(api, 'prop events other')];
     for (const channel of channels) {
-      await api.ok('owner', 'POST', '/users/me/subscriptions', { subscriptions: [{ name: await channelName(api, channel) }], principals: [api.userIds.member2!] });
+      await api.ok('owner', 'POST', '/users/me/subscriptions', {
+        subscriptions: [{ name: await channelName(api, channel) }],
+        principals: [api.userIds.member2!],
+      });
     }
     await letMove(api, channels, ['owner', 'member']);
     const body = await api.ok('member2', 'POST', '/register', {
-      event_types: ['message', 'update_message', 'delete_message'], apply_markdown: false,
+      event_types: ['message', 'update_message', 'delete_message'],
+      apply_markdown: false,
       client_capabilities: { notification_settings_null: true, bulk_message_deletion: true, empty_topic_name: true },
     });
     return { real: { api, channels, queue: { id: body.queue_id as string, lastEventId: body.last_event_id as number }, run: 0 } };
@@ -46,7 +59,10 @@ export const PROPERTY = defineProperty<Iterable<fc.AsyncCommand<never, never>>, 
     real.run += 1;
     const ids: number[] = [];
     for (let i = 0; i < RUN_MESSAGES; i++) {
-      ids.push((await api.ok('member', 'POST', '/messages', { type: 'stream', to: real.channels[0], topic: topicName(real.run, 0), content: `message ${i}` })).id as number);
+      ids.push(
+        (await api.ok('member', 'POST', '/messages', { type: 'stream', to: real.channels[0], topic: topicName(real.run, 0), content: `message ${i}` }))
+          .id as number,
+      );
     }
     // The list as the client fetched it before the run's edits; the queue is read from here on.
     const setup = async (): Promise<{ model: ClientModel; real: EventsReal }> => ({ model: { list: await fetchList(real), ids, run: real.run }, real });

@@ -41,10 +41,19 @@ export const PROPERTY = defineProperty<FragmentValue, State>({
       await remove(api, state, fragment);
     }
     if (value.blank) {
-      violated(body.result === 'error', () => `fragment ${show(fragment)} is blank: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'op18.fragment.blank', answer });
-      violated(body.code === 'BAD_REQUEST', () => `fragment ${show(fragment)} is blank: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'errors.bad-request', answer });
+      violated(body.result === 'error', () => `fragment ${show(fragment)} is blank: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, {
+        clause: 'op18.fragment.blank',
+        answer,
+      });
+      violated(body.code === 'BAD_REQUEST', () => `fragment ${show(fragment)} is blank: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, {
+        clause: 'errors.bad-request',
+        answer,
+      });
     } else {
-      violated(body.result === 'success', () => `fragment ${show(fragment)} is not blank: expected success, got ${outcome(body)} (${request})`, { clause: 'op18.fragment', answer });
+      violated(body.result === 'success', () => `fragment ${show(fragment)} is not blank: expected success, got ${outcome(body)} (${request})`, {
+        clause: 'op18.fragment',
+        answer,
+      });
     }
   },
 });

@@ -9,7 +9,10 @@ import { movedIndexes, topicMove, type TopicMove } from './arbitraries/topic-mov
 import { archiveChannels, makeChannel } from './support/channels.js';
 import { letMove } from './support/move-permission.js';
 
-interface State { channel: number; runs: number }
+interface State {
+  channel: number;
+  runs: number;
+}
 
 export const PROPERTY = defineProperty<TopicMove, State>({
   id: 'prop.op1.propagate-mode-moves',
@@ -35,7 +38,10 @@ export const PROPERTY = defineProperty<TopicMove, State>({
       ids.push((await api.ok('member', 'POST', '/messages', { type: 'stream', to: state.channel, topic: from, content: `message ${i}` })).id as number);
     }
     const edit = await api.call('member', 'PATCH', `/messages/${ids[move.target]}`, {
-      topic: to, propagate_mode: move.mode, send_notification_to_old_thread: false, send_notification_to_new_thread: false,
+      topic: to,
+      propagate_mode: move.mode,
+      send_notification_to_old_thread: false,
+      send_notification_to_new_thread: false,
     });
     const clause = `op1.propagate-mode.${move.mode.replace('_', '-')}`;
     violated(edit.body.result === 'success', () => `move refused: ${show(edit.body.code)} ${show(edit.body.msg)} (${edit.request})`, { clause, answer: edit });
@@ -43,13 +49,21 @@ export const PROPERTY = defineProperty<TopicMove, State>({
     const moved: number[] = [];
     for (const [i, id] of ids.entries()) {
       const { body, request } = await api.call('member', 'GET', `/messages/${id}/history`);
-      violated(body.result === 'success', () => `message ${i} (ID ${id}) has no history after the move: ${outcome(body)}; its ID changed? (${request})`, { clause: 'op1.keeps-ids' });
+      violated(body.result === 'success', () => `message ${i} (ID ${id}) has no history after the move: ${outcome(body)}; its ID changed? (${request})`, {
+        clause: 'op1.keeps-ids',
+      });
       const history = body.message_history as Record<string, unknown>[];
       const last = history[history.length - 1];
       if (last.topic === to) moved.push(i);
-      else violated(last.topic === from, () => `message ${i} is in topic ${show(last.topic)}, neither ${show(from)} nor ${show(to)} (${request})`, { clause: 'res.snapshot.topic' });
+      else
+        violated(last.topic === from, () => `message ${i} is in topic ${show(last.topic)}, neither ${show(from)} nor ${show(to)} (${request})`, {
+          clause: 'res.snapshot.topic',
+        });
     }
-    violated(show(moved) === show(expected), () => `${move.mode} with target ${move.target} of ${move.size} moved messages ${show(moved)}, expected ${show(expected)}`,
-      { clause });
+    violated(
+      show(moved) === show(expected),
+      () => `${move.mode} with target ${move.target} of ${move.size} moved messages ${show(moved)}, expected ${show(expected)}`,
+      { clause },
+    );
   },
 });

@@ -11,7 +11,17 @@ export const PROPERTY = settingsProperty(
     endpoint: 'PATCH /settings',
     title: 'any setting accepts its allowed values and refuses invalid ones with BAD_REQUEST, changing nothing',
     clauses: ['errors.bad-request', ...settingClauses('op2')],
-    facts: ['zulip.settings.batching-range', 'zulip.settings.booleans-are-json', 'zulip.settings.default-language', 'zulip.settings.free-integers', 'zulip.settings.integer-choices', 'zulip.settings.notification-sound', 'zulip.settings.read-back-register', 'zulip.settings.string-choices', 'zulip.settings.timezone'],
+    facts: [
+      'zulip.settings.batching-range',
+      'zulip.settings.booleans-are-json',
+      'zulip.settings.default-language',
+      'zulip.settings.free-integers',
+      'zulip.settings.integer-choices',
+      'zulip.settings.notification-sound',
+      'zulip.settings.read-back-register',
+      'zulip.settings.string-choices',
+      'zulip.settings.timezone',
+    ],
     runs: 25,
   },
 );

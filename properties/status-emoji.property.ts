@@ -10,7 +10,14 @@ export const PROPERTY = defineProperty<StatusEmoji>({
   id: 'prop.op13.status-emoji-rules',
   endpoint: 'POST /users/me/status',
   title: 'a status emoji is accepted exactly when its name is known and agrees with the code and type sent',
-  clauses: ['op13.emoji-name.type', 'op13.reaction-type.unicode-emoji', 'op13.bad-request.code-without-name', 'op13.bad-request.type-without-name', 'op13.bad-request.emoji-not-exist', 'op13.bad-request.invalid-emoji-name'],
+  clauses: [
+    'op13.emoji-name.type',
+    'op13.reaction-type.unicode-emoji',
+    'op13.bad-request.code-without-name',
+    'op13.bad-request.type-without-name',
+    'op13.bad-request.emoji-not-exist',
+    'op13.bad-request.invalid-emoji-name',
+  ],
   facts: ['zulip.status.emoji-names', 'zulip.status.emoji-rules'],
   roles: ['moderator'],
   runs: 14,
@@ -21,6 +28,11 @@ export const PROPERTY = defineProperty<StatusEmoji>({
   async check(api, { valid, clause, ...emoji }) {
     const { body, request } = await api.call('moderator', 'POST', '/users/me/status', { ...emoji });
     if (valid) violated(body.result === 'success', () => `${show(emoji)} is allowed: expected success, got ${outcome(body)} (${request})`, { clause });
-    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${show(emoji)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause });
+    else
+      violated(
+        body.result === 'error' && body.code === 'BAD_REQUEST',
+        () => `${show(emoji)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`,
+        { clause },
+      );
   },
 });

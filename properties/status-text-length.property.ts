@@ -20,13 +20,23 @@ export const PROPERTY = defineProperty({
     const before = api.profile === 'zulip' ? await readText(api) : undefined;
     const { body, request } = await api.call('member2', 'POST', '/users/me/status', { status_text: text });
     const fits = codePoints(text) <= 60;
-    if (fits) violated(body.result === 'success', () => `${codePoints(text)} characters: expected success, got ${outcome(body)} (${request})`, { clause: 'op13.status-text.limit' });
-    else violated(body.result === 'error' && body.code === 'BAD_REQUEST', () => `${codePoints(text)} characters: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'op13.bad-request.too-long' });
+    if (fits)
+      violated(body.result === 'success', () => `${codePoints(text)} characters: expected success, got ${outcome(body)} (${request})`, {
+        clause: 'op13.status-text.limit',
+      });
+    else
+      violated(
+        body.result === 'error' && body.code === 'BAD_REQUEST',
+        () => `${codePoints(text)} characters: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`,
+        { clause: 'op13.bad-request.too-long' },
+      );
     if (api.profile !== 'zulip') return;
     const after = await readText(api);
     const want = fits ? text : before;
-    violated(after === want, () => `read back ${show(after)}, expected ${show(want)} after ${fits ? 'an accepted' : 'a rejected'} update [zulip profile]`,
-      { clause: fits ? 'res.user-status' : 'op13.bad-request.too-long', zulip: true });
+    violated(after === want, () => `read back ${show(after)}, expected ${show(want)} after ${fits ? 'an accepted' : 'a rejected'} update [zulip profile]`, {
+      clause: fits ? 'res.user-status' : 'op13.bad-request.too-long',
+      zulip: true,
+    });
   },
 });
 

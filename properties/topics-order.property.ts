@@ -8,7 +8,12 @@ import { topicSends, type TopicSend } from './arbitraries/topic-sends.js';
 import { distinctTopics } from './arbitraries/topic-name.js';
 import { archiveChannels, makeChannel, realmTopicFacts } from './support/channels.js';
 
-interface State { channel: number; topics: string[]; emptyName: string; lastIds: Map<number, number> }
+interface State {
+  channel: number;
+  topics: string[];
+  emptyName: string;
+  lastIds: Map<number, number>;
+}
 
 export const PROPERTY = defineProperty<{ sends: TopicSend[]; allowEmpty: boolean }, State>({
   id: 'prop.op17.topics-by-recency',
@@ -22,7 +27,10 @@ export const PROPERTY = defineProperty<{ sends: TopicSend[]; allowEmpty: boolean
   async setup(api) {
     const { emptyName, maxTopicLength } = await realmTopicFacts(api);
     // The topic names are drawn once per property (from a fixed seed): runs share the channel.
-    const named = fc.sample(distinctTopics(3, maxTopicLength).filter((t) => t.every((n) => n.toLowerCase() !== emptyName.toLowerCase())), { numRuns: 1, seed: 7 })[0];
+    const named = fc.sample(
+      distinctTopics(3, maxTopicLength).filter((t) => t.every((n) => n.toLowerCase() !== emptyName.toLowerCase())),
+      { numRuns: 1, seed: 7 },
+    )[0];
     return { channel: await makeChannel(api, 'prop topics'), topics: ['', ...named], emptyName, lastIds: new Map() };
   },
   teardown: (api, state) => archiveChannels(api, [state?.channel]),
@@ -42,11 +50,24 @@ export const PROPERTY = defineProperty<{ sends: TopicSend[]; allowEmpty: boolean
     const ours = listed.filter((t) => [...lastIds.keys()].some((i) => shown(i) === t.name));
     for (const [i, lastId] of lastIds) {
       const entry = listed.find((t) => t.name === shown(i));
-      violated(entry !== undefined, () => `topic ${show(topics[i])} is not listed as ${show(shown(i))}; listed: ${show(listed.map((t) => t.name))} (${request})`, { clause: nameClause(i) });
-      violated(entry!.max_id === lastId, () => `topic ${show(shown(i))} has max_id ${show(entry!.max_id)}, its last message is ${lastId} (${request})`, { clause: 'res.topic-entry.max-id' });
+      violated(
+        entry !== undefined,
+        () => `topic ${show(topics[i])} is not listed as ${show(shown(i))}; listed: ${show(listed.map((t) => t.name))} (${request})`,
+        { clause: nameClause(i) },
+      );
+      violated(entry!.max_id === lastId, () => `topic ${show(shown(i))} has max_id ${show(entry!.max_id)}, its last message is ${lastId} (${request})`, {
+        clause: 'res.topic-entry.max-id',
+      });
     }
-    if (!allowEmpty) violated(!listed.some((t) => t.name === ''), () => `the empty topic is listed as "" without allow_empty_topic_name (${request})`, { clause: 'op17.allow-empty.default' });
+    if (!allowEmpty)
+      violated(!listed.some((t) => t.name === ''), () => `the empty topic is listed as "" without allow_empty_topic_name (${request})`, {
+        clause: 'op17.allow-empty.default',
+      });
     const ids = ours.map((t) => t.max_id as number);
-    violated(ids.every((id, i) => i === 0 || ids[i - 1] > id), () => `topics not most recent first: ${show(ours.map((t) => [t.name, t.max_id]))} (${request})`, { clause: 'op17.order' });
+    violated(
+      ids.every((id, i) => i === 0 || ids[i - 1] > id),
+      () => `topics not most recent first: ${show(ours.map((t) => [t.name, t.max_id]))} (${request})`,
+      { clause: 'op17.order' },
+    );
   },
 });

@@ -33,22 +33,38 @@ export const PROPERTY = defineProperty<{ policy: PolicyValue; topic: string }, S
     await archiveChannels(api, [state.channel]);
   },
   // Topic names at the advertised max_topic_length more often than topicName alone gives them.
-  arbitrary: (state) => fc.record({
-    policy: visibilityPolicy,
-    topic: fc.oneof({ weight: 3, arbitrary: topicName(state.maxTopicLength) }, { weight: 1, arbitrary: fc.constantFrom('m', 'ü').map((c) => c.repeat(state.maxTopicLength)) }),
-  }),
+  arbitrary: (state) =>
+    fc.record({
+      policy: visibilityPolicy,
+      topic: fc.oneof(
+        { weight: 3, arbitrary: topicName(state.maxTopicLength) },
+        { weight: 1, arbitrary: fc.constantFrom('m', 'ü').map((c) => c.repeat(state.maxTopicLength)) },
+      ),
+    }),
   async check(api, { policy, topic }, state) {
     state.touched.add(topic);
     const { body, request } = await api.call('member', 'POST', '/user_topics', { stream_id: state.channel, topic, visibility_policy: policy.value });
     if (policy.valid) {
       // A valid policy refused for a topic of the advertised maximum length breaks the limit.
       const atLimit = [...topic].length === state.maxTopicLength;
-      violated(body.result === 'success', () => `visibility_policy ${show(policy.value)} is allowed${atLimit ? ` and the topic is ${state.maxTopicLength} characters, max_topic_length` : ''}: expected success, got ${outcome(body)} (${request})`,
-        { clause: atLimit ? 'op8.topic.max-length' : 'op8.visibility-policy.values' });
+      violated(
+        body.result === 'success',
+        () =>
+          `visibility_policy ${show(policy.value)} is allowed${atLimit ? ` and the topic is ${state.maxTopicLength} characters, max_topic_length` : ''}: expected success, got ${outcome(body)} (${request})`,
+        { clause: atLimit ? 'op8.topic.max-length' : 'op8.visibility-policy.values' },
+      );
     } else {
       const clause = typeof policy.value === 'number' ? 'op8.visibility-policy.values' : 'op8.visibility-policy.type';
-      violated(body.result === 'error', () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause });
-      violated(body.code === 'BAD_REQUEST', () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'errors.bad-request' });
+      violated(
+        body.result === 'error',
+        () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`,
+        { clause },
+      );
+      violated(
+        body.code === 'BAD_REQUEST',
+        () => `visibility_policy ${show(policy.value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`,
+        { clause: 'errors.bad-request' },
+      );
     }
   },
 });

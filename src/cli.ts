@@ -25,17 +25,30 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): () => boolean {
 export async function main(argv: string[]): Promise<number> {
   const stdoutOpen = quietOnClosedPipe(process.stdout);
   const stderrOpen = quietOnClosedPipe(process.stderr);
-  const out = (line: string) => { if (stdoutOpen()) process.stdout.write(`${line}\n`); };
-  const err = (line: string) => { if (stderrOpen()) process.stderr.write(`${line}\n`); };
+  const out = (line: string) => {
+    if (stdoutOpen()) process.stdout.write(`${line}\n`);
+  };
+  const err = (line: string) => {
+    if (stderrOpen()) process.stderr.write(`${line}\n`);
+  };
   let status = 0;
   const program = new Command(TOOL.name)
     .description('Conformance test suite for servers implementing the team-chat (Zulip) REST API')
     .version(TOOL.version, '-V, --version', 'print the version')
     .exitOverride()
-    .configureOutput({ writeErr: (s) => { if (stderrOpen()) process.stderr.write(s); }, writeOut: (s) => { if (stdoutOpen()) process.stdout.write(s); } });
+    .configureOutput({
+      writeErr: (s) => {
+        if (stderrOpen()) process.stderr.write(s);
+      },
+      writeOut: (s) => {
+        if (stdoutOpen()) process.stdout.write(s);
+      },
+    });
   const commandNames = () => program.commands.map((c) => c.name());
 
-  const runCommand = program.command('run', { isDefault: true }).description('run the suite (default: against the embedded reference server)')
+  const runCommand = program
+    .command('run', { isDefault: true })
+    .description('run the suite (default: against the embedded reference server)')
     .option('--env-file <file>', 'read the target and accounts from this env file instead of .env')
     // A word that is no command lands here, as run is the default: it is reported as what it is.
     .allowExcessArguments(true)
@@ -47,8 +60,11 @@ export async function main(argv: string[]): Promise<number> {
   runCommand.action(async (opts: Record<string, string | undefined>, command: Command) => {
     if (command.args.length) {
       const [word] = command.args;
-      throw new ConfigError(argv[0] === 'run' ? `run takes no arguments, got '${word}'`
-        : `unknown command '${word}'${didYouMean(word, commandNames(), 2)}; the commands are ${commandNames().join(', ')} (run is the default; --help for each)`);
+      throw new ConfigError(
+        argv[0] === 'run'
+          ? `run takes no arguments, got '${word}'`
+          : `unknown command '${word}'${didYouMean(word, commandNames(), 2)}; the commands are ${commandNames().join(', ')} (run is the default; --help for each)`,
+      );
     }
     const flags = Object.fromEntries(CONFIG_KEYS.map((k) => [k.flag, opts[camel(k.flag)] === undefined ? undefined : String(opts[camel(k.flag)])]));
     const config = loadConfig({ flags, envFile: opts.envFile });
@@ -56,12 +72,17 @@ export async function main(argv: string[]): Promise<number> {
     status = await run(config, { out, err });
   });
 
-  program.command('serve').description('start the reference server in the foreground until SIGINT/SIGTERM')
+  program
+    .command('serve')
+    .description('start the reference server in the foreground until SIGINT/SIGTERM')
     .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', '9991')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--env-out <file>', 'write the URL and accounts here in the env format')
     .option('--quirk <name>', 'switch on a named fault (repeatable; the names are listed below)', collect)
-    .option('--variant', 'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)')
+    .option(
+      '--variant',
+      'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)',
+    )
     .addHelpText('after', knownQuirksHelp('--quirk'))
     .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean }) => {
       const port = Number(opts.port);
@@ -72,7 +93,9 @@ export async function main(argv: string[]): Promise<number> {
       status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant }, out);
     });
 
-  program.command('cleanup').description("remove what a crashed or interrupted run created, from its ledger (reports/ledger.jsonl)")
+  program
+    .command('cleanup')
+    .description('remove what a crashed or interrupted run created, from its ledger (reports/ledger.jsonl)')
     .requiredOption('--ledger <file>', 'the ledger the run wrote')
     .option('--env-file <file>', 'the target and accounts (as for run)')
     .option('--target-url <url>', 'the target, if not in the env file or environment')
@@ -80,12 +103,17 @@ export async function main(argv: string[]): Promise<number> {
       const config = loadConfig({ flags: { 'target-url': opts.targetUrl }, envFile: opts.envFile });
       if (!config.targetUrl) throw new ConfigError('cleanup: no target (set CONFORMANCE_TARGET_URL, --target-url or --env-file)');
       if (!existsSync(opts.ledger)) throw new ConfigError(`--ledger ${opts.ledger}: not found`);
-      const [{ cleanupLedger, readLedger }, { loadCreatedResources }] = await Promise.all([import('./commands/cleanup.js'), import('./engine/created-resources.js')]);
+      const [{ cleanupLedger, readLedger }, { loadCreatedResources }] = await Promise.all([
+        import('./commands/cleanup.js'),
+        import('./engine/created-resources.js'),
+      ]);
       const summary = await cleanupLedger(config, config.targetUrl, readLedger(opts.ledger), loadCreatedResources(), out);
       status = summary.failed.length ? 1 : 0;
     });
 
-  program.command('validate-response').description("check one recorded answer body against an operation's schemas")
+  program
+    .command('validate-response')
+    .description("check one recorded answer body against an operation's schemas")
     .requiredOption('--operation <operation>', 'the operation as the API document writes it, e.g. "GET /streams"')
     .requiredOption('--status <n>', 'the HTTP status the body came with')
     .argument('<file>', 'the answer body (JSON)')
@@ -94,8 +122,11 @@ export async function main(argv: string[]): Promise<number> {
       status = validateResponseCommand(opts.operation, opts.status, file, out);
     });
 
-  program.command('compare').description('what changed between two conformance.json files: per case, operation and feature level')
-    .argument('<a>', 'the earlier (or reference) conformance.json').argument('<b>', 'the later (or other) conformance.json')
+  program
+    .command('compare')
+    .description('what changed between two conformance.json files: per case, operation and feature level')
+    .argument('<a>', 'the earlier (or reference) conformance.json')
+    .argument('<b>', 'the later (or other) conformance.json')
     .option('--format <format>', 'text, md or html', 'text')
     .option('--out <file>', 'write the comparison here instead of stdout')
     .option('--fail-on-regression', 'exit 1 when a case passing in A fails in B')
@@ -104,7 +135,9 @@ export async function main(argv: string[]): Promise<number> {
       status = compare(a, b, opts, { out, err });
     });
 
-  program.command('merge').description('join the conformance.json files of a sharded run (--shard i/n) into one report set')
+  program
+    .command('merge')
+    .description('join the conformance.json files of a sharded run (--shard i/n) into one report set')
     .argument('<reports...>', 'conformance.json of each shard')
     .requiredOption('--out <dir>', 'directory for the merged conformance.json, .html, .md and junit.xml')
     .option('--baseline <file>', 'judge the merged run against this conformance.json')

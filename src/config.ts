@@ -76,7 +76,11 @@ interface KeySpec {
 }
 
 const text = (raw: string) => raw;
-const list = (raw: string) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (raw: string) =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const quirks = (raw: string, name: string) => {
   const names = list(raw);
   try {
@@ -135,50 +139,173 @@ const shard = (raw: string, name: string): Shard => {
 
 /** Every configuration key, its environment variable, its flag and its meaning. */
 export const CONFIG_KEYS: KeySpec[] = [
-  { key: 'targetUrl', env: 'CONFORMANCE_TARGET_URL', flag: 'target-url', parse: url, default: () => null,
-    help: 'base URL of the server under test (paths go under /api/v1); unset: the embedded reference server' },
-  { key: 'featureLevel', env: 'CONFORMANCE_FEATURE_LEVEL', flag: 'feature-level', parse: positiveInt, default: () => null,
-    help: 'judge the target as this feature level; unset: probed from GET /server_settings, else the newest known' },
-  { key: 'profile', env: 'CONFORMANCE_PROFILE', flag: 'profile', parse: profile, default: () => 'spec',
-    help: '"spec" asserts only the API document; "zulip" adds the Zulip server behaviour where the document is silent' },
-  { key: 'timeoutMs', env: 'CONFORMANCE_TIMEOUT_MS', flag: 'timeout-ms', parse: positiveInt, default: () => 30000,
-    help: 'per-request time limit in milliseconds; a request past it fails its case and the run goes on' },
-  { key: 'concurrency', env: 'CONFORMANCE_CONCURRENCY', flag: 'concurrency', parse: positiveInt, default: () => 8,
-    help: 'cases in flight at once against the target' },
-  { key: 'reportDir', env: 'CONFORMANCE_REPORT_DIR', flag: 'report-dir', parse: text, default: () => 'reports',
-    help: 'directory the reports are written to' },
-  { key: 'referenceQuirks', env: 'CONFORMANCE_REFERENCE_QUIRKS', flag: 'reference-quirk', parse: quirks, default: () => [],
-    help: 'comma-separated named faults for the embedded reference server (the suite\'s self-tests)' },
-  { key: 'seed', env: 'CONFORMANCE_SEED', flag: 'seed', parse: integer, default: () => null,
-    help: 'fast-check seed for the property cases, to replay a failure (printed with it)' },
-  { key: 'replayPath', env: 'CONFORMANCE_REPLAY_PATH', flag: 'replay-path', parse: replayPath, default: () => null,
-    help: 'with --seed and --grep <property id>: go straight to the shrunk counterexample at this path (printed with a failure)' },
-  { key: 'thorough', env: 'CONFORMANCE_THOROUGH', flag: 'thorough', parse: bool, default: () => false, boolean: true,
-    help: 'give the property cases ten times their default number of runs' },
-  { key: 'propertyFactor', env: 'CONFORMANCE_PROPERTY_FACTOR', flag: 'property-factor', parse: positiveInt, default: () => 1,
-    help: 'multiply every property case\'s default number of runs (the benchmark uses it; --thorough is 10)' },
-  { key: 'allowWrites', env: 'CONFORMANCE_I_UNDERSTAND_THIS_WRITES', flag: 'i-understand-this-writes', parse: bool, default: () => false, boolean: true,
-    help: 'run against a target that is not on this machine (the run creates and changes data there; see the README)' },
-  { key: 'grep', env: 'CONFORMANCE_GREP', flag: 'grep', parse: text, default: () => null,
-    help: 'run only cases whose id or title contains this text' },
-  { key: 'operations', env: 'CONFORMANCE_OPERATIONS', flag: 'operation', parse: list, default: () => [],
-    help: 'run only these operations, e.g. "GET /streams" (comma-separated)' },
-  { key: 'clauses', env: 'CONFORMANCE_CLAUSES', flag: 'clause', parse: list, default: () => [],
-    help: 'run only cases citing these clause ids or id prefixes (comma-separated)' },
-  { key: 'shard', env: 'CONFORMANCE_SHARD', flag: 'shard', parse: shard, default: () => null,
-    help: 'run only shard i of n ("1/3"): spec files are split deterministically, a file\'s cases stay together; `merge` joins the reports' },
-  { key: 'har', env: 'CONFORMANCE_HAR', flag: 'har', parse: text, default: () => null,
-    help: 'also write every request and answer as an HTTP Archive 1.2 file, credentials replaced by [redacted: <role>]' },
-  { key: 'baseline', env: 'CONFORMANCE_BASELINE', flag: 'baseline', parse: text, default: () => null,
-    help: 'a previous conformance.json: its failures are known failures (reported, not fatal); only new failures exit 1' },
-  { key: 'expectations', env: 'CONFORMANCE_EXPECTATIONS', flag: 'expectations', parse: text, default: () => null,
-    help: 'YAML file of expected failures by case id (reason, issue, expires); a listed case that passes or an expired entry fails the run' },
-  { key: 'updateExpectations', env: 'CONFORMANCE_UPDATE_EXPECTATIONS', flag: 'update-expectations', parse: bool, default: () => false, boolean: true,
-    help: 'rewrite the --expectations file for the cases that ran: add new failures (placeholder reason), remove passing ones; keep the rest and comments' },
-  { key: 'failOnSkip', env: 'CONFORMANCE_FAIL_ON_SKIP', flag: 'fail-on-skip', parse: bool, default: () => false, boolean: true,
-    help: 'exit 1 when cases were skipped for missing configuration (an account not configured), for CI gates that want every case run' },
-  { key: 'list', env: 'CONFORMANCE_LIST', flag: 'list', parse: bool, default: () => false, boolean: true,
-    help: 'print the plan (each case: run or skip, and why) and every write request the run would make, without sending anything' },
+  {
+    key: 'targetUrl',
+    env: 'CONFORMANCE_TARGET_URL',
+    flag: 'target-url',
+    parse: url,
+    default: () => null,
+    help: 'base URL of the server under test (paths go under /api/v1); unset: the embedded reference server',
+  },
+  {
+    key: 'featureLevel',
+    env: 'CONFORMANCE_FEATURE_LEVEL',
+    flag: 'feature-level',
+    parse: positiveInt,
+    default: () => null,
+    help: 'judge the target as this feature level; unset: probed from GET /server_settings, else the newest known',
+  },
+  {
+    key: 'profile',
+    env: 'CONFORMANCE_PROFILE',
+    flag: 'profile',
+    parse: profile,
+    default: () => 'spec',
+    help: '"spec" asserts only the API document; "zulip" adds the Zulip server behaviour where the document is silent',
+  },
+  {
+    key: 'timeoutMs',
+    env: 'CONFORMANCE_TIMEOUT_MS',
+    flag: 'timeout-ms',
+    parse: positiveInt,
+    default: () => 30000,
+    help: 'per-request time limit in milliseconds; a request past it fails its case and the run goes on',
+  },
+  {
+    key: 'concurrency',
+    env: 'CONFORMANCE_CONCURRENCY',
+    flag: 'concurrency',
+    parse: positiveInt,
+    default: () => 8,
+    help: 'cases in flight at once against the target',
+  },
+  { key: 'reportDir', env: 'CONFORMANCE_REPORT_DIR', flag: 'report-dir', parse: text, default: () => 'reports', help: 'directory the reports are written to' },
+  {
+    key: 'referenceQuirks',
+    env: 'CONFORMANCE_REFERENCE_QUIRKS',
+    flag: 'reference-quirk',
+    parse: quirks,
+    default: () => [],
+    help: "comma-separated named faults for the embedded reference server (the suite's self-tests)",
+  },
+  {
+    key: 'seed',
+    env: 'CONFORMANCE_SEED',
+    flag: 'seed',
+    parse: integer,
+    default: () => null,
+    help: 'fast-check seed for the property cases, to replay a failure (printed with it)',
+  },
+  {
+    key: 'replayPath',
+    env: 'CONFORMANCE_REPLAY_PATH',
+    flag: 'replay-path',
+    parse: replayPath,
+    default: () => null,
+    help: 'with --seed and --grep <property id>: go straight to the shrunk counterexample at this path (printed with a failure)',
+  },
+  {
+    key: 'thorough',
+    env: 'CONFORMANCE_THOROUGH',
+    flag: 'thorough',
+    parse: bool,
+    default: () => false,
+    boolean: true,
+    help: 'give the property cases ten times their default number of runs',
+  },
+  {
+    key: 'propertyFactor',
+    env: 'CONFORMANCE_PROPERTY_FACTOR',
+    flag: 'property-factor',
+    parse: positiveInt,
+    default: () => 1,
+    help: "multiply every property case's default number of runs (the benchmark uses it; --thorough is 10)",
+  },
+  {
+    key: 'allowWrites',
+    env: 'CONFORMANCE_I_UNDERSTAND_THIS_WRITES',
+    flag: 'i-understand-this-writes',
+    parse: bool,
+    default: () => false,
+    boolean: true,
+    help: 'run against a target that is not on this machine (the run creates and changes data there; see the README)',
+  },
+  { key: 'grep', env: 'CONFORMANCE_GREP', flag: 'grep', parse: text, default: () => null, help: 'run only cases whose id or title contains this text' },
+  {
+    key: 'operations',
+    env: 'CONFORMANCE_OPERATIONS',
+    flag: 'operation',
+    parse: list,
+    default: () => [],
+    help: 'run only these operations, e.g. "GET /streams" (comma-separated)',
+  },
+  {
+    key: 'clauses',
+    env: 'CONFORMANCE_CLAUSES',
+    flag: 'clause',
+    parse: list,
+    default: () => [],
+    help: 'run only cases citing these clause ids or id prefixes (comma-separated)',
+  },
+  {
+    key: 'shard',
+    env: 'CONFORMANCE_SHARD',
+    flag: 'shard',
+    parse: shard,
+    default: () => null,
+    help: 'run only shard i of n ("1/3"): spec files are split deterministically, a file\'s cases stay together; `merge` joins the reports',
+  },
+  {
+    key: 'har',
+    env: 'CONFORMANCE_HAR',
+    flag: 'har',
+    parse: text,
+    default: () => null,
+    help: 'also write every request and answer as an HTTP Archive 1.2 file, credentials replaced by [redacted: <role>]',
+  },
+  {
+    key: 'baseline',
+    env: 'CONFORMANCE_BASELINE',
+    flag: 'baseline',
+    parse: text,
+    default: () => null,
+    help: 'a previous conformance.json: its failures are known failures (reported, not fatal); only new failures exit 1',
+  },
+  {
+    key: 'expectations',
+    env: 'CONFORMANCE_EXPECTATIONS',
+    flag: 'expectations',
+    parse: text,
+    default: () => null,
+    help: 'YAML file of expected failures by case id (reason, issue, expires); a listed case that passes or an expired entry fails the run',
+  },
+  {
+    key: 'updateExpectations',
+    env: 'CONFORMANCE_UPDATE_EXPECTATIONS',
+    flag: 'update-expectations',
+    parse: bool,
+    default: () => false,
+    boolean: true,
+    help: 'rewrite the --expectations file for the cases that ran: add new failures (placeholder reason), remove passing ones; keep the rest and comments',
+  },
+  {
+    key: 'failOnSkip',
+    env: 'CONFORMANCE_FAIL_ON_SKIP',
+    flag: 'fail-on-skip',
+    parse: bool,
+    default: () => false,
+    boolean: true,
+    help: 'exit 1 when cases were skipped for missing configuration (an account not configured), for CI gates that want every case run',
+  },
+  {
+    key: 'list',
+    env: 'CONFORMANCE_LIST',
+    flag: 'list',
+    parse: bool,
+    default: () => false,
+    boolean: true,
+    help: 'print the plan (each case: run or skip, and why) and every write request the run would make, without sending anything',
+  },
 ];
 
 export const accountEnv = (role: Role) => ({
@@ -195,10 +322,7 @@ export interface ConfigInput {
 }
 
 /** Every CONFORMANCE_* variable the suite reads; any other is a typo (env-file.ts). */
-export const KNOWN_ENV_KEYS: readonly string[] = [
-  ...CONFIG_KEYS.map((k) => k.env),
-  ...ROLES.flatMap((role) => Object.values(accountEnv(role))),
-];
+export const KNOWN_ENV_KEYS: readonly string[] = [...CONFIG_KEYS.map((k) => k.env), ...ROLES.flatMap((role) => Object.values(accountEnv(role)))];
 
 /** The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. */
 function envFileValues(envFile: string | undefined, cwd: string): { values: Record<string, string>; path: string | null } {
@@ -252,8 +376,10 @@ export function loadConfig(input: ConfigInput = {}): Config {
   const roles = Object.keys(accounts);
   if (config.targetUrl === null && roles.length) {
     const where = filePath && ROLES.some((r) => file[accountEnv(r).email]) ? `, in env file ${filePath}` : '';
-    throw new ConfigError(`accounts are configured (${roles.join(', ')}${where}) but no target URL: set CONFORMANCE_TARGET_URL or --target-url; `
-      + 'the embedded reference server is tested only when neither a target nor an account is configured');
+    throw new ConfigError(
+      `accounts are configured (${roles.join(', ')}${where}) but no target URL: set CONFORMANCE_TARGET_URL or --target-url; ` +
+        'the embedded reference server is tested only when neither a target nor an account is configured',
+    );
   }
   // A path means something only for one property under one seed.
   if (config.replayPath !== null && (config.seed === null || config.grep === null)) {

@@ -25,7 +25,9 @@ export async function exitStatusOf(error: unknown, err: (line: string) => void):
 
 export function internalError(error: unknown, err: (line: string) => void): number {
   const message = error instanceof Error ? error.message : String(error);
-  err(`teamchat-conformance: internal error: ${message} (a bug in the suite, not in your server: please report it with the command line and the details below)`);
+  err(
+    `teamchat-conformance: internal error: ${message} (a bug in the suite, not in your server: please report it with the command line and the details below)`,
+  );
   if (error instanceof Error && error.stack) err(`details: ${error.stack}`);
   return EXIT.internal;
 }

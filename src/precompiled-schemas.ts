@@ -38,7 +38,10 @@ export function writePrecompiledValidators(file = PRECOMPILED_FILE, dir = projec
   const { default: standaloneCode } = require('ajv/dist/standalone/index.js') as typeof import('ajv/dist/standalone/index.js');
   const ajv = newAjv({ code: { source: true } });
   const names: Record<string, string> = {};
-  const files = (readdirSync(dir, { recursive: true }) as string[]).map((n) => n.split('\\').join('/')).filter((n) => n.endsWith('.schema.json')).sort();
+  const files = (readdirSync(dir, { recursive: true }) as string[])
+    .map((n) => n.split('\\').join('/'))
+    .filter((n) => n.endsWith('.schema.json'))
+    .sort();
   for (const file of files) {
     const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { $id: string };
     ajv.addSchema(schema);

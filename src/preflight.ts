@@ -34,7 +34,12 @@ function body(exchange: Exchange): Record<string, unknown> | null {
  * `onStep` hears what the preflight sends next, so a slow target's wait can be explained;
  * `onReachable` is called once the target has answered its first request (the run then loads what it needs).
  */
-export async function preflight(config: Config, targetUrl: string, onStep: (what: string) => void = () => {}, onReachable?: () => void): Promise<PreflightResult> {
+export async function preflight(
+  config: Config,
+  targetUrl: string,
+  onStep: (what: string) => void = () => {},
+  onReachable?: () => void,
+): Promise<PreflightResult> {
   const client = new ApiClient(targetUrl, { timeoutMs: preflightTimeoutMs(config), connections: 8 });
   try {
     onStep('GET /server_settings');
@@ -63,8 +68,13 @@ export async function preflight(config: Config, targetUrl: string, onStep: (what
     onStep('POST /register');
     const register = await fetchRegister(client, checked[0].role, checked[0].account);
     const version = body(settings)?.zulip_version;
-    return { featureLevel: config.featureLevel ?? claimed ?? NEWEST_FEATURE_LEVEL, claimedFeatureLevel: claimed, accounts, register,
-      serverVersion: typeof version === 'string' ? version : null };
+    return {
+      featureLevel: config.featureLevel ?? claimed ?? NEWEST_FEATURE_LEVEL,
+      claimedFeatureLevel: claimed,
+      accounts,
+      register,
+      serverVersion: typeof version === 'string' ? version : null,
+    };
   } finally {
     await client.close();
   }
@@ -96,7 +106,9 @@ async function checkAccount(client: ApiClient, role: Role, account: Account) {
 /** Limits and display names the cases read (max_topic_length, realm_empty_topic_display_name...). */
 export async function fetchRegister(client: ApiClient, role: Role, account: Account): Promise<Record<string, unknown>> {
   const exchange = await client.send({
-    method: 'POST', path: '/register', auth: { ...account, role },
+    method: 'POST',
+    path: '/register',
+    auth: { ...account, role },
     params: { fetch_event_types: ['realm'], event_types: ['message'] },
   });
   const data = body(exchange);

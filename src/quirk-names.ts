@@ -12,7 +12,9 @@ export class UnknownQuirkError extends Error {}
 export function checkQuirkNames(names: readonly string[], flag: string): void {
   const unknown = names.find((name) => !Object.hasOwn(QUIRKS, name));
   if (unknown !== undefined) {
-    throw new UnknownQuirkError(`${flag}: unknown quirk "${unknown}"${didYouMean(unknown, QUIRK_NAMES)}; \`--help\` lists the ${QUIRK_NAMES.length} known names`);
+    throw new UnknownQuirkError(
+      `${flag}: unknown quirk "${unknown}"${didYouMean(unknown, QUIRK_NAMES)}; \`--help\` lists the ${QUIRK_NAMES.length} known names`,
+    );
   }
 }
 

@@ -40,7 +40,8 @@ export function malformedUpdate(ids: GroupIds): fc.Arbitrary<string> {
     id.map((g) => JSON.stringify([{ new: g }])),
     id.map((g) => JSON.stringify({ old: g })), // no `new`
     fc.constant('{}'),
-    fc.constantFrom<unknown>('moderators', null, 1.5, [], { direct_members: 'x', direct_subgroups: [] }, { direct_members: [] })
+    fc
+      .constantFrom<unknown>('moderators', null, 1.5, [], { direct_members: 'x', direct_subgroups: [] }, { direct_members: [] })
       .map((v) => JSON.stringify({ new: v })), // `new` of the wrong type
   );
 }

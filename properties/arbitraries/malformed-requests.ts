@@ -6,7 +6,13 @@ import fc from 'fast-check';
 import { notBoolean, notInteger, notJson, unknownId } from './malformed-values.js';
 
 export type Aim = 'channel' | 'message' | 'group' | 'settings' | 'none';
-export interface MalformedRequest { method: string; path: string; params: Record<string, string | number | number[]>; aim: Aim; clause: string }
+export interface MalformedRequest {
+  method: string;
+  path: string;
+  params: Record<string, string | number | number[]>;
+  aim: Aim;
+  clause: string;
+}
 
 type Params = Record<string, string | number | number[]>;
 const r = (method: string, path: string, aim: Aim, clause: string, params: Params = {}): MalformedRequest => ({ method, path, params, aim, clause });

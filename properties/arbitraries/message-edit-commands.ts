@@ -11,8 +11,11 @@ const target = fc.nat({ max: RUN_MESSAGES - 1 });
 const mode = fc.constantFrom<PropagateMode>('change_all', 'change_later', 'change_one');
 const topic = fc.nat({ max: 2 });
 
-export const messageEditCommands = fc.commands([
-  fc.tuple(target, fc.constantFrom('edited', 'edited **again**', 'third text')).map(([t, text]) => new EditContent(t, text)),
-  fc.tuple(target, topic, mode, fc.boolean()).map(([t, to, m, notify]) => new MoveTopic(t, to, m, notify)),
-  fc.tuple(target, mode, fc.option(topic, { nil: null })).map(([t, m, to]) => new MoveChannel(t, m, to)),
-], { maxCommands: 4 });
+export const messageEditCommands = fc.commands(
+  [
+    fc.tuple(target, fc.constantFrom('edited', 'edited **again**', 'third text')).map(([t, text]) => new EditContent(t, text)),
+    fc.tuple(target, topic, mode, fc.boolean()).map(([t, to, m, notify]) => new MoveTopic(t, to, m, notify)),
+    fc.tuple(target, mode, fc.option(topic, { nil: null })).map(([t, m, to]) => new MoveChannel(t, m, to)),
+  ],
+  { maxCommands: 4 },
+);

@@ -13,11 +13,13 @@ export interface FragmentValue {
 
 const whitespace = fc.constantFrom(' ', '\t', '\n', '\r\n', '  ');
 
-export const blankFragment: fc.Arbitrary<FragmentValue> = fc.array(whitespace, { minLength: 0, maxLength: 4 })
+export const blankFragment: fc.Arbitrary<FragmentValue> = fc
+  .array(whitespace, { minLength: 0, maxLength: 4 })
   .map((parts): FragmentValue => ({ text: parts.join(''), blank: true }));
 
 const segment = fc.constantFrom('search', 'is-starred', 'has-link', 'topic', 'sender-42', 'a_b', 'x');
-export const customFragment: fc.Arbitrary<FragmentValue> = fc.array(segment, { minLength: 1, maxLength: 3 })
+export const customFragment: fc.Arbitrary<FragmentValue> = fc
+  .array(segment, { minLength: 1, maxLength: 3 })
   .map((parts): FragmentValue => ({ text: parts.join('/'), blank: false }));
 
 export const navigationFragment: fc.Arbitrary<FragmentValue> = fc.oneof(blankFragment, customFragment);

@@ -33,16 +33,40 @@ const unknownName = fc.constantFrom('cf_no_such_emoji', 'smiley_octopus_x', 'zz_
 
 export const statusEmoji: fc.Arbitrary<StatusEmoji> = fc.oneof(
   knownName.map((n): StatusEmoji => ({ emoji_name: n, valid: true, clause: 'op13.emoji-name.type' })),
-  knownName.map((n): StatusEmoji => ({ emoji_name: n, emoji_code: KNOWN_UNICODE_EMOJI[n], reaction_type: 'unicode_emoji', valid: true, clause: 'op13.reaction-type.unicode-emoji' })),
+  knownName.map((n): StatusEmoji => ({
+    emoji_name: n,
+    emoji_code: KNOWN_UNICODE_EMOJI[n],
+    reaction_type: 'unicode_emoji',
+    valid: true,
+    clause: 'op13.reaction-type.unicode-emoji',
+  })),
   // A name that does not name the code given.
-  fc.tuple(knownName, knownName).filter(([a, b]) => a !== b)
-    .map(([n, other]): StatusEmoji => ({ emoji_name: n, emoji_code: KNOWN_UNICODE_EMOJI[other], reaction_type: 'unicode_emoji', valid: false, clause: 'op13.bad-request.invalid-emoji-name' })),
+  fc
+    .tuple(knownName, knownName)
+    .filter(([a, b]) => a !== b)
+    .map(([n, other]): StatusEmoji => ({
+      emoji_name: n,
+      emoji_code: KNOWN_UNICODE_EMOJI[other],
+      reaction_type: 'unicode_emoji',
+      valid: false,
+      clause: 'op13.bad-request.invalid-emoji-name',
+    })),
   // A code, a type, or both, without a name; with a status text, so the request is not refused
   // merely for passing no new values (a server that ignored the code would then accept it).
-  fc.record({ code: fc.option(knownName.map((n) => KNOWN_UNICODE_EMOJI[n]), { nil: undefined }), type: fc.option(fc.constant('unicode_emoji'), { nil: undefined }) })
+  fc
+    .record({
+      code: fc.option(
+        knownName.map((n) => KNOWN_UNICODE_EMOJI[n]),
+        { nil: undefined },
+      ),
+      type: fc.option(fc.constant('unicode_emoji'), { nil: undefined }),
+    })
     .filter(({ code, type }) => code !== undefined || type !== undefined)
     .map(({ code, type }): StatusEmoji => ({
-      status_text: 'cf emoji', ...(code !== undefined && { emoji_code: code }), ...(type !== undefined && { reaction_type: type }), valid: false,
+      status_text: 'cf emoji',
+      ...(code !== undefined && { emoji_code: code }),
+      ...(type !== undefined && { reaction_type: type }),
+      valid: false,
       clause: code !== undefined ? 'op13.bad-request.code-without-name' : 'op13.bad-request.type-without-name',
     })),
   unknownName.map((n): StatusEmoji => ({ emoji_name: n, valid: false, clause: 'op13.bad-request.emoji-not-exist' })),

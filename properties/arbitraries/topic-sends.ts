@@ -2,7 +2,10 @@
 // list of topic names (the empty topic among them), so each run reuses the channel's topics.
 import fc from 'fast-check';
 
-export interface TopicSend { topic: number; as: 'member' | 'owner' }
+export interface TopicSend {
+  topic: number;
+  as: 'member' | 'owner';
+}
 
 export function topicSends(topicCount: number): fc.Arbitrary<TopicSend[]> {
   const send = fc.record({ topic: fc.nat({ max: topicCount - 1 }), as: fc.constantFrom('member' as const, 'owner' as const) });

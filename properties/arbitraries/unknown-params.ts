@@ -2,8 +2,6 @@
 // of real names, the rest varies in length and characters.
 import fc from 'fast-check';
 
-export const unknownParamName = fc
-  .stringMatching(/^[a-z][a-z0-9_]{0,15}$/)
-  .map((rest) => `zz_${rest}`);
+export const unknownParamName = fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/).map((rest) => `zz_${rest}`);
 
 export const unknownParams = fc.uniqueArray(unknownParamName, { minLength: 0, maxLength: 4 });

@@ -10,8 +10,16 @@ import { show, violated, outcome } from '../../src/property/define.js';
 export const USERS = ['member2', 'moderator', 'admin'] as const;
 export const SUBGROUPS = ['s1', 's2'] as const;
 
-export interface GroupModel { members: Set<string>; subgroups: Set<string> }
-export interface GroupReal { api: PropertyApi; group: number; userIds: Record<string, number>; subgroupIds: Record<string, number> }
+export interface GroupModel {
+  members: Set<string>;
+  subgroups: Set<string>;
+}
+export interface GroupReal {
+  api: PropertyApi;
+  group: number;
+  userIds: Record<string, number>;
+  subgroupIds: Record<string, number>;
+}
 
 const sorted = (s: Iterable<string>) => [...s].sort();
 
@@ -40,13 +48,28 @@ abstract class MembersCommand implements fc.AsyncCommand<GroupModel, GroupReal> 
     const { body, request } = answer;
     const accept = this.accepted(m);
     const param = `op7.${this.kind.replace('_', '-')}`;
-    if (accept) violated(body.result === 'success', () => `${this.toString()} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected success, got ${outcome(body)} (${request})`, { clause: param, answer });
-    else violated(body.result === 'error', () => `${this.toString()} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected an error, got success (${request}) [zulip profile]`, { clause: 'op7.membership-rules', answer, zulip: true });
+    if (accept)
+      violated(
+        body.result === 'success',
+        () =>
+          `${this.toString()} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected success, got ${outcome(body)} (${request})`,
+        { clause: param, answer },
+      );
+    else
+      violated(
+        body.result === 'error',
+        () =>
+          `${this.toString()} on members ${show(sorted(m.members))} subgroups ${show(sorted(m.subgroups))}: expected an error, got success (${request}) [zulip profile]`,
+        { clause: 'op7.membership-rules', answer, zulip: true },
+      );
     if (accept) this.apply(m);
     const got = await readGroup(real);
-    violated(show(sorted(got.members)) === show(sorted(m.members)) && show(sorted(got.subgroups)) === show(sorted(m.subgroups)),
-      () => `after ${this.toString()}: GET /user_groups shows members ${show(sorted(got.members))} subgroups ${show(sorted(got.subgroups))}, the model ${show(sorted(m.members))} ${show(sorted(m.subgroups))}`,
-      { clause: `${param}.effect`, answer, zulip: true });
+    violated(
+      show(sorted(got.members)) === show(sorted(m.members)) && show(sorted(got.subgroups)) === show(sorted(m.subgroups)),
+      () =>
+        `after ${this.toString()}: GET /user_groups shows members ${show(sorted(got.members))} subgroups ${show(sorted(got.subgroups))}, the model ${show(sorted(m.members))} ${show(sorted(m.subgroups))}`,
+      { clause: `${param}.effect`, answer, zulip: true },
+    );
   }
   toString(): string {
     return `${this.kind}(${this.names.join(',')})`;
@@ -77,9 +100,12 @@ export class DeleteSubgroups extends MembersCommand {
 const users = fc.uniqueArray(fc.constantFrom(...USERS), { minLength: 1, maxLength: 2 });
 const subgroups = fc.uniqueArray(fc.constantFrom(...SUBGROUPS), { minLength: 1, maxLength: 2 });
 
-export const groupCommands = fc.commands([
-  users.map((n) => new AddMembers(n)),
-  users.map((n) => new DeleteMembers(n)),
-  subgroups.map((n) => new AddSubgroups(n)),
-  subgroups.map((n) => new DeleteSubgroups(n)),
-], { maxCommands: 4 });
+export const groupCommands = fc.commands(
+  [
+    users.map((n) => new AddMembers(n)),
+    users.map((n) => new DeleteMembers(n)),
+    subgroups.map((n) => new AddSubgroups(n)),
+    subgroups.map((n) => new DeleteSubgroups(n)),
+  ],
+  { maxCommands: 4 },
+);

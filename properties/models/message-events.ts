@@ -13,9 +13,17 @@ import { show, violated, outcome } from '../../src/property/define.js';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
 
-export interface Shown { stream_id: number; subject: string; content: string }
+export interface Shown {
+  stream_id: number;
+  subject: string;
+  content: string;
+}
 /** The client's list: message ID -> what it shows. `ids` are the run's own messages, oldest first. */
-export interface ClientModel { list: Map<number, Shown>; ids: number[]; run: number }
+export interface ClientModel {
+  list: Map<number, Shown>;
+  ids: number[];
+  run: number;
+}
 
 export interface EventsReal {
   api: PropertyApi;
@@ -36,7 +44,11 @@ export async function fetchList(real: Pick<EventsReal, 'api' | 'channels'>): Pro
   const list = new Map<number, Shown>();
   for (const channel of real.channels) {
     const body = await real.api.ok('member2', 'GET', '/messages', {
-      anchor: 'oldest', num_before: 0, num_after: 1000, apply_markdown: false, narrow: [{ operator: 'channel', operand: channel }],
+      anchor: 'oldest',
+      num_before: 0,
+      num_after: 1000,
+      apply_markdown: false,
+      narrow: [{ operator: 'channel', operand: channel }],
     });
     for (const m of body.messages as Json[]) {
       list.set(m.id as number, { stream_id: m.stream_id as number, subject: String(m.subject), content: String(m.content) });
@@ -53,7 +65,10 @@ async function applyEvents(model: ClientModel, real: EventsReal, sentinel: numbe
   const started = Date.now();
   for (;;) {
     const answer = await real.api.call('member2', 'GET', '/events', { queue_id: real.queue.id, last_event_id: real.queue.lastEventId, dont_block: true });
-    violated(answer.body.result === 'success', () => `after ${after}: reading the queue: ${outcome(answer.body)} (${answer.request}) [zulip profile]`, { answer, zulip: true });
+    violated(answer.body.result === 'success', () => `after ${after}: reading the queue: ${outcome(answer.body)} (${answer.request}) [zulip profile]`, {
+      answer,
+      zulip: true,
+    });
     let done = false;
     for (const event of answer.body.events as Json[]) {
       if (typeof event.id === 'number') real.queue.lastEventId = Math.max(real.queue.lastEventId, event.id);
@@ -61,7 +76,10 @@ async function applyEvents(model: ClientModel, real: EventsReal, sentinel: numbe
       else apply(model, real, event);
     }
     if (done) return;
-    violated(Date.now() - started < 5000, () => `after ${after}: the sentinel message ${sentinel} never reached member2's queue [zulip profile]`, { clause: 'op1.propagate-mode.navigation', zulip: true });
+    violated(Date.now() - started < 5000, () => `after ${after}: the sentinel message ${sentinel} never reached member2's queue [zulip profile]`, {
+      clause: 'op1.propagate-mode.navigation',
+      zulip: true,
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -85,10 +103,13 @@ function apply(model: ClientModel, real: EventsReal, event: Json): void {
   }
 }
 
-const describeList = (list: Map<number, Shown>, ids: number[]) => show(ids.map((id) => {
-  const m = list.get(id);
-  return m ? [m.stream_id, m.subject, m.content] : null;
-}));
+const describeList = (list: Map<number, Shown>, ids: number[]) =>
+  show(
+    ids.map((id) => {
+      const m = list.get(id);
+      return m ? [m.stream_id, m.subject, m.content] : null;
+    }),
+  );
 
 abstract class EditCommand implements fc.AsyncCommand<ClientModel, EventsReal> {
   constructor(readonly target: number) {}
@@ -97,37 +118,77 @@ abstract class EditCommand implements fc.AsyncCommand<ClientModel, EventsReal> {
   async run(m: ClientModel, real: EventsReal): Promise<void> {
     const id = m.ids[this.target];
     const edit = await real.api.call('member', 'PATCH', `/messages/${id}`, this.params(m, real));
-    violated(edit.body.result === 'success', () => `${this.toString()} on ${describeList(m.list, m.ids)}: ${outcome(edit.body)} (${edit.request})`, { clause: 'op1.message-id', answer: edit });
-    const sentinel = await real.api.ok('member', 'POST', '/messages', { type: 'direct', to: [real.api.userIds.member2!], content: `sentinel after ${this.toString()}` });
+    violated(edit.body.result === 'success', () => `${this.toString()} on ${describeList(m.list, m.ids)}: ${outcome(edit.body)} (${edit.request})`, {
+      clause: 'op1.message-id',
+      answer: edit,
+    });
+    const sentinel = await real.api.ok('member', 'POST', '/messages', {
+      type: 'direct',
+      to: [real.api.userIds.member2!],
+      content: `sentinel after ${this.toString()}`,
+    });
     await applyEvents(m, real, sentinel.id as number, String(this));
     const fetched = await fetchList(real);
     const differ = [...new Set([...m.list.keys(), ...fetched.keys()])].filter((k) => show(m.list.get(k)) !== show(fetched.get(k)));
-    violated(differ.length === 0, () => `after ${this.toString()}: applying the events to the list fetched before gives ${describeList(m.list, differ)} for messages ${show(differ)}, `
-      + `GET /messages shows ${describeList(fetched, differ)} [zulip profile]`, { clause: 'op1.propagate-mode.navigation', answer: edit, zulip: true });
+    violated(
+      differ.length === 0,
+      () =>
+        `after ${this.toString()}: applying the events to the list fetched before gives ${describeList(m.list, differ)} for messages ${show(differ)}, ` +
+        `GET /messages shows ${describeList(fetched, differ)} [zulip profile]`,
+      { clause: 'op1.propagate-mode.navigation', answer: edit, zulip: true },
+    );
   }
   abstract toString(): string;
 }
 
 export class EditContent extends EditCommand {
-  constructor(target: number, readonly text: string) { super(target); }
+  constructor(
+    target: number,
+    readonly text: string,
+  ) {
+    super(target);
+  }
   params = () => ({ content: this.text });
   toString = () => `edit_content(${this.target},${show(this.text)})`;
 }
 
 export class MoveTopic extends EditCommand {
-  constructor(target: number, readonly topic: number, readonly mode: PropagateMode, readonly notify: boolean) { super(target); }
+  constructor(
+    target: number,
+    readonly topic: number,
+    readonly mode: PropagateMode,
+    readonly notify: boolean,
+  ) {
+    super(target);
+  }
   override check = (m: Readonly<ClientModel>) => m.ids.length > this.target && m.list.get(m.ids[this.target])?.subject !== topicName(m.run, this.topic);
-  params = (m: ClientModel) => ({ topic: topicName(m.run, this.topic), propagate_mode: this.mode, send_notification_to_old_thread: false, send_notification_to_new_thread: this.notify });
+  params = (m: ClientModel) => ({
+    topic: topicName(m.run, this.topic),
+    propagate_mode: this.mode,
+    send_notification_to_old_thread: false,
+    send_notification_to_new_thread: this.notify,
+  });
   toString = () => `move_topic(${this.target},t${this.topic},${this.mode}${this.notify ? ',notice' : ''})`;
 }
 
 export class MoveChannel extends EditCommand {
-  constructor(target: number, readonly mode: PropagateMode, readonly topic: number | null) { super(target); }
+  constructor(
+    target: number,
+    readonly mode: PropagateMode,
+    readonly topic: number | null,
+  ) {
+    super(target);
+  }
   params = (m: ClientModel, real: EventsReal) => {
     const here = m.list.get(m.ids[this.target])!.stream_id;
     const other = real.channels.find((c) => c !== here)!;
-    return { stream_id: other, propagate_mode: this.mode, send_notification_to_old_thread: false, send_notification_to_new_thread: false,
-      ...(this.topic === null ? {} : { topic: topicName(m.run, this.topic) }) };
+    return {
+      stream_id: other,
+      propagate_mode: this.mode,
+      send_notification_to_old_thread: false,
+      send_notification_to_new_thread: false,
+      ...(this.topic === null ? {} : { topic: topicName(m.run, this.topic) }),
+    };
   };
   toString = () => `move_channel(${this.target},${this.mode}${this.topic === null ? '' : `,t${this.topic}`})`;
 }

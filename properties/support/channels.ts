@@ -5,7 +5,8 @@ import type { PropertyApi } from '../../src/property/api.js';
 export async function makeChannel(api: PropertyApi, label: string): Promise<number> {
   const name = `cf ${runId(api)} ${label}`;
   await api.ok('owner', 'POST', '/users/me/subscriptions', {
-    subscriptions: [{ name }], principals: [api.userIds.owner!, api.userIds.member!],
+    subscriptions: [{ name }],
+    principals: [api.userIds.owner!, api.userIds.member!],
   });
   const body = await api.ok('owner', 'GET', '/get_stream_id', { stream: name });
   return body.stream_id as number;
@@ -31,7 +32,9 @@ export async function realmTopicFacts(api: PropertyApi): Promise<{ emptyName: st
   if (typeof body.queue_id === 'string') await api.call('member', 'DELETE', '/events', { queue_id: body.queue_id });
   const { realm_empty_topic_display_name: emptyName, max_topic_length: maxTopicLength } = body;
   if (typeof emptyName !== 'string' || typeof maxTopicLength !== 'number') {
-    throw new Error(`POST /register gave no realm_empty_topic_display_name (${JSON.stringify(emptyName)}) or max_topic_length (${JSON.stringify(maxTopicLength)}): the property cannot be judged without them`);
+    throw new Error(
+      `POST /register gave no realm_empty_topic_display_name (${JSON.stringify(emptyName)}) or max_topic_length (${JSON.stringify(maxTopicLength)}): the property cannot be judged without them`,
+    );
   }
   return { emptyName, maxTopicLength };
 }

@@ -9,7 +9,8 @@ export async function letMove(api: PropertyApi, channels: readonly number[], rol
   const members = { new: { direct_members: roles.map((r) => api.userIds[r]!), direct_subgroups: [] } };
   for (const channel of channels) {
     await api.ok('owner', 'PATCH', `/streams/${channel}`, {
-      can_move_messages_within_channel_group: members, can_move_messages_out_of_channel_group: members,
+      can_move_messages_within_channel_group: members,
+      can_move_messages_out_of_channel_group: members,
     });
   }
 }

@@ -18,8 +18,17 @@ export function settingClauses(op: 'op2' | 'op5'): string[] {
   return [...names.map((n) => typeClause(op, n)), ...names.map((n) => effectClause(op, n))];
 }
 
-interface Target { op: 'op2' | 'op5'; role: Role; path: string; field: string }
-export interface State { originals: Record<string, unknown>; current: Record<string, unknown>; touched: Set<string> }
+interface Target {
+  op: 'op2' | 'op5';
+  role: Role;
+  path: string;
+  field: string;
+}
+export interface State {
+  originals: Record<string, unknown>;
+  current: Record<string, unknown>;
+  touched: Set<string>;
+}
 
 async function read(api: PropertyApi, { role, field }: Target): Promise<Record<string, unknown>> {
   const body = await api.ok(role, 'POST', '/register', { fetch_event_types: [field] });
@@ -35,9 +44,7 @@ export function settingsProperty(target: Target, meta: { id: string; endpoint: s
     // only update-settings.yaml does, taking turns with its cases for the same account. Realm
     // defaults reach only users created later, which no other file creates: run beside the rest,
     // taking turns with update-realm-user-defaults.yaml.
-    ...(target.op === 'op2'
-      ? { exclusive: 'user-settings', lock: `user-settings#${target.role}` }
-      : { lock: 'realm-user-defaults' }),
+    ...(target.op === 'op2' ? { exclusive: 'user-settings', lock: `user-settings#${target.role}` } : { lock: 'realm-user-defaults' }),
     async setup(api) {
       const originals = await read(api, target);
       return { originals, current: { ...originals }, touched: new Set() };
@@ -55,14 +62,22 @@ export function settingsProperty(target: Target, meta: { id: string; endpoint: s
       const clause = typeClause(target.op, name);
       if (valid) violated(body.result === 'success', () => `${name}=${show(value)} is allowed, got ${outcome(body)} (${request})`, { clause });
       else {
-        violated(body.result === 'error', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause });
-        violated(body.code === 'BAD_REQUEST', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, { clause: 'errors.bad-request' });
+        violated(body.result === 'error', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, {
+          clause,
+        });
+        violated(body.code === 'BAD_REQUEST', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, {
+          clause: 'errors.bad-request',
+        });
       }
       if (valid) state.current[name] = value;
       if (api.profile !== 'zulip') return;
       const now = (await read(api, target))[name];
-      violated(show(now) === show(state.current[name]), () => `after ${valid ? 'accepting' : 'refusing'} ${name}=${show(value)}, POST /register shows ${show(now)}, expected ${show(state.current[name])} [zulip profile]`,
-        { clause: effectClause(target.op, name), zulip: true });
+      violated(
+        show(now) === show(state.current[name]),
+        () =>
+          `after ${valid ? 'accepting' : 'refusing'} ${name}=${show(value)}, POST /register shows ${show(now)}, expected ${show(state.current[name])} [zulip profile]`,
+        { clause: effectClause(target.op, name), zulip: true },
+      );
     },
   });
 }

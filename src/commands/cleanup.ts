@@ -8,7 +8,11 @@ import { ApiClient } from '../http/client.js';
 import { fillPath, type LedgerEntry } from '../runner/ledger.js';
 import { placeholdersOf, type CreatedResource } from '../engine/created-resources.js';
 
-export interface CleanupSummary { undone: number; alreadyGone: number; failed: string[] }
+export interface CleanupSummary {
+  undone: number;
+  alreadyGone: number;
+  failed: string[];
+}
 
 const CLEANUP_CONCURRENCY = 8;
 
@@ -28,7 +32,9 @@ async function resolvedPath(client: ApiClient, entry: LedgerEntry, resource: Cre
   const resolve = resource?.resolve;
   if (!resolve) throw new Error(`nothing declares how to fill {${missing[0]}} (no resolve for kind "${entry.kind}")`);
   const key = String(entry.key);
-  const params = resolve.params && Object.fromEntries(Object.entries(resolve.params).map(([name, value]) => [name, typeof value === 'string' ? value.replaceAll('{key}', key) : value]));
+  const params =
+    resolve.params &&
+    Object.fromEntries(Object.entries(resolve.params).map(([name, value]) => [name, typeof value === 'string' ? value.replaceAll('{key}', key) : value]));
   const found = await client.send({ method: resolve.method, path: fillPath(resolve.path, { key }), params, auth });
   if (found.error) throw new Error(found.error.message);
   const answer = (found.response?.json ?? {}) as Record<string, unknown>;
@@ -43,7 +49,10 @@ async function resolvedPath(client: ApiClient, entry: LedgerEntry, resource: Cre
 
 async function undo(client: ApiClient, entry: LedgerEntry, resource: CreatedResource | undefined, auth: Auth | null, summary: CleanupSummary): Promise<void> {
   const id = `${entry.kind}:${entry.key}`;
-  if (!auth) { summary.failed.push(`${id}: no owner, admin or ${entry.role} account configured`); return; }
+  if (!auth) {
+    summary.failed.push(`${id}: no owner, admin or ${entry.role} account configured`);
+    return;
+  }
   let path: string | null;
   try {
     path = await resolvedPath(client, entry, resource, auth);
@@ -51,7 +60,10 @@ async function undo(client: ApiClient, entry: LedgerEntry, resource: CreatedReso
     summary.failed.push(`${id}: ${(error as Error).message}`);
     return;
   }
-  if (path === null) { summary.alreadyGone += 1; return; }
+  if (path === null) {
+    summary.alreadyGone += 1;
+    return;
+  }
   const done = await client.send({ method: entry.undo.method, path, params: entry.undo.params, auth });
   const body = done.response?.json as { result?: string } | undefined;
   if (body?.result === 'success') summary.undone += 1;
@@ -60,13 +72,26 @@ async function undo(client: ApiClient, entry: LedgerEntry, resource: CreatedReso
 }
 
 export function readLedger(file: string): LedgerEntry[] {
-  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).flatMap((line) => {
-    try { return [JSON.parse(line) as LedgerEntry]; } catch { return []; } // a line cut by a crash
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as LedgerEntry];
+      } catch {
+        return [];
+      } // a line cut by a crash
+    });
 }
 
 /** Undoes a ledger's entries; `resources` are the declarations (specs/created-resources.yaml). */
-export async function cleanupLedger(config: Config, targetUrl: string, entries: LedgerEntry[], resources: CreatedResource[], log: (s: string) => void): Promise<CleanupSummary> {
+export async function cleanupLedger(
+  config: Config,
+  targetUrl: string,
+  entries: LedgerEntry[],
+  resources: CreatedResource[],
+  log: (s: string) => void,
+): Promise<CleanupSummary> {
   const client = new ApiClient(targetUrl, { timeoutMs: config.timeoutMs });
   const summary: CleanupSummary = { undone: 0, alreadyGone: 0, failed: [] };
   const declared = new Map(resources.map((resource) => [resource.kind, resource]));

@@ -19,10 +19,12 @@ const kept = (all: Planned[], input: PlanInput) => all.filter(({ spec, c }) => !
 
 /** Every spec case and property, as the plan sees them (properties are loaded only when a filter is set). */
 async function everyCase(suite: Suite): Promise<Planned[]> {
-  const properties = await Promise.all(propertyFiles().map(async (file) => {
-    const { PROPERTY } = await import(file) as { PROPERTY: PropertyCase<unknown, unknown> };
-    return planPropertyShape(PROPERTY);
-  }));
+  const properties = await Promise.all(
+    propertyFiles().map(async (file) => {
+      const { PROPERTY } = (await import(file)) as { PROPERTY: PropertyCase<unknown, unknown> };
+      return planPropertyShape(PROPERTY);
+    }),
+  );
   return [...suite.specs.flatMap((spec) => spec.cases.map((c) => ({ spec, c }))), ...properties];
 }
 
@@ -56,6 +58,7 @@ function why(config: Config, suite: Suite, all: Planned[], input: PlanInput): st
   }
   const other = PROFILES.find((p) => p !== input.profile && kept(all, { ...input, profile: p }).length);
   if (other) return `the matching cases belong to the ${other} profile (add --profile ${other})`;
-  if (input.shard && kept(all, { ...input, shard: null }).length) return `the matching cases are in other shards than ${input.shard.index}/${input.shard.count}`;
+  if (input.shard && kept(all, { ...input, shard: null }).length)
+    return `the matching cases are in other shards than ${input.shard.index}/${input.shard.count}`;
   return 'the filters together leave no case (each matches some, but no case matches all of them)';
 }

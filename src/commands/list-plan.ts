@@ -24,12 +24,15 @@ export function placeholders<T>(value: T): T {
 }
 
 function writes(steps: Step[] | undefined, indent: string): string[] {
-  return (steps ?? []).filter((s) => s.request.method.toUpperCase() !== 'GET').map((s) => {
-    const params = Object.entries(placeholders<Params>(s.request.params ?? {})).filter(([, v]) => v !== undefined)
-      .map(([k, v]) => `${k}=${shorten(encodeParam(v!))}`);
-    const who = s.request.auth === 'none' ? 'without credentials' : `as ${s.as ?? 'member'}${s.request.auth === 'bad' ? ' with a wrong API key' : ''}`;
-    return `${indent}write: ${s.request.method.toUpperCase()} ${placeholders(s.request.path)} ${who}${params.length ? `: ${params.join(' ')}` : ''}`;
-  });
+  return (steps ?? [])
+    .filter((s) => s.request.method.toUpperCase() !== 'GET')
+    .map((s) => {
+      const params = Object.entries(placeholders<Params>(s.request.params ?? {}))
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => `${k}=${shorten(encodeParam(v!))}`);
+      const who = s.request.auth === 'none' ? 'without credentials' : `as ${s.as ?? 'member'}${s.request.auth === 'bad' ? ' with a wrong API key' : ''}`;
+      return `${indent}write: ${s.request.method.toUpperCase()} ${placeholders(s.request.path)} ${who}${params.length ? `: ${params.join(' ')}` : ''}`;
+    });
 }
 
 export function listPlan(config: Config, suite: Suite, io: Output): number {
@@ -62,13 +65,16 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
   }
   const target = config.targetUrl ?? 'the embedded reference server (no target configured)';
   const levelNote = config.featureLevel === null ? ` (assumed: --list sends nothing, so the target's level is not probed)` : '';
-  io.out(`Plan for ${target}: profile ${config.profile}, feature level ${level}${levelNote}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ''}`);
+  io.out(
+    `Plan for ${target}: profile ${config.profile}, feature level ${level}${levelNote}${config.shard ? `, shard ${config.shard.index}/${config.shard.count}` : ''}`,
+  );
   io.out('preflight (reads, then one event queue for the limits the cases use):');
   io.out(`  write: POST /register as ${roles[0] ?? 'member'}: fetch_event_types=["realm"] event_types=["message"]`);
   io.out(`  write: DELETE /events as ${roles[0] ?? 'member'}: queue_id=<queue_id>`);
   for (const line of lines) io.out(line);
   const properties = propertyFiles().map((file) => basename(file));
-  if (properties.length) io.out(`properties/: ${properties.length} property files also run (${properties.join(', ')}); their requests are generated at run time`);
+  if (properties.length)
+    io.out(`properties/: ${properties.length} property files also run (${properties.join(', ')}); their requests are generated at run time`);
   io.out(`${run} cases would run, ${skipped} would be skipped; ${writeCount + 2} write requests (non-GET), nothing sent`);
   return 0;
 }

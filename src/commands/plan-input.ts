@@ -11,7 +11,10 @@ export function planInputFor(config: Config): PlanInput {
     profile: config.profile,
     featureLevel: config.featureLevel ?? NEWEST_FEATURE_LEVEL,
     configuredRoles: new Set(embedded ? [...ROLES] : (Object.keys(config.accounts) as Role[])),
-    grep: config.grep, operations: config.operations, clauses: config.clauses, shard: config.shard,
+    grep: config.grep,
+    operations: config.operations,
+    clauses: config.clauses,
+    shard: config.shard,
     referenceSeed: embedded,
   };
 }

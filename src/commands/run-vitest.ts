@@ -27,31 +27,35 @@ export async function runVitest(settings: RunSettings, reporter: ConformanceRepo
   const onTerm = () => stop('SIGTERM');
   process.once('SIGINT', onInt);
   process.once('SIGTERM', onTerm);
-  vitest = await createVitest('test', { watch: false, config: false, reporters: [reporter] }, {
-    root: PROJECT_ROOT,
-    // An installed package's own folder is no place for caches (see paths.ts).
-    cacheDir: cachePath('vite'),
-    logLevel: 'error',
-    test: {
-      include: [relative(PROJECT_ROOT, codePath('src/runner/conformance.entry.ts'))],
-      // The default excludes node_modules, where an installed package lives.
-      exclude: [],
-      pool: 'threads',
-      // STACK.md: per-file isolation costs 130-170 ms a file; the cases share nothing mutable.
-      isolate: false,
-      maxWorkers: 2,
-      // Transformed modules kept in the cache, keyed by content: a run after the first starts
-      // its worker in about half the time.
-      experimental: { fsModuleCache: true, fsModuleCachePath: cachePath('vitest') },
-      // Compiled code needs no transform: the worker imports it as Node does, not through vite.
-      ...(COMPILED ? { server: { deps: { external: [new RegExp(`^${escape(CODE_ROOT)}`)] } } } : {}),
-      // The Session schedules cases; vitest only needs to let them all be in flight.
-      maxConcurrency: 10_000,
-      testTimeout: 0,
-      hookTimeout: 0,
-      provide: { conformance: settings, specs, propertyFiles: propertyFiles() },
+  vitest = await createVitest(
+    'test',
+    { watch: false, config: false, reporters: [reporter] },
+    {
+      root: PROJECT_ROOT,
+      // An installed package's own folder is no place for caches (see paths.ts).
+      cacheDir: cachePath('vite'),
+      logLevel: 'error',
+      test: {
+        include: [relative(PROJECT_ROOT, codePath('src/runner/conformance.entry.ts'))],
+        // The default excludes node_modules, where an installed package lives.
+        exclude: [],
+        pool: 'threads',
+        // STACK.md: per-file isolation costs 130-170 ms a file; the cases share nothing mutable.
+        isolate: false,
+        maxWorkers: 2,
+        // Transformed modules kept in the cache, keyed by content: a run after the first starts
+        // its worker in about half the time.
+        experimental: { fsModuleCache: true, fsModuleCachePath: cachePath('vitest') },
+        // Compiled code needs no transform: the worker imports it as Node does, not through vite.
+        ...(COMPILED ? { server: { deps: { external: [new RegExp(`^${escape(CODE_ROOT)}`)] } } } : {}),
+        // The Session schedules cases; vitest only needs to let them all be in flight.
+        maxConcurrency: 10_000,
+        testTimeout: 0,
+        hookTimeout: 0,
+        provide: { conformance: settings, specs, propertyFiles: propertyFiles() },
+      },
     },
-  });
+  );
   // vitest's logger exits the process on SIGINT/SIGTERM; this run cancels instead, so that it
   // can clean up what it created and write its report.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

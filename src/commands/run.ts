@@ -47,28 +47,46 @@ export async function run(config: Config, io: Output): Promise<number> {
     // unreachable target is reported at once, with nothing loaded in vain.
     let loading: ReturnType<typeof loadRunModules> | undefined;
     const load = () => (loading ??= loadRunModules());
-    const checked = await withWaitNotice((onStep) => preflight(effective, targetUrl, onStep, () => void load().catch(() => undefined)),
-      { targetUrl, limitMs: preflightTimeoutMs(config), live, out });
+    const checked = await withWaitNotice((onStep) => preflight(effective, targetUrl, onStep, () => void load().catch(() => undefined)), {
+      targetUrl,
+      limitMs: preflightTimeoutMs(config),
+      live,
+      out,
+    });
     const [{ loadSuite }, { runVitest }, { ConformanceReporter }, { runExplainer }] = await load();
     const suite = loadSuite();
     const settings: RunSettings = {
-      targetUrl, profile: config.profile, featureLevel: checked.featureLevel, claimedFeatureLevel: checked.claimedFeatureLevel,
+      targetUrl,
+      profile: config.profile,
+      featureLevel: checked.featureLevel,
+      claimedFeatureLevel: checked.claimedFeatureLevel,
       serverVersion: checked.serverVersion,
-      timeoutMs: config.timeoutMs, concurrency: config.concurrency, runId: randomBytes(4).toString('hex'),
-      accounts: checked.accounts, register: checked.register,
+      timeoutMs: config.timeoutMs,
+      concurrency: config.concurrency,
+      runId: randomBytes(4).toString('hex'),
+      accounts: checked.accounts,
+      register: checked.register,
       disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
       documentedParameters: documentedParameters(suite.specs, checked.featureLevel),
-      grep: config.grep, operations: config.operations, clauses: config.clauses,
-      seed: config.seed, replayPath: config.replayPath, propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
-      shard: config.shard, harDir: inputs.harDir,
+      grep: config.grep,
+      operations: config.operations,
+      clauses: config.clauses,
+      seed: config.seed,
+      replayPath: config.replayPath,
+      propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
+      shard: config.shard,
+      harDir: inputs.harDir,
     };
     const ledgerFile = startLedger(config.reportDir);
     settings.ledger = { file: ledgerFile, resources: suite.resources };
     settings.stopChannel = stopChannelName(settings.runId);
-    io.out(`${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`);
+    io.out(
+      `${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`,
+    );
     const reporter = new ConformanceReporter(out, {
       explain: runExplainer(inputs.baseline, inputs.expectations?.entries, startedAt.toISOString().slice(0, 10)),
-      live, startedAt: startedAt.getTime(),
+      live,
+      startedAt: startedAt.getTime(),
     });
     const reporting = import('./run-report.js');
     reporting.catch(() => undefined);
@@ -77,24 +95,39 @@ export async function run(config: Config, io: Output): Promise<number> {
       // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.
       const { cleanupLedger, readLedger } = await import('./cleanup.js');
       const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), suite.resources, io.err);
-      reporter.runWarnings.push(`interrupted by ${interrupted}: the cases not yet started did not run; `
-        + `cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`);
+      reporter.runWarnings.push(
+        `interrupted by ${interrupted}: the cases not yet started did not run; ` +
+          `cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`,
+      );
     }
     const retries = reporter.results.reduce((sum, r) => sum + (r.rateLimitRetries ?? 0), 0);
     if (retries) reporter.runWarnings.push(`the target rate-limited ${retries} request(s) (HTTP 429); each was waited out and sent again`);
     const { finishRun } = await reporting;
-    return finishRun(config, inputs, {
-      suite,
-      parts: {
-        tool: TOOL,
-        target: { url: targetUrl, featureLevel: settings.featureLevel, claimedFeatureLevel: settings.claimedFeatureLevel, profile: settings.profile, embedded: embedded !== null },
-        startedAt: startedAt.toISOString(),
-        durationMs: Math.round(Date.now() - startedAt.getTime()),
-        cases: reporter.results,
-        runWarnings: reporter.runWarnings,
-        ...(config.shard ? { shard: config.shard } : {}),
-      },
-    }, io) || (interrupted ? 1 : 0);
+    return (
+      finishRun(
+        config,
+        inputs,
+        {
+          suite,
+          parts: {
+            tool: TOOL,
+            target: {
+              url: targetUrl,
+              featureLevel: settings.featureLevel,
+              claimedFeatureLevel: settings.claimedFeatureLevel,
+              profile: settings.profile,
+              embedded: embedded !== null,
+            },
+            startedAt: startedAt.toISOString(),
+            durationMs: Math.round(Date.now() - startedAt.getTime()),
+            cases: reporter.results,
+            runWarnings: reporter.runWarnings,
+            ...(config.shard ? { shard: config.shard } : {}),
+          },
+        },
+        io,
+      ) || (interrupted ? 1 : 0)
+    );
   } finally {
     await embedded?.close();
   }
@@ -102,7 +135,13 @@ export async function run(config: Config, io: Output): Promise<number> {
 
 /** The spec loader (and its YAML parser), the vitest runner with its node API, the reporter and its explainer. */
 function loadRunModules() {
-  return Promise.all([import('../engine/load.js'), import('./run-vitest.js'), import('../report/vitest-reporter.js'), import('../report/explained.js'), import('vitest/node')]);
+  return Promise.all([
+    import('../engine/load.js'),
+    import('./run-vitest.js'),
+    import('../report/vitest-reporter.js'),
+    import('../report/explained.js'),
+    import('vitest/node'),
+  ]);
 }
 
 async function listOnly(config: Config, io: Output): Promise<number> {

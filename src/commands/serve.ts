@@ -16,7 +16,9 @@ export interface ServeOptions {
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
   const server = await startReferenceServer({ port: options.port, host: options.host, quirks: options.quirks, flavor: options.variant ? 'variant' : 'zulip' });
   if (options.envOut) writeFileSync(options.envOut, envFileText(server.url, { ...server.accounts, bot: server.bot }), { mode: 0o600 });
-  log(`reference server${options.variant ? ' (variant realm: differs from Zulip wherever the document allows)' : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`);
+  log(
+    `reference server${options.variant ? ' (variant realm: differs from Zulip wherever the document allows)' : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
+  );
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

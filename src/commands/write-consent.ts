@@ -13,8 +13,8 @@ export function isLoopback(url: string): boolean {
 export function requireWriteConsent(config: Config): void {
   if (config.targetUrl === null || config.allowWrites || isLoopback(config.targetUrl)) return;
   throw new ConfigError(
-    `${config.targetUrl} is not on this machine and the run writes to it (channels, messages, user groups, folders, `
-    + 'snippets, views; settings it changes are restored): pass --i-understand-this-writes '
-    + '(or CONFORMANCE_I_UNDERSTAND_THIS_WRITES=1) to go ahead',
+    `${config.targetUrl} is not on this machine and the run writes to it (channels, messages, user groups, folders, ` +
+      'snippets, views; settings it changes are restored): pass --i-understand-this-writes ' +
+      '(or CONFORMANCE_I_UNDERSTAND_THIS_WRITES=1) to go ahead',
   );
 }

@@ -53,7 +53,8 @@ export function schemaClauses(name: string, dir = projectPath('schemas')): Set<s
 function namedClauses(expect: Omit<Expect, 'zulip'> | undefined): string[] {
   if (!expect) return [];
   return [
-    ...(expect.clauses ?? []), ...(expect.clause ? [expect.clause] : []),
+    ...(expect.clauses ?? []),
+    ...(expect.clause ? [expect.clause] : []),
     ...(expect.body ?? []).flatMap((a) => (typeof a.clause === 'string' ? [a.clause] : [])),
     ...(expect.ignoredParams ? ['conv.ignored-params'] : []),
   ];
@@ -64,7 +65,16 @@ function isAttributed(step: Step): boolean {
   if (!e || step.setup) return true;
   if (e.clause || e.clauses) return true;
   // A step that only asserts body paths, each naming its clause, is attributed too.
-  return !e.result && !e.code && !e.status && !e.schema && !e.zulip && !e.ignoredParams && Boolean(e.body?.length) && e.body!.every((a) => typeof a.clause === 'string');
+  return (
+    !e.result &&
+    !e.code &&
+    !e.status &&
+    !e.schema &&
+    !e.zulip &&
+    !e.ignoredParams &&
+    Boolean(e.body?.length) &&
+    e.body!.every((a) => typeof a.clause === 'string')
+  );
 }
 
 export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: ReadonlySet<string>, rules: CitationRules): CitationProblem[] {
@@ -73,7 +83,9 @@ export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: R
   // Stryker disable next-line ArrayDeclaration: equivalent: "Stryker was here" is no fact a check rests on
   const listedFacts = new Set(c.facts ?? []);
   const steps = c.steps.map((step, i) => ({ step, at: `steps/${i}` }));
-  (c.facts ?? []).forEach((id, i) => { if (!facts.has(id)) problems.push({ at: `facts/${i}`, message: `unknown fact "${id}" (not in zulip-facts.yaml)` }); });
+  (c.facts ?? []).forEach((id, i) => {
+    if (!facts.has(id)) problems.push({ at: `facts/${i}`, message: `unknown fact "${id}" (not in zulip-facts.yaml)` });
+  });
   for (const { step, at } of steps) {
     for (const id of [...namedClauses(step.expect), ...namedClauses(step.expect?.zulip)]) {
       if (!clauses.has(id)) problems.push({ at: `${at}/expect`, message: `unknown clause "${id}" (not in clauses.yaml)` });
@@ -81,16 +93,19 @@ export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: R
     }
     for (const id of step.expect?.zulip?.facts ?? []) {
       if (!facts.has(id)) problems.push({ at: `${at}/expect/zulip/facts`, message: `unknown fact "${id}" (not in zulip-facts.yaml)` });
-      else if (!listedFacts.has(id)) problems.push({ at: `${at}/expect/zulip/facts`, message: `rests on fact "${id}", which the case does not list in facts:` });
+      else if (!listedFacts.has(id))
+        problems.push({ at: `${at}/expect/zulip/facts`, message: `rests on fact "${id}", which the case does not list in facts:` });
     }
   }
   // The event queue is not shown by the document: reading it is the zulip profile's.
   c.steps.forEach((s, i) => {
-    if ((s.events || s.queue) && c.profile !== 'zulip') problems.push({ at: `steps/${i}`, message: 'reads the event queue, which the document does not show: the case must be profile: zulip' });
+    if ((s.events || s.queue) && c.profile !== 'zulip')
+      problems.push({ at: `steps/${i}`, message: 'reads the event queue, which the document does not show: the case must be profile: zulip' });
     // Stryker disable next-line ArrayDeclaration: equivalent: a string in place of an expectation has no clause or facts
     for (const e of s.events?.expect ?? []) {
       if (e.clause && !cited.has(e.clause)) problems.push({ at: `steps/${i}/events`, message: `checks clause "${e.clause}", which the case does not cite` });
-      for (const id of e.facts ?? []) if (!listedFacts.has(id)) problems.push({ at: `steps/${i}/events`, message: `rests on fact "${id}", which the case does not list in facts:` });
+      for (const id of e.facts ?? [])
+        if (!listedFacts.has(id)) problems.push({ at: `steps/${i}/events`, message: `rests on fact "${id}", which the case does not list in facts:` });
     }
   });
   const zulipChecks = c.profile === 'zulip' || c.steps.some((s) => s.expect?.zulip);
@@ -100,7 +115,11 @@ export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: R
   if (!rules.attribution) return problems;
   if (c.clauses.length > 1) {
     for (const { step, at } of steps) {
-      if (!isAttributed(step)) problems.push({ at, message: 'which clause does this step check? The case cites several: add clause: (or clauses:) to its expect, or mark it setup: true' });
+      if (!isAttributed(step))
+        problems.push({
+          at,
+          message: 'which clause does this step check? The case cites several: add clause: (or clauses:) to its expect, or mark it setup: true',
+        });
     }
   }
   // Stryker disable next-line ArrayDeclaration: equivalent: "Stryker was here" is no clause a case cites
@@ -116,7 +135,11 @@ export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: R
     }
   }
   for (const id of c.clauses) {
-    if (!enforced.has(id)) problems.push({ at: 'clauses', message: `cites "${id}", but no check of the case enforces it (name it in a step's clause:, an assertion's clause:, or a schema's x-clause)` });
+    if (!enforced.has(id))
+      problems.push({
+        at: 'clauses',
+        message: `cites "${id}", but no check of the case enforces it (name it in a step's clause:, an assertion's clause:, or a schema's x-clause)`,
+      });
   }
   return problems;
 }

@@ -50,7 +50,8 @@ export function parseCreatedResources(file: string, text: string): CreatedResour
   const seen = new Set<string>();
   resources.forEach((resource, i) => {
     const problem = problemOf(resource, seen);
-    if (problem) throw new SpecError(file, source.lineOf(`/resources/${i}/${problem.at}`), `resources[${i}].${problem.at.replace(/\//g, '.')}`, problem.message);
+    if (problem)
+      throw new SpecError(file, source.lineOf(`/resources/${i}/${problem.at}`), `resources[${i}].${problem.at.replace(/\//g, '.')}`, problem.message);
     seen.add(resource.kind);
   });
   return resources;
@@ -64,9 +65,11 @@ function problemOf(resource: CreatedResource, seen: Set<string>): { at: string; 
   if (resource.noted === 'before-sending') {
     // Before the answer, only the request says what is made, and it may name things that exist already.
     if (key.param === undefined) return { at: 'key', message: 'noted before-sending: the key must come from the request (param), there is no answer yet' };
-    if (resource.keyStartsWith === undefined) return { at: 'noted', message: 'noted before-sending needs keyStartsWith, so what the run merely joins is never undone' };
+    if (resource.keyStartsWith === undefined)
+      return { at: 'noted', message: 'noted before-sending needs keyStartsWith, so what the run merely joins is never undone' };
   }
   const unfilled = placeholdersOf(resource.undo.path);
-  if (unfilled.length && !resource.resolve) return { at: 'undo/path', message: `{${unfilled[0]}} is not {key}: declare a resolve request whose answer has the field` };
+  if (unfilled.length && !resource.resolve)
+    return { at: 'undo/path', message: `{${unfilled[0]}} is not {key}: declare a resolve request whose answer has the field` };
   return null;
 }

@@ -7,7 +7,14 @@ import { show } from './matchers.js';
 export function envelopeFindings(response: NonNullable<Exchange['response']>): Finding[] {
   const envelope = (f: Omit<Finding, 'check' | 'clause'>, clause = 'conv.json-envelope'): Finding => ({ check: 'envelope', clause, ...f });
   if (response.json === undefined) {
-    return [envelope({ path: '', expected: 'a JSON object', actual: `HTTP ${response.status}, ${response.jsonError}`, message: `answer (HTTP ${response.status}) is ${response.jsonError}` })];
+    return [
+      envelope({
+        path: '',
+        expected: 'a JSON object',
+        actual: `HTTP ${response.status}, ${response.jsonError}`,
+        message: `answer (HTTP ${response.status}) is ${response.jsonError}`,
+      }),
+    ];
   }
   const body = response.json;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -9,7 +9,8 @@ function expandQueue(step: Step): Step {
   return {
     ...step,
     request: {
-      method: 'POST', path: '/register',
+      method: 'POST',
+      path: '/register',
       params: {
         ...(q.eventTypes ? { event_types: q.eventTypes } : {}),
         client_capabilities: { notification_settings_null: true, ...q.capabilities },
@@ -24,7 +25,11 @@ function expandQueue(step: Step): Step {
 
 function expandEvents(step: Step, queueRoles: Map<string, Step['as']>): Step {
   const e = step.events!;
-  return { ...step, as: step.as ?? queueRoles.get(e.queue), request: { method: 'GET', path: '/events', params: { queue_id: `\${${e.queue}}`, dont_block: true } } };
+  return {
+    ...step,
+    as: step.as ?? queueRoles.get(e.queue),
+    request: { method: 'GET', path: '/events', params: { queue_id: `\${${e.queue}}`, dont_block: true } },
+  };
 }
 
 /** Steps with their event-queue steps expanded; an events step reads as the role of its queue. */

@@ -36,7 +36,10 @@ export function eventsComplete(events: QueuedEvent[], spec: EventsSpec): boolean
   let cursor = 0;
   for (const e of spec.expect ?? []) {
     const from = spec.ordered === false ? 0 : cursor;
-    const hits = events.slice(from).map((ev, i) => [ev, from + i] as const).filter(([ev]) => matches(ev, e));
+    const hits = events
+      .slice(from)
+      .map((ev, i) => [ev, from + i] as const)
+      .filter(([ev]) => matches(ev, e));
     if (hits.length < Math.max(1, e.count ?? 1)) return false;
     cursor = hits[Math.max(1, e.count ?? 1) - 1][1] + 1;
   }
@@ -50,7 +53,13 @@ function judgeEvent(event: QueuedEvent, index: number, e: EventExpectation): Eve
     const validate = schemaValidator(e.schema);
     if (!validate(event)) {
       // Stryker disable next-line StringLiteral: equivalent for the '' in the message: only the "... and N more" finding has no path, and it has a message
-      for (const f of schemaFindings(validate.errors, event)) out.push({ ...f, expectation: e, path: at(f.path ?? ''), message: f.message ?? `${at(f.path ?? '')}: expected ${f.expected}, got ${f.actual} (schema ${e.schema})` });
+      for (const f of schemaFindings(validate.errors, event))
+        out.push({
+          ...f,
+          expectation: e,
+          path: at(f.path ?? ''),
+          message: f.message ?? `${at(f.path ?? '')}: expected ${f.expected}, got ${f.actual} (schema ${e.schema})`,
+        });
     }
   }
   for (const assertion of e.body ?? []) {
@@ -58,7 +67,13 @@ function judgeEvent(event: QueuedEvent, index: number, e: EventExpectation): Eve
     for (const [name, want] of Object.entries(assertion)) {
       if (ASSERTION_KEYS.has(name)) continue;
       const mismatch = MATCHERS[name](got, want);
-      if (mismatch) out.push({ check: 'events', path: at(assertion.path), ...mismatch, expectation: typeof assertion.clause === 'string' ? { ...e, clause: assertion.clause } : e });
+      if (mismatch)
+        out.push({
+          check: 'events',
+          path: at(assertion.path),
+          ...mismatch,
+          expectation: typeof assertion.clause === 'string' ? { ...e, clause: assertion.clause } : e,
+        });
     }
   }
   return out;
@@ -67,22 +82,40 @@ function judgeEvent(event: QueuedEvent, index: number, e: EventExpectation): Eve
 export function judgeEvents(events: QueuedEvent[], spec: EventsSpec, waitedMs: number): EventFinding[] {
   const out: EventFinding[] = [];
   events.forEach((ev, index) => {
-    if (typeof ev !== 'object' || ev === null || Array.isArray(ev)) out.push({ check: 'events', path: `events[${index}]`, expected: 'an event (a JSON object)', actual: show(ev) });
+    if (typeof ev !== 'object' || ev === null || Array.isArray(ev))
+      out.push({ check: 'events', path: `events[${index}]`, expected: 'an event (a JSON object)', actual: show(ev) });
   });
-  const got = () => (events.length ? events.map((ev) => (typeof ev === 'object' && ev !== null ? `${String(ev.type)}${typeof ev.op === 'string' ? ` ${ev.op}` : ''}` : show(ev))).join(', ') : 'no events');
+  const got = () =>
+    events.length
+      ? events.map((ev) => (typeof ev === 'object' && ev !== null ? `${String(ev.type)}${typeof ev.op === 'string' ? ` ${ev.op}` : ''}` : show(ev))).join(', ')
+      : 'no events';
   let cursor = 0;
   for (const e of spec.expect ?? []) {
     const from = spec.ordered === false ? 0 : cursor;
-    const hits = events.slice(from).map((ev, i) => [ev, from + i] as const).filter(([ev]) => matches(ev, e));
+    const hits = events
+      .slice(from)
+      .map((ev, i) => [ev, from + i] as const)
+      .filter(([ev]) => matches(ev, e));
     if (!hits.length) {
       // Ordered, it may have come before the cursor; unordered, hits come from every event, so this is false.
       const anywhere = events.some((ev) => matches(ev, e));
-      out.push({ check: 'events', path: `events[?type=${e.type}]`, expectation: e, expected: `a ${describe(e)}${anywhere ? ' after the ones before it' : ''}`,
-        actual: anywhere ? `it came earlier, out of order (${got()})` : `none within ${waitedMs} ms (${got()})` });
+      out.push({
+        check: 'events',
+        path: `events[?type=${e.type}]`,
+        expectation: e,
+        expected: `a ${describe(e)}${anywhere ? ' after the ones before it' : ''}`,
+        actual: anywhere ? `it came earlier, out of order (${got()})` : `none within ${waitedMs} ms (${got()})`,
+      });
       continue;
     }
     if (e.count !== undefined && hits.length !== e.count) {
-      out.push({ check: 'events', path: `events[?type=${e.type}]`, expectation: e, expected: `${e.count} ${describe(e)}s`, actual: `${hits.length} (${got()})` });
+      out.push({
+        check: 'events',
+        path: `events[?type=${e.type}]`,
+        expectation: e,
+        expected: `${e.count} ${describe(e)}s`,
+        actual: `${hits.length} (${got()})`,
+      });
     }
     for (const [ev, index] of e.count !== undefined ? hits : hits.slice(0, 1)) out.push(...judgeEvent(ev, index, e));
     const used = e.count !== undefined ? hits.slice(0, e.count) : hits.slice(0, 1);

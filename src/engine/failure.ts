@@ -4,7 +4,9 @@
 
 export type CheckKind =
   | 'envelope' // the common conventions every answer keeps (result, msg, code)
-  | 'result' | 'code' | 'status'
+  | 'result'
+  | 'code'
+  | 'status'
   | 'schema' // a JSON Schema of schemas/
   | 'ignored-params' // the ignored_parameters_unsupported convention
   | 'body' // a body matcher at a path

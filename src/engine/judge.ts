@@ -36,7 +36,11 @@ export function judge(response: NonNullable<Exchange['response']>, expect: Expec
     const z = expect.zulip;
     const facts = z.facts ?? who.facts;
     // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent for { check: 'result' }, whose only use is its clause (none); the profile and facts here are tested
-    out.push(...judgeExpect(response.status, body, z).findings.map((f) => toJudged(f, stepClauses(f, z, stepClauses({ check: 'result' }, expect, who.clauses)), { profile: 'zulip', facts })));
+    out.push(
+      ...judgeExpect(response.status, body, z).findings.map((f) =>
+        toJudged(f, stepClauses(f, z, stepClauses({ check: 'result' }, expect, who.clauses)), { profile: 'zulip', facts }),
+      ),
+    );
   }
   return out;
 }
@@ -48,7 +52,10 @@ function stepClauses(f: Finding, expect: Pick<Expect, 'clause' | 'clauses'>, fal
 
 function toJudged(f: Finding, clauses: string[], extra: Partial<Pick<Failure, 'profile' | 'facts'>> = {}): Judged {
   return {
-    clause: clauses[0] ?? '', clauses, ...extra, check: f.check,
+    clause: clauses[0] ?? '',
+    clauses,
+    ...extra,
+    check: f.check,
     ...(f.path !== undefined ? { path: f.path } : {}),
     ...(f.expected !== undefined ? { expected: f.expected } : {}),
     ...(f.actual !== undefined ? { actual: f.actual } : {}),
@@ -66,17 +73,33 @@ function judgeExpect(status: number, body: Record<string, unknown>, expect: Omit
   const findings: Finding[] = [];
   if (expect.result && body.result !== expect.result) {
     const detail = body.result === 'error' ? ` (code ${show(body.code)}, msg ${show(body.msg)})` : '';
-    findings.push({ check: 'result', path: 'result', expected: `"${expect.result}"`, actual: `${show(body.result)}${detail}`,
-      message: `expected result "${expect.result}", got ${show(body.result)}${detail}` });
+    findings.push({
+      check: 'result',
+      path: 'result',
+      expected: `"${expect.result}"`,
+      actual: `${show(body.result)}${detail}`,
+      message: `expected result "${expect.result}", got ${show(body.result)}${detail}`,
+    });
     return { findings, wrongOutcome: true }; // the rest of the expectations describe the other outcome
   }
   if (expect.code && body.code !== expect.code) {
-    findings.push({ check: 'code', path: 'code', expected: `"${expect.code}"`, actual: `${show(body.code)} (msg ${show(body.msg)})`,
-      message: `expected code "${expect.code}", got ${show(body.code)} (msg ${show(body.msg)})` });
+    findings.push({
+      check: 'code',
+      path: 'code',
+      expected: `"${expect.code}"`,
+      actual: `${show(body.code)} (msg ${show(body.msg)})`,
+      message: `expected code "${expect.code}", got ${show(body.code)} (msg ${show(body.msg)})`,
+    });
   }
   if (expect.status && status !== expect.status) {
     // Stryker disable next-line StringLiteral: equivalent for message, which findingMessage would build the same from path, expected and actual (those are tested)
-    findings.push({ check: 'status', path: '', expected: `HTTP ${expect.status}`, actual: `HTTP ${status}`, message: `expected HTTP ${expect.status}, got HTTP ${status}` });
+    findings.push({
+      check: 'status',
+      path: '',
+      expected: `HTTP ${expect.status}`,
+      actual: `HTTP ${status}`,
+      message: `expected HTTP ${expect.status}, got HTTP ${status}`,
+    });
   }
   if (expect.schema) {
     const validate = schemaValidator(expect.schema);
@@ -91,7 +114,13 @@ function judgeExpect(status: number, body: Record<string, unknown>, expect: Omit
     const want = [...expect.ignoredParams].sort();
     const sorted: unknown = Array.isArray(got) ? [...(got as unknown[])].sort() : got;
     if (!isDeepStrictEqual(sorted, want)) {
-      findings.push({ check: 'ignored-params', clause: 'conv.ignored-params', path: 'ignored_parameters_unsupported', expected: `exactly ${show(want)}`, actual: show(got) });
+      findings.push({
+        check: 'ignored-params',
+        clause: 'conv.ignored-params',
+        path: 'ignored_parameters_unsupported',
+        expected: `exactly ${show(want)}`,
+        actual: show(got),
+      });
     }
   }
   for (const assertion of expect.body ?? []) {

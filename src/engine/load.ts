@@ -122,7 +122,9 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
       throw new SpecError(catalogFile, null, `clauses[${i}]`, `disputed clause "${clause.id}" names no facts: cite the Zulip facts on the server's side`);
     }
   });
-  const names = readdirSync(dir).filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE].includes(n)).sort();
+  const names = readdirSync(dir)
+    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE].includes(n))
+    .sort();
   const specs: SpecFile[] = [];
   const caseIds = new Map<string, string>();
   for (const name of names) {
@@ -136,7 +138,12 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
       // per-role serial files schedule a case by its role: every step must call as that role.
       const roles = new Set([...c.steps, ...(c.cleanup ?? [])].map((step) => step.as ?? 'member'));
       if (spec.serial === 'per-role' && roles.size > 1) {
-        throw new SpecError(spec.file, where('steps'), `cases[${i}].steps`, `calls as ${[...roles].join(' and ')}; a serial: per-role file needs one role per case`);
+        throw new SpecError(
+          spec.file,
+          where('steps'),
+          `cases[${i}].steps`,
+          `calls as ${[...roles].join(' and ')}; a serial: per-role file needs one role per case`,
+        );
       }
       c.clauses.forEach((clause, j) => {
         if (!known.has(clause)) {
@@ -144,7 +151,12 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
         }
       });
       for (const problem of citationProblems(c, known, knownFacts, strictness)) {
-        throw new SpecError(spec.file, where(problem.at), `cases[${i}]${problem.at ? `.${problem.at.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.')}` : ''}`, problem.message);
+        throw new SpecError(
+          spec.file,
+          where(problem.at),
+          `cases[${i}]${problem.at ? `.${problem.at.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.')}` : ''}`,
+          problem.message,
+        );
       }
     });
     specs.push(spec);

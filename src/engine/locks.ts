@@ -44,7 +44,10 @@ export class ReadWriteLock {
   async read(): Promise<() => void> {
     if (this.group === null) this.readers += 1;
     else await new Promise<void>((wake) => this.queue.push({ group: null, wake }));
-    return once(() => { this.readers -= 1; this.drain(); });
+    return once(() => {
+      this.readers -= 1;
+      this.drain();
+    });
   }
 
   async write(group = ''): Promise<() => void> {
@@ -83,6 +86,9 @@ export class ReadWriteLock {
 function once(fn: () => void): () => void {
   let done = false;
   return () => {
-    if (!done) { done = true; fn(); }
+    if (!done) {
+      done = true;
+      fn();
+    }
   };
 }

@@ -41,13 +41,13 @@ const lengthOf = (got: Resolved, expected: string): number | Mismatch => {
 };
 
 export const MATCHERS: Record<string, Matcher> = {
-  equals: (got, want) =>
-    missing(got, show(want)) ?? (isDeepStrictEqual(got.value, want) ? null : { expected: show(want), actual: show(got.value) }),
+  equals: (got, want) => missing(got, show(want)) ?? (isDeepStrictEqual(got.value, want) ? null : { expected: show(want), actual: show(got.value) }),
   notEquals: (got, want) =>
-    missing(got, `anything but ${show(want)}`) ?? (isDeepStrictEqual(got.value, want) ? { expected: `anything but ${show(want)}`, actual: show(got.value) } : null),
+    missing(got, `anything but ${show(want)}`) ??
+    (isDeepStrictEqual(got.value, want) ? { expected: `anything but ${show(want)}`, actual: show(got.value) } : null),
   oneOf: (got, want) =>
-    missing(got, `one of ${show(want)}`)
-    ?? ((want as unknown[]).some((w) => isDeepStrictEqual(w, got.value)) ? null : { expected: `one of ${show(want)}`, actual: show(got.value) }),
+    missing(got, `one of ${show(want)}`) ??
+    ((want as unknown[]).some((w) => isDeepStrictEqual(w, got.value)) ? null : { expected: `one of ${show(want)}`, actual: show(got.value) }),
   exists: (got, want) =>
     got.found === want ? null : want ? { expected: 'the field to be present', actual: MISSING } : { expected: 'no such field', actual: show(got.value) },
   type: (got, want) => {
@@ -109,7 +109,11 @@ export const MATCHERS: Record<string, Matcher> = {
     let reached: unknown;
     for (const [i, group] of groups.entries()) {
       const behind = i > 0 ? group.find((v) => sign * compare(reached, v) >= 0) : undefined;
-      if (behind !== undefined) return { expected: `groups in ${String(want)} order`, actual: `${show(behind)} in group ${i} after ${show(reached)} in an earlier one (${show(list)})` };
+      if (behind !== undefined)
+        return {
+          expected: `groups in ${String(want)} order`,
+          actual: `${show(behind)} in group ${i} after ${show(reached)} in an earlier one (${show(list)})`,
+        };
       reached = group.reduce((a, b) => (sign * compare(a, b) < 0 ? b : a));
     }
     return null;

@@ -17,13 +17,17 @@ function compile(operation: string): Template {
   const segments = path.split('/');
   // A slot is a whole segment, "{name}"; anything else is literal text.
   const slots = segments.map((s) => /^\{(\w+)\}$/.exec(s)?.[1]);
-  const source = segments.map((s, i) => {
-    const slot = slots[i];
-    if (slot === undefined) return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return slot.endsWith('_id') ? '\\d+' : '[^/]+';
-  }).join('/');
+  const source = segments
+    .map((s, i) => {
+      const slot = slots[i];
+      if (slot === undefined) return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return slot.endsWith('_id') ? '\\d+' : '[^/]+';
+    })
+    .join('/');
   return {
-    operation, method, pattern: new RegExp(`^${source}$`),
+    operation,
+    method,
+    pattern: new RegExp(`^${source}$`),
     literals: slots.filter((slot) => slot === undefined).length,
     idSlots: slots.filter((slot) => slot?.endsWith('_id')).length,
   };

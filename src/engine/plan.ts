@@ -39,13 +39,15 @@ export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
     return { run: false, omit: true };
   }
   if (c.requires?.includes('reference-seed') && !input.referenceSeed) {
-    return { run: false, skip: "needs the reference server's seeded realm (backdated messages, crowded channels, push devices behind failing relays), which a client cannot create" };
+    return {
+      run: false,
+      skip: "needs the reference server's seeded realm (backdated messages, crowded channels, push devices behind failing relays), which a client cannot create",
+    };
   }
   if (c.since && c.since > input.featureLevel) {
     return { run: false, skip: `needs feature level ${c.since}, target has ${input.featureLevel}` };
   }
-  const missing = [...new Set([...rolesOf(spec.fixtures), ...rolesOf(c.steps), ...rolesOf(c.cleanup)])]
-    .filter((role) => !input.configuredRoles.has(role));
+  const missing = [...new Set([...rolesOf(spec.fixtures), ...rolesOf(c.steps), ...rolesOf(c.cleanup)])].filter((role) => !input.configuredRoles.has(role));
   if (missing.length) return { run: false, skip: `needs the ${missing.join(' and ')} account${missing.length > 1 ? 's' : ''}, not configured` };
   return { run: true };
 }

@@ -56,7 +56,15 @@ export interface CaseResult {
 }
 
 export function baseResult(spec: SpecFile, c: Case): Pick<CaseResult, 'id' | 'endpoint' | 'title' | 'file' | 'clauses' | 'facts' | 'since'> {
-  return { id: c.id, endpoint: spec.operation, title: c.title, file: spec.file, clauses: c.clauses, ...(c.facts?.length ? { facts: c.facts } : {}), ...(c.since ? { since: c.since } : {}) };
+  return {
+    id: c.id,
+    endpoint: spec.operation,
+    title: c.title,
+    file: spec.file,
+    clauses: c.clauses,
+    ...(c.facts?.length ? { facts: c.facts } : {}),
+    ...(c.since ? { since: c.since } : {}),
+  };
 }
 
 const BODY_LIMIT = 4000;
@@ -71,7 +79,11 @@ export function recordExchange(exchange: Exchange, redactor: Redactor): Recorded
 }
 
 function recordSteps(records: StepRecord[], redactor: Redactor): RecordedStep[] {
-  return records.map((r) => ({ step: r.index + 1, exchange: recordExchange(r.exchange, redactor), ...(r.capture ? { capture: r.capture, captured: r.captured } : {}) }));
+  return records.map((r) => ({
+    step: r.index + 1,
+    exchange: recordExchange(r.exchange, redactor),
+    ...(r.capture ? { capture: r.capture, captured: r.captured } : {}),
+  }));
 }
 
 /** "[op13.status-text]: status_text: expected ..., got ... (+1 more)" */
@@ -95,21 +107,34 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, vars:
   if (disputes.length) {
     // The document and the Zulip server disagree here: under the spec profile this check warns.
     const step = outcome.records[disputes[0].step - 1];
-    warnings.unshift(`disputed clause, not a failure: ${failureLine(spec.operation, disputes, step.summary)}${c.disputed ? `; the Zulip server ${c.disputed}` : ''}`);
+    warnings.unshift(
+      `disputed clause, not a failure: ${failureLine(spec.operation, disputes, step.summary)}${c.disputed ? `; the Zulip server ${c.disputed}` : ''}`,
+    );
   }
   const durationMs = performance.now() - started;
   const last: StepRecord | undefined = outcome.records.at(-1);
   const exchange = last ? recordExchange(last.exchange, redactor) : undefined;
   const retries = outcome.records.reduce((sum, r) => sum + (r.exchange.rateLimitRetries ?? 0), 0);
   const done = (result: Pick<CaseResult, 'status'> & Partial<CaseResult>): CaseResult =>
-    redactor.value({ ...base, ...result, ...(disputes.length ? { disputes } : {}), ...(warnings.length ? { warnings } : {}), durationMs, ...(retries ? { rateLimitRetries: retries } : {}) });
+    redactor.value({
+      ...base,
+      ...result,
+      ...(disputes.length ? { disputes } : {}),
+      ...(warnings.length ? { warnings } : {}),
+      durationMs,
+      ...(retries ? { rateLimitRetries: retries } : {}),
+    });
   // A failing multi-step case is reproduced by replaying every step that led to it.
   const steps = outcome.records.length > 1 ? { steps: recordSteps(outcome.records, redactor) } : {};
 
   if (outcome.status === 'passed') return done({ status: 'passed', ...(disputes.length ? { exchange } : {}) });
   if (outcome.status === 'errored') return done({ status: 'errored', message: `${spec.operation}: could not judge: ${outcome.cause}`, exchange, ...steps });
   return done({
-    status: 'failed', message: failureLine(spec.operation, outcome.failures, outcome.summary),
-    failures: outcome.failures, broken: brokenRulesOf(outcome.failures), exchange, ...steps,
+    status: 'failed',
+    message: failureLine(spec.operation, outcome.failures, outcome.summary),
+    failures: outcome.failures,
+    broken: brokenRulesOf(outcome.failures),
+    exchange,
+    ...steps,
   });
 }

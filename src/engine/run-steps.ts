@@ -48,9 +48,7 @@ export interface OpenedQueue {
 }
 
 export type StepsOutcome =
-  | Common & { status: 'passed' }
-  | Common & { status: 'failed'; failures: Failure[]; summary: string }
-  | Common & { status: 'errored'; cause: string };
+  (Common & { status: 'passed' }) | (Common & { status: 'failed'; failures: Failure[]; summary: string }) | (Common & { status: 'errored'; cause: string });
 
 /** Whose checks these steps are: a case's (clauses, facts), or none (fixtures, cleanups). */
 export interface StepOwner {
@@ -83,14 +81,29 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     }
     const account = ctx.accounts[role];
     if (!account) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: no ${role} account configured` };
-    const auth = step.request.auth === 'none' ? null
-      : step.request.auth === 'bad' ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
-      : { ...account, role };
+    const auth =
+      step.request.auth === 'none'
+        ? null
+        : step.request.auth === 'bad'
+          ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
+          : { ...account, role };
     const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
-    const summary = step.events ? `as ${role}, events of queue ${step.events.queue}` : describeRequest(role, step.request.method, path, params, step.request.auth);
+    const summary = step.events
+      ? `as ${role}, events of queue ${step.events.queue}`
+      : describeRequest(role, step.request.method, path, params, step.request.auth);
     const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
     const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, trace) : null;
-    const exchange = polled ? polled.exchange : await ctx.client.send({ method: step.request.method, path, params, auth, encoding: step.request.encoding, files: step.request.files, ...(trace ? { trace } : {}) });
+    const exchange = polled
+      ? polled.exchange
+      : await ctx.client.send({
+          method: step.request.method,
+          path,
+          params,
+          auth,
+          encoding: step.request.encoding,
+          files: step.request.files,
+          ...(trace ? { trace } : {}),
+        });
     const record: StepRecord = { index, exchange, failures: [], summary };
     records.push(record);
     if (exchange.error) {
@@ -99,7 +112,14 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     }
     if (exchange.response!.status === 429) {
       // Still rate limited after the client waited it out: the server is not judged for it.
-      return { status: 'errored', records, vars, disputes, queues, cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})` };
+      return {
+        status: 'errored',
+        records,
+        vars,
+        disputes,
+        queues,
+        cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})`,
+      };
     }
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
     const judged = [
@@ -117,7 +137,16 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role });
         } else {
           const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
-          judged.push({ clause: clauses[0] ?? '', clauses, check: 'capture', path: at, expected: `a value (to capture ${name})`, actual: 'nothing (the field is missing)', message: `expected ${at} in the answer (to capture ${name}), it is missing`, step: index + 1 });
+          judged.push({
+            clause: clauses[0] ?? '',
+            clauses,
+            check: 'capture',
+            path: at,
+            expected: `a value (to capture ${name})`,
+            actual: 'nothing (the field is missing)',
+            message: `expected ${at} in the answer (to capture ${name}), it is missing`,
+            step: index + 1,
+          });
         }
       }
     }
@@ -128,7 +157,8 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     record.failures = failures;
     if (step.optional && judged.length) continue;
     if (failures.length) {
-      if (step.setup) return { status: 'errored', records, vars, disputes, queues, cause: `could not set up: step ${index + 1}: ${failures[0].message} (${summary})` };
+      if (step.setup)
+        return { status: 'errored', records, vars, disputes, queues, cause: `could not set up: step ${index + 1}: ${failures[0].message} (${summary})` };
       return { status: 'failed', records, vars, disputes, queues, failures, summary };
     }
     // The steps after a disputed answer build on the other outcome: they would judge nothing.
@@ -151,16 +181,29 @@ interface Polled {
  * events are there or its bounded wait ends: a slow server is waited for, a silent one is not
  * waited on forever.
  */
-async function pollEvents(ctx: TargetContext, spec: EventsSpec, params: Params, auth: Parameters<ApiClient['send']>[0]['auth'], trace?: { caseId: string; step: number }): Promise<Polled> {
+async function pollEvents(
+  ctx: TargetContext,
+  spec: EventsSpec,
+  params: Params,
+  auth: Parameters<ApiClient['send']>[0]['auth'],
+  trace?: { caseId: string; step: number },
+): Promise<Polled> {
   const started = performance.now();
   const within = spec.withinMs ?? DEFAULT_EVENT_WAIT_MS;
   const events: QueuedEvent[] = [];
   let lastEventId = -1;
   for (let attempt = 0; ; attempt += 1) {
-    const exchange = await ctx.client.send({ method: 'GET', path: '/events', params: { ...params, last_event_id: lastEventId }, auth, ...(trace ? { trace } : {}) });
+    const exchange = await ctx.client.send({
+      method: 'GET',
+      path: '/events',
+      params: { ...params, last_event_id: lastEventId },
+      auth,
+      ...(trace ? { trace } : {}),
+    });
     const body = exchange.response?.json as { result?: unknown; events?: unknown } | undefined;
     // Stryker disable next-line ArithmeticOperator: equivalent: the wait of a read that failed is not shown (the failure is the read)
-    if (exchange.error || body?.result !== 'success' || !Array.isArray(body.events)) return { exchange, events, waitedMs: Math.round(performance.now() - started) };
+    if (exchange.error || body?.result !== 'success' || !Array.isArray(body.events))
+      return { exchange, events, waitedMs: Math.round(performance.now() - started) };
     for (const event of body.events as QueuedEvent[]) {
       if (typeof event?.id === 'number' && event.id <= lastEventId) continue;
       if (event?.type !== 'heartbeat') events.push(event);
@@ -177,11 +220,21 @@ function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], 
   if (body?.result !== 'success') {
     const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
     const actual = body?.result === 'error' ? `error ${show(body.code)} ${show(body.msg)}` : show(body);
-    return [{ clause: clauses[0] ?? '', clauses, ...(who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {}), check: 'events', path: '',
-      expected: 'the queue read (GET /events answering success)', actual, message: `reading the event queue: expected success, got ${actual}` }];
+    return [
+      {
+        clause: clauses[0] ?? '',
+        clauses,
+        ...(who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {}),
+        check: 'events',
+        path: '',
+        expected: 'the queue read (GET /events answering success)',
+        actual,
+        message: `reading the event queue: expected success, got ${actual}`,
+      },
+    ];
   }
   return judgeEvents(polled.events, spec, polled.waitedMs).map(({ expectation, ...f }) => {
-    const clauses = expectation?.clause ? [expectation.clause] : expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
+    const clauses = expectation?.clause ? [expectation.clause] : (expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses));
     const facts = expectation?.facts ?? who.facts;
     return { clause: clauses[0] ?? '', clauses, ...(who.zulipCase ? { profile: 'zulip' as const, facts } : {}), ...f, message: findingMessage(f) };
   });
@@ -197,16 +250,27 @@ function supportedListedAsIgnored(ctx: TargetContext, method: string, path: stri
   const supported = ctx.documentedParameters(method, path);
   const wrong = supported ? listed.filter((name) => supported.includes(name as string)) : [];
   if (!wrong.length) return [];
-  return [{ clause: 'conv.ignored-params', clauses: ['conv.ignored-params'], check: 'ignored-params', path: 'ignored_parameters_unsupported',
-    expected: 'no parameter the operation supports', actual: JSON.stringify(wrong), message: `ignored_parameters_unsupported: names ${JSON.stringify(wrong)}, which ${method} ${path} supports` }];
+  return [
+    {
+      clause: 'conv.ignored-params',
+      clauses: ['conv.ignored-params'],
+      check: 'ignored-params',
+      path: 'ignored_parameters_unsupported',
+      expected: 'no parameter the operation supports',
+      actual: JSON.stringify(wrong),
+      message: `ignored_parameters_unsupported: names ${JSON.stringify(wrong)}, which ${method} ${path} supports`,
+    },
+  ];
 }
 
 /** Deletes the event queues steps opened (DELETE /events as the role that opened each); best effort. */
 export async function deleteQueues(ctx: TargetContext, queues: OpenedQueue[]): Promise<void> {
-  await Promise.all(queues.map(async ({ id, role }) => {
-    const account = ctx.accounts[role];
-    if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role } });
-  }));
+  await Promise.all(
+    queues.map(async ({ id, role }) => {
+      const account = ctx.accounts[role];
+      if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role } });
+    }),
+  );
 }
 
 /** "as member, POST /users/me/status status_text="hi"" with long values shortened. */

@@ -10,7 +10,14 @@ import type { Finding } from './failure.js';
 import { show } from './matchers.js';
 
 export const SCHEMA_BASE = 'https://teamchat-conformance.test/schemas/';
-export const META_SCHEMAS = new Set(['spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json', 'zulip-facts.schema.json', 'created-resources.schema.json', 'conformance-report.schema.json']);
+export const META_SCHEMAS = new Set([
+  'spec-file.schema.json',
+  'clause-catalog.schema.json',
+  'expectations.schema.json',
+  'zulip-facts.schema.json',
+  'created-resources.schema.json',
+  'conformance-report.schema.json',
+]);
 
 export { CLAUSE_KEYWORD };
 
@@ -29,7 +36,8 @@ export function schemaRegistry(dir = projectPath('schemas')): Ajv2020 {
 export function responseSchemaFiles(dir = projectPath('schemas')): string[] {
   return (readdirSync(dir, { recursive: true }) as string[])
     .map((n) => n.split('\\').join('/'))
-    .filter((n) => n.endsWith('.schema.json') && !META_SCHEMAS.has(n)).sort();
+    .filter((n) => n.endsWith('.schema.json') && !META_SCHEMAS.has(n))
+    .sort();
 }
 
 /** "get-streams" -> the schema with $id <base>get-streams.schema.json */
@@ -55,13 +63,21 @@ function clauseOf(schema: SchemaObject | undefined): string | undefined {
 
 /** "/streams/3/creator_id" -> "streams[3].creator_id" */
 export function pointerToPath(pointer: string): string {
-  return pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
+    .join('')
+    .replace(/^\./, '');
 }
 
 function valueAt(root: unknown, pointer: string): unknown {
   let value = root;
-  for (const part of pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const part of pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: ajv's instance paths (and a listed field's) always reach an existing value
     if (typeof value !== 'object' || value === null) return undefined;
     value = (value as Record<string, unknown>)[part];
@@ -83,14 +99,29 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, body: u
     if (e.keyword === 'required') {
       const name = String(params.missingProperty);
       // Stryker disable next-line OptionalChaining: equivalent for parent?.: with verbose, every error has its parent schema
-      f = { check: 'schema', path: join(name), expected: 'the field (required)', actual: 'nothing (the field is missing)', clause: clauseOf((parent?.properties as Record<string, SchemaObject> | undefined)?.[name]) ?? clauseOf(parent) };
+      f = {
+        check: 'schema',
+        path: join(name),
+        expected: 'the field (required)',
+        actual: 'nothing (the field is missing)',
+        clause: clauseOf((parent?.properties as Record<string, SchemaObject> | undefined)?.[name]) ?? clauseOf(parent),
+      };
     } else if (e.keyword === 'additionalProperties') {
       const name = String(params.additionalProperty);
-      f = { check: 'schema', path: join(name), expected: 'no such field (only the listed fields)', actual: show(valueAt(body, `${e.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`)), clause: clauseOf(parent) };
+      f = {
+        check: 'schema',
+        path: join(name),
+        expected: 'no such field (only the listed fields)',
+        actual: show(valueAt(body, `${e.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`)),
+        clause: clauseOf(parent),
+      };
     } else {
-      const expected = e.keyword === 'const' ? JSON.stringify(params.allowedValue)
-        : e.keyword === 'enum' ? `one of ${JSON.stringify(params.allowedValues)}`
-        : (e.message ?? e.keyword).replace(/^must (be )?/, '').replace(/^integer,null$/, 'integer or null');
+      const expected =
+        e.keyword === 'const'
+          ? JSON.stringify(params.allowedValue)
+          : e.keyword === 'enum'
+            ? `one of ${JSON.stringify(params.allowedValues)}`
+            : (e.message ?? e.keyword).replace(/^must (be )?/, '').replace(/^integer,null$/, 'integer or null');
       f = { check: 'schema', path: at, expected, actual: show(valueAt(body, e.instancePath)), clause: clauseOf(parent) };
     }
     const key = `${f.path} ${f.expected}`;
@@ -98,10 +129,14 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, body: u
     seen.add(key);
     findings.push(f);
   }
-  return findings.length > limit ? [...findings.slice(0, limit), { check: 'schema', message: `... and ${findings.length - limit} more schema errors` }] : findings;
+  return findings.length > limit
+    ? [...findings.slice(0, limit), { check: 'schema', message: `... and ${findings.length - limit} more schema errors` }]
+    : findings;
 }
 
 /** ajv's errors as readable lines: "[res.channel.creator_id] streams[3].creator_id: expected integer or null, got "x"". */
 export function schemaErrors(errors: ErrorObject[] | null | undefined, body: unknown, limit = 5): string[] {
-  return schemaFindings(errors, body, limit).map((f) => f.message ?? `${f.clause ? `[${f.clause}] ` : ''}${f.path || '(body)'}: expected ${f.expected}, got ${f.actual}`);
+  return schemaFindings(errors, body, limit).map(
+    (f) => f.message ?? `${f.clause ? `[${f.clause}] ` : ''}${f.path || '(body)'}: expected ${f.expected}, got ${f.actual}`,
+  );
 }

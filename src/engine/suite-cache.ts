@@ -10,10 +10,18 @@ const CACHE_FILE = cachePath('suite.json');
 
 function inputsKey(dir: string): string {
   const files = [
-    ...readdirSync(dir).filter((n) => n.endsWith('.yaml')).sort().map((n) => join(dir, n)),
+    ...readdirSync(dir)
+      .filter((n) => n.endsWith('.yaml'))
+      .sort()
+      .map((n) => join(dir, n)),
     // The meta-schemas validate the files; the response schemas' x-clause annotations back citations.
-    ...readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.json')).sort().map((n) => projectPath('schemas', n)),
-    codePath('src/engine/load.ts'), codePath('src/engine/citations.ts'), codePath('src/engine/event-steps.ts'),
+    ...readdirSync(projectPath('schemas'))
+      .filter((n) => n.endsWith('.json'))
+      .sort()
+      .map((n) => projectPath('schemas', n)),
+    codePath('src/engine/load.ts'),
+    codePath('src/engine/citations.ts'),
+    codePath('src/engine/event-steps.ts'),
     codePath('src/engine/created-resources.ts'),
   ];
   const hash = createHash('sha256');

@@ -2,7 +2,12 @@
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 
 export class SpecError extends Error {
-  constructor(readonly file: string, readonly line: number | null, readonly field: string, problem: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    readonly field: string,
+    problem: string,
+  ) {
     super(`${file}${line ? `:${line}` : ''}: ${field ? `${field}: ` : ''}${problem}`);
   }
 }
@@ -26,9 +31,15 @@ export function parseYaml(file: string, text: string): YamlSource {
     file,
     data: doc.toJS(),
     lineOf(pointer) {
-      const path = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const path = pointer
+        .split('/')
+        .slice(1)
+        .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
       for (let n = path.length; n >= 0; n -= 1) {
-        const node = doc.getIn(path.slice(0, n).map((p) => (/^\d+$/.test(p) ? Number(p) : p)), true);
+        const node = doc.getIn(
+          path.slice(0, n).map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+          true,
+        );
         if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
       }
       return null;

@@ -75,7 +75,10 @@ export class ApiClient {
   private readonly basePath: string;
   readonly origin: string;
 
-  constructor(baseUrl: string, private readonly options: ClientOptions) {
+  constructor(
+    baseUrl: string,
+    private readonly options: ClientOptions,
+  ) {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.basePath = `${url.pathname.replace(/\/+$/, '')}/api/v1`;
@@ -122,8 +125,13 @@ export class ApiClient {
     }
     const exchange: Exchange = {
       request: {
-        method, url: `${this.origin}${path}`, role: req.auth?.role ?? null, ...recordedBody(body), ...(multipart ? { form: multipart.parts } : {}),
-        headers, ...(req.trace ? { trace: req.trace } : {}),
+        method,
+        url: `${this.origin}${path}`,
+        role: req.auth?.role ?? null,
+        ...recordedBody(body),
+        ...(multipart ? { form: multipart.parts } : {}),
+        headers,
+        ...(req.trace ? { trace: req.trace } : {}),
       },
       durationMs: 0,
     };
@@ -132,7 +140,10 @@ export class ApiClient {
     const started = performance.now();
     try {
       const res = await poolRequest(this.pool, {
-        path, method, headers, body: body ?? undefined,
+        path,
+        method,
+        headers,
+        body: body ?? undefined,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       const text = await res.body.text();

@@ -38,9 +38,11 @@ export function encodeMultipart(params: Params, files: Files): { body: Buffer; c
     ...Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [{ name: quote(name), value: encodeParam(value) }])),
     ...Object.entries(files).map(([field, file]) => ({ name: quote(field), value: file.content, fileName: quote(file.name), contentType: FILE_TYPE })),
   ];
-  const text = parts.map((part) => (part.fileName === undefined
-    ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`
-    : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType}\r\n\r\n${part.value}\r\n`));
+  const text = parts.map((part) =>
+    part.fileName === undefined
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType}\r\n\r\n${part.value}\r\n`,
+  );
   return { body: Buffer.from(`${text.join('')}--${boundary}--\r\n`, 'utf8'), contentType: `multipart/form-data; boundary=${boundary}`, parts };
 }
 

@@ -12,7 +12,11 @@ const require = createRequire(import.meta.url);
 
 function load(): { Pool: typeof Pool; request: RequestFn; source: 'pool only' | 'index' } {
   try {
-    return { Pool: require('undici/lib/dispatcher/pool.js') as typeof Pool, request: require('undici/lib/api/api-request.js') as RequestFn, source: 'pool only' };
+    return {
+      Pool: require('undici/lib/dispatcher/pool.js') as typeof Pool,
+      request: require('undici/lib/api/api-request.js') as RequestFn,
+      source: 'pool only',
+    };
   } catch {
     const undici = require('undici') as typeof import('undici');
     // eslint-disable-next-line @typescript-eslint/unbound-method -- the client calls it with the pool as `this`

@@ -30,7 +30,11 @@ export class PropertyApi {
   /** Requests sent so far: each carries the property's id and its number (the HAR's _caseId and _step). */
   private sent = 0;
 
-  constructor(private readonly ctx: TargetContext, readonly vars: Record<string, unknown>, private readonly caseId?: string) {
+  constructor(
+    private readonly ctx: TargetContext,
+    readonly vars: Record<string, unknown>,
+    private readonly caseId?: string,
+  ) {
     this.profile = ctx.profile;
     this.userIds = Object.fromEntries(Object.entries(ctx.accounts).map(([role, a]) => [role, a.userId]));
   }

@@ -42,7 +42,10 @@ export interface ViolationAbout {
 
 /** The invariant does not hold: the message says expected and got. */
 export class PropertyViolation extends Error {
-  constructor(message: string, readonly about: ViolationAbout = {}) {
+  constructor(
+    message: string,
+    readonly about: ViolationAbout = {},
+  ) {
     super(message);
   }
 }

@@ -11,7 +11,10 @@ export function propertyFiles(): string[] {
   const dir = join(CODE_ROOT, 'properties');
   const suffix = `.property${CODE_EXTENSION}`;
   try {
-    return readdirSync(dir).filter((n) => n.endsWith(suffix)).sort().map((n) => join(dir, n));
+    return readdirSync(dir)
+      .filter((n) => n.endsWith(suffix))
+      .sort()
+      .map((n) => join(dir, n));
   } catch {
     return [];
   }

@@ -25,8 +25,15 @@ export interface PropertyOptions {
 
 export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetContext, redactor: Redactor, options: PropertyOptions): Promise<CaseResult> {
   const started = performance.now();
-  const base = { id: def.id, endpoint: def.endpoint, title: def.title, file: `properties/${def.id}`, clauses: def.clauses,
-    ...(def.facts?.length ? { facts: def.facts } : {}), ...(def.since ? { since: def.since } : {}) };
+  const base = {
+    id: def.id,
+    endpoint: def.endpoint,
+    title: def.title,
+    file: `properties/${def.id}`,
+    clauses: def.clauses,
+    ...(def.facts?.length ? { facts: def.facts } : {}),
+    ...(def.since ? { since: def.since } : {}),
+  };
   const api = new PropertyApi(ctx, options.vars, def.id);
   const done = (result: Pick<CaseResult, 'status'> & Partial<CaseResult>): CaseResult =>
     redactor.value({ ...base, ...result, durationMs: performance.now() - started });
@@ -51,7 +58,11 @@ export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetCont
       }
     });
     const numRuns = Math.max(1, Math.round(def.runs * options.runsFactor));
-    const details = await fc.check(property, { numRuns, ...(options.seed !== undefined ? { seed: options.seed } : {}), ...(options.path ? { path: options.path } : {}) });
+    const details = await fc.check(property, {
+      numRuns,
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.path ? { path: options.path } : {}),
+    });
     if (api.fault) return done({ status: 'errored', message: `${def.endpoint}: could not judge: ${api.fault.message}` });
     if (!details.failed) return done({ status: 'passed' });
     const error = details.errorInstance as Error | undefined;
@@ -59,18 +70,31 @@ export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetCont
     const why = violation ? violation.message : `the check threw: ${error?.message ?? String(error)}`;
     const calls = (error && callsOf.get(error)) ?? [];
     const about = violation?.about.answer?.exchange ?? calls.at(-1);
-    const operation = (about && operationMatcher(options.operations ?? [def.endpoint])(about.request.method, new URL(about.request.url).pathname.replace(/^.*?\/api\/v1/, ''))) ?? def.endpoint;
+    const operation =
+      (about &&
+        operationMatcher(options.operations ?? [def.endpoint])(about.request.method, new URL(about.request.url).pathname.replace(/^.*?\/api\/v1/, ''))) ??
+      def.endpoint;
     const replay = { seed: details.seed, path: details.counterexamplePath ?? '', grep: def.id };
     const clauses = violation?.about.clause ? [violation.about.clause] : def.clauses;
     const zulip = violation?.about.zulip || def.profile === 'zulip';
     const failure: Failure = {
-      clause: clauses[0], clauses, ...(zulip ? { profile: 'zulip' as const, ...(def.facts?.length ? { facts: def.facts } : {}) } : {}),
-      step: about ? calls.indexOf(about) + 1 : 0, check: 'property', message: why,
+      clause: clauses[0],
+      clauses,
+      ...(zulip ? { profile: 'zulip' as const, ...(def.facts?.length ? { facts: def.facts } : {}) } : {}),
+      step: about ? calls.indexOf(about) + 1 : 0,
+      check: 'property',
+      message: why,
     };
-    const message = `${operation} [${clauses.join(', ')}]: property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s); `
-      + `counterexample ${fc.stringify(details.counterexample)}: ${why} (replay: --seed ${replay.seed} --grep ${replay.grep} --replay-path ${replay.path})`;
+    const message =
+      `${operation} [${clauses.join(', ')}]: property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s); ` +
+      `counterexample ${fc.stringify(details.counterexample)}: ${why} (replay: --seed ${replay.seed} --grep ${replay.grep} --replay-path ${replay.path})`;
     return done({
-      status: 'failed', endpoint: operation, message, failures: [failure], broken: zulip && def.facts?.length ? def.facts : clauses, replay,
+      status: 'failed',
+      endpoint: operation,
+      message,
+      failures: [failure],
+      broken: zulip && def.facts?.length ? def.facts : clauses,
+      replay,
       ...(about ? { exchange: recordExchange(about, redactor) } : {}),
       ...(calls.length > 1 ? { steps: calls.map((exchange, i) => ({ step: i + 1, exchange: recordExchange(exchange, redactor) })) } : {}),
     });

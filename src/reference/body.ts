@@ -5,9 +5,7 @@ import type { IncomingMessage } from 'node:http';
 export const BODY_LIMIT = 1024 * 1024;
 const DRAIN_CAP = 16 * 1024 * 1024; // past this we stop reading and close the connection
 
-export type BodyResult =
-  | { kind: 'ok'; body: Buffer }
-  | { kind: 'too-large'; closeConnection: boolean };
+export type BodyResult = { kind: 'ok'; body: Buffer } | { kind: 'too-large'; closeConnection: boolean };
 
 export function readBody(req: IncomingMessage): Promise<BodyResult> {
   return new Promise((resolve, reject) => {

@@ -43,11 +43,15 @@ function audience(realm: Realm, quirks: Quirks, channel: Channel): Set<number> {
 }
 
 /** A group-setting value as Zulip's events carry it: a group ID, or {direct_members, direct_subgroups}. */
-const settingValue = (value: GroupSetting): GroupSetting => (typeof value === 'number' ? value : { direct_members: [...value.direct_members], direct_subgroups: [...value.direct_subgroups] });
-
+const settingValue = (value: GroupSetting): GroupSetting =>
+  typeof value === 'number' ? value : { direct_members: [...value.direct_members], direct_subgroups: [...value.direct_subgroups] };
 
 export class ChannelEvents {
-  constructor(private readonly realm: Realm, private readonly quirks: Quirks, private readonly channel: Channel) {}
+  constructor(
+    private readonly realm: Realm,
+    private readonly quirks: Quirks,
+    private readonly channel: Channel,
+  ) {}
 
   /** {type: stream, op: update, property, value, stream_id, name} (plus extra keys, which may replace name) to `to`. */
   update(property: string, value: unknown, extra: Record<string, unknown> = {}, to: Iterable<number> = audience(this.realm, this.quirks, this.channel)): void {
@@ -73,12 +77,18 @@ export class ChannelEvents {
    * announced with stream create to the users who could not see it before, who get no update.
    */
   permission(before: Set<number>, wasPrivate: boolean): void {
-    const gaining = wasPrivate && !this.channel.inviteOnly && !this.quirks.has('stream-gainers-get-update')
-      ? [...metadataUserIds(this.realm, this.channel)].filter((id) => !before.has(id))
-      : [];
+    const gaining =
+      wasPrivate && !this.channel.inviteOnly && !this.quirks.has('stream-gainers-get-update')
+        ? [...metadataUserIds(this.realm, this.channel)].filter((id) => !before.has(id))
+        : [];
     this.created(gaining);
     const to = [...audience(this.realm, this.quirks, this.channel)].filter((id) => !gaining.includes(id));
-    this.update('invite_only', this.channel.inviteOnly, { history_public_to_subscribers: this.channel.historyPublicToSubscribers, is_web_public: this.channel.isWebPublic }, to);
+    this.update(
+      'invite_only',
+      this.channel.inviteOnly,
+      { history_public_to_subscribers: this.channel.historyPublicToSubscribers, is_web_public: this.channel.isWebPublic },
+      to,
+    );
   }
 
   /** do_unarchive_stream: is_archived false, then stream create (for clients that dropped the archived channel). */
@@ -101,7 +111,12 @@ export class ChannelEvents {
       const after = metadataUserIds(this.realm, this.channel);
       const gaining = [...after].filter((id) => !before.has(id));
       const losing = [...before].filter((id) => !after.has(id));
-      this.update(name, value, {}, [...audience(this.realm, this.quirks, this.channel)].filter((id) => !gaining.includes(id)));
+      this.update(
+        name,
+        value,
+        {},
+        [...audience(this.realm, this.quirks, this.channel)].filter((id) => !gaining.includes(id)),
+      );
       this.created(gaining);
       this.deleted(losing);
     } else {
@@ -123,9 +138,14 @@ export class ChannelEvents {
  * that was not one (do_add_default_stream, do_remove_default_stream).
  */
 export function sendDefaultStreams(realm: Realm, quirks: Quirks): void {
-  const ids = realm.channels.filter((c) => c.isDefault && !c.isArchived).map((c) => c.id).sort((a, b) => a - b);
+  const ids = realm.channels
+    .filter((c) => c.isDefault && !c.isArchived)
+    .map((c) => c.id)
+    .sort((a, b) => a - b);
   const to = quirks.has('default-streams-to-everyone')
     ? realm.users.filter((u) => u.isActive).map((u) => u.id)
-    : quirks.has('default-streams-admins-only') ? realm.users.filter((u) => u.isActive && isAdmin(u)).map((u) => u.id) : activeNonGuestIds(realm);
+    : quirks.has('default-streams-admins-only')
+      ? realm.users.filter((u) => u.isActive && isAdmin(u)).map((u) => u.id)
+      : activeNonGuestIds(realm);
   sendEvent(realm, to, { type: 'default_streams', default_streams: ids });
 }

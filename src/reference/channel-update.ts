@@ -79,8 +79,9 @@ function readSettingChanges(ctx: Context, channel: Channel): SettingChange[] {
     const change = readUpdate(ctx.realm, ctx.quirks, name, ctx.params.optDict(name), channelSetting(channel, name), { refuse });
     if (!change) continue;
     // The document: an administrator changes these of a private channel only when subscribed.
-    const contentAccess = CHANNEL_GROUP_SETTINGS[name].contentAccess
-      || (name === 'can_remove_subscribers_group' && ctx.quirks.has('channel-remove-subscribers-needs-content-access'));
+    const contentAccess =
+      CHANNEL_GROUP_SETTINGS[name].contentAccess ||
+      (name === 'can_remove_subscribers_group' && ctx.quirks.has('channel-remove-subscribers-needs-content-access'));
     const needsContent = contentAccess && !ctx.quirks.has('channel-private-permission-unsubscribed-ok');
     if (needsContent && !hasContentAccess(ctx.user, channel)) throw badRequest('Channel content access is required.');
     changes.push(change);
@@ -116,7 +117,9 @@ function updateChannel(ctx: Context) {
   }
   if (topicsPolicy === 'empty_topic_only' && !ctx.quirks.has('channel-empty-topic-only-ok')) {
     if (ctx.realm.messages.some((m) => m.channelId === channel.id && m.topic !== '')) {
-      throw badRequest('To enable this configuration, all messages in this channel must be in the general chat topic. Consider renaming or deleting other topics.');
+      throw badRequest(
+        'To enable this configuration, all messages in this channel must be in the general chat topic. Consider renaming or deleting other topics.',
+      );
     }
   }
   const name = newName !== undefined ? checkNewName(ctx, channel, newName) : undefined;
@@ -185,8 +188,19 @@ export const channelUpdateRoutes: Route[] = [
   {
     method: 'PATCH',
     path: '/streams/{stream_id}',
-    params: ['description', 'new_name', 'is_private', 'is_web_public', 'history_public_to_subscribers', 'is_default_stream',
-      'message_retention_days', 'is_archived', 'folder_id', 'topics_policy', ...SETTING_NAMES],
+    params: [
+      'description',
+      'new_name',
+      'is_private',
+      'is_web_public',
+      'history_public_to_subscribers',
+      'is_default_stream',
+      'message_retention_days',
+      'is_archived',
+      'folder_id',
+      'topics_policy',
+      ...SETTING_NAMES,
+    ],
     handle: updateChannel,
   },
 ];

@@ -16,7 +16,12 @@ export function renderMarkdown(text: string): string {
   if (text.trim() === '') return '';
   return text
     .split(/\n{2,}/)
-    .map((para) => `<p>${escapeHtml(para).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>').replace(/\n/g, '<br>\n')}</p>`)
+    .map(
+      (para) =>
+        `<p>${escapeHtml(para)
+          .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
+          .replace(/\n/g, '<br>\n')}</p>`,
+    )
     .join('\n');
 }
 

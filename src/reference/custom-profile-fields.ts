@@ -48,7 +48,17 @@ export function profileDataObject(user: User): Record<string, unknown> {
 }
 
 function fieldObject(f: ProfileField) {
-  return { id: f.id, name: f.name, type: f.type, hint: '', field_data: '', order: f.order, required: false, editable_by_user: true, display_in_profile_summary: false };
+  return {
+    id: f.id,
+    name: f.name,
+    type: f.type,
+    hint: '',
+    field_data: '',
+    order: f.order,
+    required: false,
+    editable_by_user: true,
+    display_in_profile_summary: false,
+  };
 }
 
 function listFields(ctx: Context) {

@@ -46,7 +46,11 @@ export function snapshots(realm: Realm, message: Message, allowEmptyTopic: boole
   const out: Snapshot[] = [];
   for (const event of [...editEvents(realm, message.id)].reverse()) {
     const snapshot: Snapshot = {
-      topic: topic(currentTopic), content, rendered_content: renderContent(content), timestamp: event.timestamp, user_id: event.userId,
+      topic: topic(currentTopic),
+      content,
+      rendered_content: renderContent(content),
+      timestamp: event.timestamp,
+      user_id: event.userId,
     };
     if (event.prevTopic !== undefined || quirks.has('edit-history-extra-fields')) {
       snapshot.prev_topic = topic(event.prevTopic ?? currentTopic);
@@ -62,7 +66,11 @@ export function snapshots(realm: Realm, message: Message, allowEmptyTopic: boole
     out.push(snapshot);
   }
   const original: Snapshot = {
-    topic: topic(currentTopic), content, rendered_content: renderContent(content), timestamp: message.timestamp, user_id: message.senderId,
+    topic: topic(currentTopic),
+    content,
+    rendered_content: renderContent(content),
+    timestamp: message.timestamp,
+    user_id: message.senderId,
   };
   out.push(original);
   return quirks.has('edit-history-unsorted') ? out : out.reverse();
@@ -96,6 +104,4 @@ function getHistory(ctx: Context) {
   return { message_history: policy === 'moves' && !ctx.quirks.has('edit-history-moves-shows-all') ? movesOnly(history) : history };
 }
 
-export const editHistoryRoutes: Route[] = [
-  { method: 'GET', path: '/messages/{message_id}/history', params: ['allow_empty_topic_name'], handle: getHistory },
-];
+export const editHistoryRoutes: Route[] = [{ method: 'GET', path: '/messages/{message_id}/history', params: ['allow_empty_topic_name'], handle: getHistory }];

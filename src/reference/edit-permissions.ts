@@ -42,8 +42,12 @@ export function checkTopicChange(ctx: Context, move: Move, s: RealmSettings): vo
   const may = inSetting(realm, s.canMoveMessagesBetweenTopicsGroup, user) || inChannelGroup('can_move_messages_within_channel_group');
   if (!may && !q.has('edit-member-moves-without-permission')) throw badRequest("You don't have permission to edit this message");
   const limit = s.moveMessagesWithinStreamLimitSeconds;
-  if (limit !== null && (!isModeratorOrAbove(user) || q.has('edit-time-limit-for-admins')) && age(move.message) > limit + EDIT_BUFFER_SECONDS
-    && !q.has('edit-topic-no-time-limit')) {
+  if (
+    limit !== null &&
+    (!isModeratorOrAbove(user) || q.has('edit-time-limit-for-admins')) &&
+    age(move.message) > limit + EDIT_BUFFER_SECONDS &&
+    !q.has('edit-topic-no-time-limit')
+  ) {
     throw badRequest("The time limit for editing this message's topic has passed.");
   }
 }
@@ -72,8 +76,12 @@ export function checkChannelMove(ctx: Context, move: Move, s: RealmSettings): vo
   const may = inSetting(realm, s.canMoveMessagesBetweenChannelsGroup, user) || (outOf !== undefined && inSetting(realm, outOf, user));
   if (!may && !q.has('edit-channel-move-without-permission')) throw badRequest("You don't have permission to move this message");
   const limit = s.moveMessagesBetweenStreamsLimitSeconds;
-  if (limit !== null && (!isModeratorOrAbove(user) || q.has('edit-time-limit-for-admins')) && age(move.message) > limit + EDIT_BUFFER_SECONDS
-    && !q.has('edit-topic-no-time-limit')) {
+  if (
+    limit !== null &&
+    (!isModeratorOrAbove(user) || q.has('edit-time-limit-for-admins')) &&
+    age(move.message) > limit + EDIT_BUFFER_SECONDS &&
+    !q.has('edit-topic-no-time-limit')
+  ) {
     throw badRequest("The time limit for editing this message's channel has passed");
   }
 }

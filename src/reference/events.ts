@@ -132,7 +132,7 @@ export async function getEvents(ctx: Context) {
       resolve();
     };
     // Heartbeats pass the event_types filter: every held request ends by the heartbeat period.
-    const timer = setTimeout(() => push(queue, { type: 'heartbeat' }), heartbeatMs + Math.floor(Math.random() * heartbeatMs / 5));
+    const timer = setTimeout(() => push(queue, { type: 'heartbeat' }), heartbeatMs + Math.floor((Math.random() * heartbeatMs) / 5));
     timer.unref();
     waiting.set(queue, wake);
   });

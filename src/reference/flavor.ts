@@ -117,7 +117,8 @@ export interface Flavor {
 }
 
 /** How Zulip's creation notice names a channel's privacy. */
-const privacyLabel = (c: ChannelView) => (c.isWebPublic ? 'Web-public' : !c.inviteOnly ? 'Public' : c.historyPublicToSubscribers ? 'Private, shared history' : 'Private, protected history');
+const privacyLabel = (c: ChannelView) =>
+  c.isWebPublic ? 'Web-public' : !c.inviteOnly ? 'Public' : c.historyPublicToSubscribers ? 'Private, shared history' : 'Private, protected history';
 
 const byName = (a: ChannelView, b: ChannelView) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -144,7 +145,8 @@ export const ZULIP: Flavor = {
   // Zulip: zerver/views/streams.py send_messages_for_new_subscribers (fact zulip.channel.creation-notice).
   newChannelNotice: {
     topic: 'channel events',
-    content: (channel, creator) => `**${privacyLabel(channel)}** channel created by @_**${creator.fullName}|${creator.id}**. **Description:**\n\`\`\` quote\n${channel.description || '*No description.*'}\n\`\`\``,
+    content: (channel, creator) =>
+      `**${privacyLabel(channel)}** channel created by @_**${creator.fullName}|${creator.id}**. **Description:**\n\`\`\` quote\n${channel.description || '*No description.*'}\n\`\`\``,
   },
   organisation: {
     messageContentEditLimitSeconds: 600,
@@ -178,7 +180,8 @@ export const ZULIP: Flavor = {
 function kindOf(error: ApiError): 'permission' | 'not-found' | 'invalid' | 'other' {
   if (error.status !== 400) return 'other';
   if (error.code === 'UNAUTHORIZED_PRINCIPAL') return 'permission';
-  if (/permission|not authorized|must be|not allowed|cannot (administer|edit|move|delete)|only .* may|access is required/i.test(error.message)) return 'permission';
+  if (/permission|not authorized|must be|not allowed|cannot (administer|edit|move|delete)|only .* may|access is required/i.test(error.message))
+    return 'permission';
   if (/^invalid .*\bid\b|^no such|not found|does not exist|^invalid message/i.test(error.message)) return 'not-found';
   return 'invalid';
 }
@@ -203,8 +206,10 @@ export const VARIANT: Flavor = {
     return kind === 'other' ? error.status : VARIANT_STATUS[kind];
   },
   // The document gives one text: UNAUTHORIZED_PRINCIPAL's "must be an organization administrator".
-  errorMessage: (error) => (error.code === 'UNAUTHORIZED_PRINCIPAL' ? 'Refused: the caller must be an organization administrator.'
-    : `Refused by the variant realm (${kindOf(error)}): ${error.code}`),
+  errorMessage: (error) =>
+    error.code === 'UNAUTHORIZED_PRINCIPAL'
+      ? 'Refused: the caller must be an organization administrator.'
+      : `Refused by the variant realm (${kindOf(error)}): ${error.code}`,
   extraField: { name: 'variant_extension', value: { since: 999 } },
   id: (kind, n) => VARIANT_ID(kind, n),
   // Seeded messages take the first message ids; seeded channels numbers no created one reaches.

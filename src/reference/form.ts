@@ -43,7 +43,12 @@ async function parseMultipart(contentType: string, body: Buffer, files: Uploaded
   const parts: Promise<void>[] = [];
   form.forEach((value, name) => {
     if (typeof value === 'string') fields.push([name, value]);
-    else parts.push(value.arrayBuffer().then((data) => { files.push({ field: name, name: value.name, data: Buffer.from(data) }); }));
+    else
+      parts.push(
+        value.arrayBuffer().then((data) => {
+          files.push({ field: name, name: value.name, data: Buffer.from(data) });
+        }),
+      );
   });
   await Promise.all(parts);
   return fields;

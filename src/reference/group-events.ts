@@ -11,10 +11,15 @@ export const activeUserIds = (realm: Realm): number[] => realm.users.filter((u) 
 const deactivatedAware = (queue: EventQueue) => capability(queue, 'include_deactivated_groups');
 
 /** A setting value as the event carries it. */
-const copy = (value: GroupSetting): GroupSetting => (typeof value === 'number' ? value : { direct_members: [...value.direct_members], direct_subgroups: [...value.direct_subgroups] });
+const copy = (value: GroupSetting): GroupSetting =>
+  typeof value === 'number' ? value : { direct_members: [...value.direct_members], direct_subgroups: [...value.direct_subgroups] };
 
 export class GroupEvents {
-  constructor(private readonly realm: Realm, private readonly quirks: Quirks, private readonly actorId: number) {}
+  constructor(
+    private readonly realm: Realm,
+    private readonly quirks: Quirks,
+    private readonly actorId: number,
+  ) {}
 
   private get everyone(): number[] {
     return this.quirks.has('group-event-actor-only') ? [this.actorId] : activeUserIds(this.realm);

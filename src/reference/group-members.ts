@@ -56,7 +56,10 @@ function updateMembers(ctx: Context) {
     throw badRequest('Nothing to do. Specify at least one of "add", "delete", "add_subgroups" or "delete_subgroups".');
   }
   const touched = new Map<UserGroup, { members: Set<number>; subgroups: Set<number> }>();
-  const keep = (g: UserGroup) => { if (!touched.has(g)) touched.set(g, { members: new Set(g.members), subgroups: new Set(g.subgroups) }); return g; };
+  const keep = (g: UserGroup) => {
+    if (!touched.has(g)) touched.set(g, { members: new Set(g.members), subgroups: new Set(g.subgroups) });
+    return g;
+  };
   const done: Done[] = [];
   try {
     if (add.length) {
@@ -96,7 +99,10 @@ function updateMembers(ctx: Context) {
       done.push({ op: 'remove_subgroups', group: target, ids });
     }
   } catch (error) {
-    for (const [group, before] of touched) { group.members = before.members; group.subgroups = before.subgroups; }
+    for (const [group, before] of touched) {
+      group.members = before.members;
+      group.subgroups = before.subgroups;
+    }
     throw error;
   }
   notify(ctx, ctx.quirks.has('group-members-events-reordered') ? done.reverse() : done);
@@ -135,8 +141,15 @@ function notify(ctx: Context, done: Done[]): void {
 /** A direct message from the Notification Bot to one user: both hold a copy, the bot's is read. */
 function directNotice(ctx: Context, userId: number, content: string): void {
   const message = {
-    id: allocate(ctx.realm, 'message'), senderId: NOTIFICATION_BOT_ID, channelId: null, recipientIds: [userId], topic: '', content,
-    timestamp: Math.floor(Date.now() / 1000), holders: new Set([NOTIFICATION_BOT_ID, userId]), readBy: new Set([NOTIFICATION_BOT_ID]),
+    id: allocate(ctx.realm, 'message'),
+    senderId: NOTIFICATION_BOT_ID,
+    channelId: null,
+    recipientIds: [userId],
+    topic: '',
+    content,
+    timestamp: Math.floor(Date.now() / 1000),
+    holders: new Set([NOTIFICATION_BOT_ID, userId]),
+    readBy: new Set([NOTIFICATION_BOT_ID]),
   };
   ctx.realm.messages.push(message);
   sendMessageEvent(ctx.realm, ctx.quirks, message);

@@ -20,14 +20,22 @@ function systemMembers(realm: Realm, id: number): { members: number[]; subgroup:
   const g = SYSTEM_GROUPS;
   const withRole = (role: number) => realm.users.filter((u) => u.isActive && u.role === role).map((u) => u.id);
   switch (id) {
-    case g['role:internet']: return { members: [], subgroup: g['role:everyone'] };
-    case g['role:everyone']: return { members: withRole(ROLE.guest), subgroup: g['role:members'] };
-    case g['role:members']: return { members: [], subgroup: g['role:fullmembers'] };
-    case g['role:fullmembers']: return { members: withRole(ROLE.member), subgroup: g['role:moderators'] };
-    case g['role:moderators']: return { members: withRole(ROLE.moderator), subgroup: g['role:administrators'] };
-    case g['role:administrators']: return { members: withRole(ROLE.admin), subgroup: g['role:owners'] };
-    case g['role:owners']: return { members: withRole(ROLE.owner), subgroup: null };
-    default: return { members: [], subgroup: null };
+    case g['role:internet']:
+      return { members: [], subgroup: g['role:everyone'] };
+    case g['role:everyone']:
+      return { members: withRole(ROLE.guest), subgroup: g['role:members'] };
+    case g['role:members']:
+      return { members: [], subgroup: g['role:fullmembers'] };
+    case g['role:fullmembers']:
+      return { members: withRole(ROLE.member), subgroup: g['role:moderators'] };
+    case g['role:moderators']:
+      return { members: withRole(ROLE.moderator), subgroup: g['role:administrators'] };
+    case g['role:administrators']:
+      return { members: withRole(ROLE.admin), subgroup: g['role:owners'] };
+    case g['role:owners']:
+      return { members: withRole(ROLE.owner), subgroup: null };
+    default:
+      return { members: [], subgroup: null };
   }
 }
 

@@ -27,11 +27,25 @@ export function topicMessages(realm: Realm, channelId: number, topic: string): M
  * Adds a message from the Notification Bot to a channel topic; every subscriber gets a copy,
  * already read for the users in `readBy` (Zulip marks its notices read for the acting user).
  */
-export function postNotification(realm: Realm, channel: Channel, topic: string, content: string, quirks: Quirks = new Set(), readBy: Iterable<number> = []): Message {
+export function postNotification(
+  realm: Realm,
+  channel: Channel,
+  topic: string,
+  content: string,
+  quirks: Quirks = new Set(),
+  readBy: Iterable<number> = [],
+): Message {
   const holders = new Set(channel.subscribers);
   const message: Message = {
-    id: allocate(realm, 'message'), senderId: NOTIFICATION_BOT_ID, channelId: channel.id, recipientIds: [], topic, content,
-    timestamp: Math.floor(Date.now() / 1000), holders, readBy: new Set([...readBy].filter((id) => holders.has(id))),
+    id: allocate(realm, 'message'),
+    senderId: NOTIFICATION_BOT_ID,
+    channelId: channel.id,
+    recipientIds: [],
+    topic,
+    content,
+    timestamp: Math.floor(Date.now() / 1000),
+    holders,
+    readBy: new Set([...readBy].filter((id) => holders.has(id))),
   };
   realm.messages.push(message);
   sendMessageEvent(realm, quirks, message);

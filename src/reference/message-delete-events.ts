@@ -43,7 +43,7 @@ export function sendDeleteEvent(realm: Realm, quirks: Quirks, userIds: Iterable<
   const users = [...userIds];
   const bulk = (queue: EventQueue) => quirks.has('delete-events-always-bulk') || capability(queue, 'bulk_message_deletion');
   const shape = (queue: EventQueue, e: Record<string, unknown>) =>
-    (e.topic === '' && !capability(queue, 'empty_topic_name') ? { ...e, topic: realm.flavor.emptyTopicDisplayName } : e);
+    e.topic === '' && !capability(queue, 'empty_topic_name') ? { ...e, topic: realm.flavor.emptyTopicDisplayName } : e;
   const { message_ids: ids, ...rest } = event;
   sendEvent(realm, users, { type: 'delete_message', ...rest, message_ids: ids }, bulk, shape);
   for (const id of ids) sendEvent(realm, users, { type: 'delete_message', ...rest, message_id: id }, (queue) => !bulk(queue), shape);
@@ -64,8 +64,10 @@ export function deleteMessages(realm: Realm, quirks: Quirks, messages: Message[]
   const channelId = messages[0].channelId;
   const firstBefore = channelId === null ? null : firstMessageId(realm, channelId);
   const ids = messages.map((m) => m.id).sort((a, b) => a - b);
-  const audience = quirks.has('delete-events-actor-only') ? new Set([actorId])
-    : quirks.has('delete-events-to-everyone') ? new Set(realm.users.filter((u) => u.isActive).map((u) => u.id))
+  const audience = quirks.has('delete-events-actor-only')
+    ? new Set([actorId])
+    : quirks.has('delete-events-to-everyone')
+      ? new Set(realm.users.filter((u) => u.isActive).map((u) => u.id))
       : messageAudience(realm, messages).add(actorId);
   const gone = new Set(ids);
   realm.messages = realm.messages.filter((m) => !gone.has(m.id));
@@ -77,13 +79,18 @@ export function deleteMessages(realm: Realm, quirks: Quirks, messages: Message[]
   const firstUpdate = () => {
     if (firstBefore === null || !gone.has(firstBefore) || quirks.has('delete-topic-no-first-message-event')) return;
     sendEvent(realm, quirks.has('first-message-event-actor-only') ? [actorId] : audience, {
-      type: 'stream', op: 'update', stream_id: channel.id, name: channel.name, property: 'first_message_id',
+      type: 'stream',
+      op: 'update',
+      stream_id: channel.id,
+      name: channel.name,
+      property: 'first_message_id',
       value: quirks.has('first-message-event-old-value') ? firstBefore : firstMessageId(realm, channel.id),
     });
   };
   if (!quirks.has('first-message-event-after-delete')) firstUpdate();
   // Zulip groups deletions by topic_name().lower(): the event's topic is lower-cased.
   const topic = quirks.has('delete-event-topic-case-kept') ? messages[0].topic : messages[0].topic.toLowerCase();
-  if (!quirks.has('delete-topic-no-delete-event')) sendDeleteEvent(realm, quirks, audience, { message_type: 'stream', stream_id: channel.id, topic, message_ids: ids });
+  if (!quirks.has('delete-topic-no-delete-event'))
+    sendDeleteEvent(realm, quirks, audience, { message_type: 'stream', stream_id: channel.id, topic, message_ids: ids });
   if (quirks.has('first-message-event-after-delete')) firstUpdate();
 }

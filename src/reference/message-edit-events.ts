@@ -45,13 +45,24 @@ export function topicLinks(topic: string): { text: string; url: string }[] {
 
 function eventPayload(realm: Realm, quirks: Quirks, o: EditOutcome): Record<string, unknown> {
   const event: Record<string, unknown> = {
-    type: 'update_message', user_id: o.editor.id, edit_timestamp: o.timestamp, message_id: o.message.id, rendering_only: false,
+    type: 'update_message',
+    user_id: o.editor.id,
+    edit_timestamp: o.timestamp,
+    message_id: o.message.id,
+    rendering_only: false,
   };
   if (o.content) {
-    Object.assign(event, quirks.has('edit-event-prev-content')
-      ? { prev_content: o.content.before, prev_rendered_content: rendered(realm, quirks, o.content.before) }
-      : { orig_content: o.content.before, orig_rendered_content: rendered(realm, quirks, o.content.before) });
-    Object.assign(event, { content: o.content.after, rendered_content: rendered(realm, quirks, o.content.after), is_me_message: /^\/me /.test(o.content.after) });
+    Object.assign(
+      event,
+      quirks.has('edit-event-prev-content')
+        ? { prev_content: o.content.before, prev_rendered_content: rendered(realm, quirks, o.content.before) }
+        : { orig_content: o.content.before, orig_rendered_content: rendered(realm, quirks, o.content.before) },
+    );
+    Object.assign(event, {
+      content: o.content.after,
+      rendered_content: rendered(realm, quirks, o.content.after),
+      is_me_message: /^\/me /.test(o.content.after),
+    });
   }
   const move = o.move;
   if (o.message.channelId !== null) {
@@ -102,14 +113,20 @@ export function sendUpdateMessageEvent(realm: Realm, quirks: Quirks, o: EditOutc
   const event = eventPayload(realm, quirks, o) as { type: string };
   const who = receivers(realm, quirks, o);
   const shown = (topic: unknown) => (topic === '' ? realm.flavor.emptyTopicDisplayName : topic);
-  sendEvent(realm, who.keys(), event, () => true, (queue, e) => {
-    const user = realm.users.find((u) => u.id === queue.userId)!;
-    const flags = who.get(queue.userId) ?? messageFlags(user, o.message);
-    const shaped: Record<string, unknown> = { ...e, flags };
-    if (!capability(queue, 'empty_topic_name')) {
-      if ('orig_subject' in shaped) shaped.orig_subject = shown(shaped.orig_subject);
-      if ('subject' in shaped) shaped.subject = shown(shaped.subject);
-    }
-    return shaped;
-  });
+  sendEvent(
+    realm,
+    who.keys(),
+    event,
+    () => true,
+    (queue, e) => {
+      const user = realm.users.find((u) => u.id === queue.userId)!;
+      const flags = who.get(queue.userId) ?? messageFlags(user, o.message);
+      const shaped: Record<string, unknown> = { ...e, flags };
+      if (!capability(queue, 'empty_topic_name')) {
+        if ('orig_subject' in shaped) shaped.orig_subject = shown(shaped.orig_subject);
+        if ('subject' in shaped) shaped.subject = shown(shaped.subject);
+      }
+      return shaped;
+    },
+  );
 }

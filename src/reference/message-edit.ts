@@ -7,8 +7,17 @@ import { recordEdit, type EditEvent } from './edit-history.js';
 import { checkChannelMove, checkContentEdit, checkTopicChange, checkWildcards, isModeratorOrAbove } from './edit-permissions.js';
 import { accessMessage, topicMessages } from './message-access.js';
 import {
-  applyMove, checkChangeAllTimeLimit, messagesToMove, migrateTopicPolicies, moveAccess, movedWholeTopic, postMoveNotices, RESOLVED_PREFIX,
-  sendLostAccessEvents, type Move, type PropagateMode,
+  applyMove,
+  checkChangeAllTimeLimit,
+  messagesToMove,
+  migrateTopicPolicies,
+  moveAccess,
+  movedWholeTopic,
+  postMoveNotices,
+  RESOLVED_PREFIX,
+  sendLostAccessEvents,
+  type Move,
+  type PropagateMode,
 } from './message-move.js';
 import { sendUpdateMessageEvent } from './message-edit-events.js';
 import type { Channel, Message } from './model.js';
@@ -73,8 +82,8 @@ function validatePayload(ctx: Context, message: Message, req: EditRequest, topic
     throw badRequest('Invalid propagate_mode without topic edit');
   }
   const flavor = ctx.realm.flavor;
-  const resolvingEmpty = topic === RESOLVED_PREFIX.trim()
-    || (flavor.resolvedDisplayNameIsEmptyTopic && topic === `${RESOLVED_PREFIX}${flavor.emptyTopicDisplayName}`);
+  const resolvingEmpty =
+    topic === RESOLVED_PREFIX.trim() || (flavor.resolvedDisplayNameIsEmptyTopic && topic === `${RESOLVED_PREFIX}${flavor.emptyTopicDisplayName}`);
   if (resolvingEmpty && !q.has('edit-resolve-empty-topic-ok')) throw badRequest('General chat cannot be marked as resolved');
   if (req.streamId !== undefined && req.content !== undefined && !q.has('edit-content-and-stream-ok')) {
     throw badRequest('Cannot change message content while changing channel');
@@ -95,11 +104,12 @@ function buildMove(ctx: Context, message: Message, req: EditRequest, topic: stri
   const from = channelById(ctx.realm, message.channelId)!;
   const to = req.streamId === undefined ? from : accessChannelById(ctx.realm, ctx.user, req.streamId);
   const oldTopic = message.topic;
-  const newTopic = topic === undefined ? oldTopic : ctx.quirks.has('edit-topic-no-truncate') ? topic : fitToLimit(ctx, 'topic', topic, ctx.realm.flavor.limits.topic, '...');
-  const resolved = topic !== undefined && newTopic.startsWith(RESOLVED_PREFIX) && !oldTopic.startsWith(RESOLVED_PREFIX)
-    && topic.slice(RESOLVED_PREFIX.length) === oldTopic;
-  const unresolved = topic !== undefined && oldTopic.startsWith(RESOLVED_PREFIX) && !newTopic.startsWith(RESOLVED_PREFIX)
-    && oldTopic.replace(/^[✔ ]+/u, '') === newTopic;
+  const newTopic =
+    topic === undefined ? oldTopic : ctx.quirks.has('edit-topic-no-truncate') ? topic : fitToLimit(ctx, 'topic', topic, ctx.realm.flavor.limits.topic, '...');
+  const resolved =
+    topic !== undefined && newTopic.startsWith(RESOLVED_PREFIX) && !oldTopic.startsWith(RESOLVED_PREFIX) && topic.slice(RESOLVED_PREFIX.length) === oldTopic;
+  const unresolved =
+    topic !== undefined && oldTopic.startsWith(RESOLVED_PREFIX) && !newTopic.startsWith(RESOLVED_PREFIX) && oldTopic.replace(/^[✔ ]+/u, '') === newTopic;
   if (!ctx.quirks.has('edit-topics-policy-ignored')) {
     const policy = topicsPolicy(ctx, to);
     const empty = newTopic === '' || newTopic === '(no topic)';
@@ -123,24 +133,35 @@ function editMessage(ctx: Context) {
 
   let content: string | undefined;
   if (req.content !== undefined) {
-    content = req.content.trimEnd() === '' ? '(deleted)'
-      : ctx.quirks.has('edit-content-no-truncate') ? req.content : fitToLimit(ctx, 'content', req.content, ctx.realm.flavor.limits.message, '\n[message truncated]');
+    content =
+      req.content.trimEnd() === ''
+        ? '(deleted)'
+        : ctx.quirks.has('edit-content-no-truncate')
+          ? req.content
+          : fitToLimit(ctx, 'content', req.content, ctx.realm.flavor.limits.message, '\n[message truncated]');
     checkWildcards(ctx, message, content, s);
   }
   const moving = move !== undefined && (move.to !== move.from || move.newTopic !== move.oldTopic);
   if (move && move.to !== move.from) checkChannelMove(ctx, move, s);
   const bound = !isModeratorOrAbove(ctx.user) || ctx.quirks.has('edit-time-limit-for-admins');
   if (move && moving && req.mode === 'change_all' && bound && !move.resolved && !move.unresolved) {
-    const limits = [move.newTopic !== move.oldTopic ? s.moveMessagesWithinStreamLimitSeconds : null,
-      move.to !== move.from ? s.moveMessagesBetweenStreamsLimitSeconds : null].filter((l): l is number => l !== null);
+    const limits = [
+      move.newTopic !== move.oldTopic ? s.moveMessagesWithinStreamLimitSeconds : null,
+      move.to !== move.from ? s.moveMessagesBetweenStreamsLimitSeconds : null,
+    ].filter((l): l is number => l !== null);
     checkChangeAllTimeLimit(ctx.realm, ctx.user, move, limits.length ? Math.min(...limits) : null, ctx.quirks);
   }
 
   // Every check passed: change the message, then the others a move takes along.
   const event: EditEvent = { userId: ctx.user.id, timestamp: Math.floor(Date.now() / 1000) };
   const moved = move && moving ? messagesToMove(ctx.realm, ctx.user, move, ctx.quirks) : [];
-  if (move && moving && ctx.quirks.has('edit-partial-move-refused') && req.mode !== 'change_one'
-    && moved.length < topicMessages(ctx.realm, move.from.id, move.oldTopic).filter((m) => req.mode === 'change_all' || m.id >= move.message.id).length) {
+  if (
+    move &&
+    moving &&
+    ctx.quirks.has('edit-partial-move-refused') &&
+    req.mode !== 'change_one' &&
+    moved.length < topicMessages(ctx.realm, move.from.id, move.oldTopic).filter((m) => req.mode === 'change_all' || m.id >= move.message.id).length
+  ) {
     throw badRequest('Some messages of this topic are not accessible to you');
   }
   const holdersBefore = new Set(message.holders);
@@ -160,12 +181,21 @@ function editMessage(ctx: Context) {
   // follow a whole topic, update_message, then the notices (message events).
   const wholeTopic = movement ? movedWholeTopic(ctx.realm, ctx.user, movement) : false;
   const outcome = {
-    editor: ctx.user, message, holdersBefore, moved, access, move: movement, timestamp: event.timestamp,
+    editor: ctx.user,
+    message,
+    holdersBefore,
+    moved,
+    access,
+    move: movement,
+    timestamp: event.timestamp,
     content: content === undefined ? undefined : { before: contentBefore, after: content },
   };
-  const notices = () => movement && postMoveNotices(ctx.realm, ctx.user, movement, moved, wholeTopic, { old: req.notifyOld, new: req.notifyNew, content: content !== undefined }, ctx.quirks);
+  const notices = () =>
+    movement &&
+    postMoveNotices(ctx.realm, ctx.user, movement, moved, wholeTopic, { old: req.notifyOld, new: req.notifyNew, content: content !== undefined }, ctx.quirks);
   if (movement) sendLostAccessEvents(ctx.realm, ctx.quirks, movement, moved, access!);
-  const policies = () => movement && wholeTopic && !ctx.quirks.has('edit-no-user-topic-migration') && migrateTopicPolicies(ctx.realm, movement, access!, targetHadMessages);
+  const policies = () =>
+    movement && wholeTopic && !ctx.quirks.has('edit-no-user-topic-migration') && migrateTopicPolicies(ctx.realm, movement, access!, targetHadMessages);
   if (!ctx.quirks.has('edit-user-topic-after-update')) policies();
   if (ctx.quirks.has('edit-notices-before-update')) notices();
   // Zulip sends the event for every edit it accepts, even one that leaves the content as it was.
@@ -176,10 +206,14 @@ function editMessage(ctx: Context) {
 }
 
 const EDIT_PARAMS = [
-  'topic', 'subject', 'propagate_mode', 'send_notification_to_old_thread', 'send_notification_to_new_thread',
-  'content', 'prev_content_sha256', 'stream_id',
+  'topic',
+  'subject',
+  'propagate_mode',
+  'send_notification_to_old_thread',
+  'send_notification_to_new_thread',
+  'content',
+  'prev_content_sha256',
+  'stream_id',
 ];
 
-export const messageEditRoutes: Route[] = [
-  { method: 'PATCH', path: '/messages/{message_id}', params: EDIT_PARAMS, handle: editMessage },
-];
+export const messageEditRoutes: Route[] = [{ method: 'PATCH', path: '/messages/{message_id}', params: EDIT_PARAMS, handle: editMessage }];

@@ -9,11 +9,17 @@ import type { Quirks } from './quirks.js';
 
 export function sendMessageEvent(realm: Realm, quirks: Quirks, m: Message): void {
   if (quirks.has('message-no-event')) return;
-  sendEvent(realm, quirks.has('message-event-sender-only') ? [m.senderId] : m.holders, { type: 'message' }, () => true, (queue) => {
-    const receiver = realm.users.find((u) => u.id === queue.userId);
-    return {
-      message: messageView(realm, quirks, m, queue.applyMarkdown, capability(queue, 'empty_topic_name')),
-      flags: receiver ? messageFlags(receiver, m) : [],
-    };
-  });
+  sendEvent(
+    realm,
+    quirks.has('message-event-sender-only') ? [m.senderId] : m.holders,
+    { type: 'message' },
+    () => true,
+    (queue) => {
+      const receiver = realm.users.find((u) => u.id === queue.userId);
+      return {
+        message: messageView(realm, quirks, m, queue.applyMarkdown, capability(queue, 'empty_topic_name')),
+        flags: receiver ? messageFlags(receiver, m) : [],
+      };
+    },
+  );
 }

@@ -9,7 +9,6 @@ import type { Message, Realm, User } from './model.js';
 import type { Context, Route } from './router.js';
 import type { Quirks } from './quirks.js';
 
-
 type Filter = (m: Message) => boolean;
 
 /**
@@ -72,7 +71,6 @@ function readAnchor(ctx: Context, visible: Message[]): number {
   return Number(raw);
 }
 
-
 function getMessages(ctx: Context) {
   const p = ctx.params;
   const numBefore = p.int('num_before');
@@ -83,9 +81,7 @@ function getMessages(ctx: Context) {
   const allowEmptyTopic = p.bool('allow_empty_topic_name', false);
   p.optBool('client_gravatar');
   const includeAnchor = p.bool('include_anchor', true);
-  const visible = ctx.realm.messages
-    .filter((m) => canReadMessage(ctx.realm, ctx.user, m) && filters.every((f) => f(m)))
-    .sort((a, b) => a.id - b.id);
+  const visible = ctx.realm.messages.filter((m) => canReadMessage(ctx.realm, ctx.user, m) && filters.every((f) => f(m))).sort((a, b) => a.id - b.id);
   const anchor = readAnchor(ctx, visible);
   const allBefore = visible.filter((m) => m.id < anchor);
   const allAfter = visible.filter((m) => m.id > anchor);
@@ -104,10 +100,15 @@ function getMessages(ctx: Context) {
 }
 
 const FETCH_PARAMS = [
-  'anchor', 'num_before', 'num_after', 'narrow', 'apply_markdown', 'client_gravatar', 'include_anchor',
-  'allow_empty_topic_name', 'use_first_unread_anchor',
+  'anchor',
+  'num_before',
+  'num_after',
+  'narrow',
+  'apply_markdown',
+  'client_gravatar',
+  'include_anchor',
+  'allow_empty_topic_name',
+  'use_first_unread_anchor',
 ];
 
-export const messageFetchRoutes: Route[] = [
-  { method: 'GET', path: '/messages', params: FETCH_PARAMS, handle: getMessages },
-];
+export const messageFetchRoutes: Route[] = [{ method: 'GET', path: '/messages', params: FETCH_PARAMS, handle: getMessages }];

@@ -39,8 +39,9 @@ export function messagesToMove(realm: Realm, user: User, move: Move, quirks: Qui
   if (quirks.has('edit-change-later-moves-all') && mode === 'change_later') mode = 'change_all';
   if (mode === 'change_one') return [move.message];
   const readable = (m: Message) => quirks.has('edit-protected-history-moves-all') || canReadMessage(realm, user, m);
-  return topicMessages(realm, move.from.id, move.oldTopic)
-    .filter((m) => m === move.message || (readable(m) && (mode === 'change_all' || m.id > move.message.id)));
+  return topicMessages(realm, move.from.id, move.oldTopic).filter(
+    (m) => m === move.message || (readable(m) && (mode === 'change_all' || m.id > move.message.id)),
+  );
 }
 
 /** Rule 6: a change_all move by someone bound by the time limits must leave no older message behind. */
@@ -53,13 +54,19 @@ export function checkChangeAllTimeLimit(realm: Realm, user: User, move: Move, li
   const inTopic = topicMessages(realm, move.from.id, move.oldTopic).filter((m) => counted || canReadMessage(realm, user, m));
   const allowed = inTopic.filter((m) => m.timestamp > oldest);
   if (allowed.length === inTopic.length) return;
-  const extra = quirks.has('edit-time-limit-no-fields') ? {} : {
-    first_message_id_allowed_to_move: allowed.length ? allowed[0].id : null,
-    total_messages_in_topic: inTopic.length,
-    total_messages_allowed_to_move: allowed.length,
-  };
-  throw new ApiError(400, 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
-    `You only have permission to move the ${allowed.length}/${inTopic.length} most recent messages in this topic.`, extra);
+  const extra = quirks.has('edit-time-limit-no-fields')
+    ? {}
+    : {
+        first_message_id_allowed_to_move: allowed.length ? allowed[0].id : null,
+        total_messages_in_topic: inTopic.length,
+        total_messages_allowed_to_move: allowed.length,
+      };
+  throw new ApiError(
+    400,
+    'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+    `You only have permission to move the ${allowed.length}/${inTopic.length} most recent messages in this topic.`,
+    extra,
+  );
 }
 
 /**
@@ -140,7 +147,10 @@ export function migrateTopicPolicies(realm: Realm, move: Move, access: MoveAcces
 export function sendLostAccessEvents(realm: Realm, quirks: Quirks, move: Move, moved: Message[], access: MoveAccess): void {
   if (move.to === move.from || quirks.has('edit-move-no-delete-event') || quirks.has('edit-move-loser-gets-update')) return;
   sendDeleteEvent(realm, quirks, access.losingAccess, {
-    message_type: 'stream', stream_id: move.from.id, topic: move.oldTopic, message_ids: moved.map((m) => m.id).sort((a, b) => a - b),
+    message_type: 'stream',
+    stream_id: move.from.id,
+    topic: move.oldTopic,
+    message_ids: moved.map((m) => m.id).sort((a, b) => a - b),
   });
 }
 
@@ -153,7 +163,15 @@ const topicLink = (channel: Channel, topic: string) => `#**${channel.name}>${top
  * not for a pure resolve or unresolve), then the one in the old topic (send_notification_to_old_thread).
  * Each is a message of the Notification Bot, already read for the acting user.
  */
-export function postMoveNotices(realm: Realm, user: User, move: Move, moved: Message[], wholeTopic: boolean, notify: { old: boolean; new: boolean; content: boolean }, quirks: Quirks): void {
+export function postMoveNotices(
+  realm: Realm,
+  user: User,
+  move: Move,
+  moved: Message[],
+  wholeTopic: boolean,
+  notify: { old: boolean; new: boolean; content: boolean },
+  quirks: Quirks,
+): void {
   const resolving = move.resolved || move.unresolved;
   const pureTopicEdit = move.to === move.from && !notify.content;
   const resolveNotice = resolving && pureTopicEdit ? postResolveNotice(realm, user, move, quirks) : undefined;
@@ -164,16 +182,24 @@ export function postMoveNotices(realm: Realm, user: User, move: Move, moved: Mes
   if (notify.new && !quirks.has('edit-no-move-notices') && (move.to !== move.from || !resolving || quirks.has('edit-resolve-notifies-moved'))) {
     const from = topicLink(move.from, move.oldTopic);
     // Whole-topic wording only when the caller sees nothing of the destination topic besides what moved.
-    const preexisting = topicMessages(realm, move.to.id, move.newTopic)
-      .some((m) => !movedIds.has(m.id) && m !== resolveNotice && canReadMessage(realm, user, m));
-    const text = wholeTopic && !preexisting ? `This topic was moved here from ${from} by ${who}.`
-      : count === 1 ? `${link} was moved here from ${from} by ${who}.` : `${count} messages were moved here from ${from} by ${who}.`;
+    const preexisting = topicMessages(realm, move.to.id, move.newTopic).some(
+      (m) => !movedIds.has(m.id) && m !== resolveNotice && canReadMessage(realm, user, m),
+    );
+    const text =
+      wholeTopic && !preexisting
+        ? `This topic was moved here from ${from} by ${who}.`
+        : count === 1
+          ? `${link} was moved here from ${from} by ${who}.`
+          : `${count} messages were moved here from ${from} by ${who}.`;
     postNotification(realm, move.to, move.newTopic, realm.flavor.noticePrefix + text, quirks, [user.id]);
   }
   if (notify.old) {
     const to = topicLink(move.to, move.newTopic);
-    const text = wholeTopic ? `This topic was moved to ${to} by ${who}.`
-      : count === 1 ? `A message was moved from this topic to ${to} by ${who}.` : `${count} messages were moved from this topic to ${to} by ${who}.`;
+    const text = wholeTopic
+      ? `This topic was moved to ${to} by ${who}.`
+      : count === 1
+        ? `A message was moved from this topic to ${to} by ${who}.`
+        : `${count} messages were moved from this topic to ${to} by ${who}.`;
     postNotification(realm, move.from, move.oldTopic, realm.flavor.noticePrefix + text, quirks, [user.id]);
   }
 }
@@ -201,7 +227,14 @@ function postResolveNotice(realm: Realm, user: User, move: Move, quirks: Quirks)
   };
   const readers = realm.users.filter((u) => u.id === user.id || !keepsUnread(u)).map((u) => u.id);
   const state = move.resolved ? 'resolved' : 'unresolved';
-  const notice = postNotification(realm, channel, move.newTopic, `${realm.flavor.noticePrefix}${mention(user)} has marked this topic as ${state}.`, quirks, readers);
+  const notice = postNotification(
+    realm,
+    channel,
+    move.newTopic,
+    `${realm.flavor.noticePrefix}${mention(user)} has marked this topic as ${state}.`,
+    quirks,
+    readers,
+  );
   resolveNotices.add(notice);
   return notice;
 }

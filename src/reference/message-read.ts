@@ -12,7 +12,6 @@ import type { Message } from './model.js';
 import { realmSettings } from './realm-settings.js';
 import type { Context, Route } from './router.js';
 
-
 function getMessage(ctx: Context) {
   const markdown = ctx.params.bool('apply_markdown', true);
   const allowEmptyTopic = ctx.params.bool('allow_empty_topic_name', false);

@@ -59,7 +59,10 @@ function readRecipients(realm: Realm, to: string): User[] {
   try {
     list = JSON.parse(to);
   } catch {
-    list = to.split(',').map((s) => s.trim()).filter(Boolean);
+    list = to
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
   if (!Array.isArray(list)) list = [list];
   const items = list as unknown[];

@@ -58,7 +58,11 @@ function addView(ctx: Context) {
   const name = readName(ctx) ?? null;
   if (BUILT_IN_FRAGMENTS.includes(fragment)) {
     if (name !== null) throw badRequest('Built-in views cannot have a custom name.');
-  } else if (name === null && (NAMES[ctx.realm.flavor.name].customNeedsName || ctx.quirks.has('nav-name-null-is-none')) && !ctx.quirks.has('nav-custom-without-name-ok')) {
+  } else if (
+    name === null &&
+    (NAMES[ctx.realm.flavor.name].customNeedsName || ctx.quirks.has('nav-name-null-is-none')) &&
+    !ctx.quirks.has('nav-custom-without-name-ok')
+  ) {
     throw badRequest('Custom views must have a valid name.');
   }
   const mine = own(ctx);
@@ -90,7 +94,11 @@ function updateView(ctx: Context) {
   if (name && own(ctx).some((v) => v !== view && v.name === name)) throw badRequest('Navigation view already exists.');
   if (isPinned !== undefined) view.isPinned = isPinned;
   if (name) view.name = name;
-  sendViewEvent(ctx, { op: 'update', fragment: view.fragment, data: { ...(name ? { name } : {}), ...(isPinned !== undefined ? { is_pinned: isPinned } : {}) } });
+  sendViewEvent(ctx, {
+    op: 'update',
+    fragment: view.fragment,
+    data: { ...(name ? { name } : {}), ...(isPinned !== undefined ? { is_pinned: isPinned } : {}) },
+  });
   return {};
 }
 

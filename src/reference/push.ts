@@ -30,9 +30,14 @@ function registerDevice(ctx: Context) {
 function relayError(ctx: Context, state: Exclude<RelayState, 'ok'>): ApiError {
   const status = ctx.realm.flavor.pushRelayStatus;
   if (state === 'misconfigured') {
-    return new ApiError(status.adminActionRequired, 'ADMIN_ACTION_REQUIRED', 'Push notification configuration issue on server, contact the server administrator or retry later.');
+    return new ApiError(
+      status.adminActionRequired,
+      'ADMIN_ACTION_REQUIRED',
+      'Push notification configuration issue on server, contact the server administrator or retry later.',
+    );
   }
-  if (state === 'unreachable') return new ApiError(status.bouncerUnreachable, 'FAILED_TO_CONNECT_BOUNCER', 'Network error while connecting to Zulip push notification service.');
+  if (state === 'unreachable')
+    return new ApiError(status.bouncerUnreachable, 'FAILED_TO_CONNECT_BOUNCER', 'Network error while connecting to Zulip push notification service.');
   return new ApiError(status.bouncerFailing, 'INTERNAL_SERVER_ERROR_ON_BOUNCER', 'Internal server error on Zulip push notification service, retry later.');
 }
 
@@ -49,11 +54,13 @@ function bouncerFailure(ctx: Context, devices: PushDevice[]): ApiError | undefin
 function testNotification(ctx: Context) {
   const { params, quirks, realm, user } = ctx;
   // Zulip's view sends pushes through the relay and no event (fact zulip.events.push-test.no-event).
-  if (quirks.has('push-test-sends-event')) sendEvent(realm, [user.id], { type: 'push_device', push_account_id: params.optInt('push_account_id') ?? null, status: 'active' });
+  if (quirks.has('push-test-sends-event'))
+    sendEvent(realm, [user.id], { type: 'push_device', push_account_id: params.optInt('push_account_id') ?? null, status: 'active' });
   humanOnly(user);
   const pushAccountId = params.optInt('push_account_id');
-  const devices = realm.pushDevices.filter((d) =>
-    (d.userId === user.id || quirks.has('push-ignores-owner')) && (pushAccountId === undefined || d.pushAccountId === pushAccountId));
+  const devices = realm.pushDevices.filter(
+    (d) => (d.userId === user.id || quirks.has('push-ignores-owner')) && (pushAccountId === undefined || d.pushAccountId === pushAccountId),
+  );
   if (devices.length === 0 && !quirks.has('push-no-device-success')) {
     throw new ApiError(400, 'NO_ACTIVE_PUSH_DEVICE', 'No active registered push device');
   }
@@ -64,7 +71,8 @@ function testNotification(ctx: Context) {
 
 export const pushRoutes: Route[] = [
   {
-    method: 'POST', path: '/mobile_push/register',
+    method: 'POST',
+    path: '/mobile_push/register',
     params: ['token_kind', 'push_account_id', 'push_public_key', 'bouncer_public_key', 'encrypted_push_registration'],
     handle: registerDevice,
   },

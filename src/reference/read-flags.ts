@@ -39,6 +39,4 @@ function sendReadEvent(ctx: Context, read: Message[]): void {
   sendEvent(ctx.realm, to, { type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: read.map((m) => m.id), all: false });
 }
 
-export const readFlagRoutes: Route[] = [
-  { method: 'POST', path: '/mark_topic_as_read', params: ['stream_id', 'topic_name'], handle: markTopicAsRead },
-];
+export const readFlagRoutes: Route[] = [{ method: 'POST', path: '/mark_topic_as_read', params: ['stream_id', 'topic_name'], handle: markTopicAsRead }];

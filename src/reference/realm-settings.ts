@@ -125,7 +125,12 @@ export const SETTINGS: SettingSpec[] = [
   { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy },
   // Zulip replaced the boolean allow_edit_history by this policy at feature level 358 (fact
   // zulip.history.visibility-policy): PATCH /realm no longer takes allow_edit_history.
-  { key: 'editHistoryPolicy', param: 'message_edit_history_visibility_policy', register: 'realm_message_edit_history_visibility_policy', read: readEditHistoryPolicy },
+  {
+    key: 'editHistoryPolicy',
+    param: 'message_edit_history_visibility_policy',
+    register: 'realm_message_edit_history_visibility_policy',
+    read: readEditHistoryPolicy,
+  },
   // Settings area.
   { key: 'nameChangesDisabled', param: 'name_changes_disabled', register: 'realm_name_changes_disabled', read: readBool },
   // Channel permissions.
@@ -159,7 +164,12 @@ function updateRealm(ctx: Context) {
   // Events 3: one realm update_dict event carries the changed settings.
   const data = Object.fromEntries(SETTINGS.filter((s) => changes.some(([k]) => k === s.key)).map((s) => [s.param, settings[s.key]]));
   if (spectatorAccess !== undefined) data[SPECTATOR_ACCESS] = spectatorAccess;
-  if (changes.length || spectatorAccess !== undefined) sendEvent(ctx.realm, ctx.realm.users.map((u) => u.id), { type: 'realm', op: 'update_dict', property: 'default', data });
+  if (changes.length || spectatorAccess !== undefined)
+    sendEvent(
+      ctx.realm,
+      ctx.realm.users.map((u) => u.id),
+      { type: 'realm', op: 'update_dict', property: 'default', data },
+    );
   return {};
 }
 

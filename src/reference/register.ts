@@ -30,15 +30,33 @@ function serverSettings(ctx: PublicContext) {
 }
 
 const REGISTER_PARAMS = [
-  'apply_markdown', 'client_gravatar', 'include_subscribers', 'slim_presence', 'presence_history_limit_days',
-  'event_types', 'all_public_streams', 'client_capabilities', 'fetch_event_types', 'narrow',
-  'queue_lifespan_secs', 'user_avatar_url_field_optional', 'user_settings_object', 'include_streams',
+  'apply_markdown',
+  'client_gravatar',
+  'include_subscribers',
+  'slim_presence',
+  'presence_history_limit_days',
+  'event_types',
+  'all_public_streams',
+  'client_capabilities',
+  'fetch_event_types',
+  'narrow',
+  'queue_lifespan_secs',
+  'user_avatar_url_field_optional',
+  'user_settings_object',
+  'include_streams',
 ];
 
 function validateRegisterParams(ctx: Context): void {
   const p = ctx.params;
-  for (const name of ['apply_markdown', 'client_gravatar', 'slim_presence', 'all_public_streams',
-    'user_avatar_url_field_optional', 'user_settings_object', 'include_streams']) {
+  for (const name of [
+    'apply_markdown',
+    'client_gravatar',
+    'slim_presence',
+    'all_public_streams',
+    'user_avatar_url_field_optional',
+    'user_settings_object',
+    'include_streams',
+  ]) {
     p.optBool(name);
   }
   p.optJson('include_subscribers'); // a boolean or "partial"

@@ -29,8 +29,7 @@ interface RouteBase {
 }
 
 export type Route =
-  | (RouteBase & { public: true; handle(ctx: PublicContext): Body })
-  | (RouteBase & { public?: false; handle(ctx: Context): Body | Promise<Body> });
+  (RouteBase & { public: true; handle(ctx: PublicContext): Body }) | (RouteBase & { public?: false; handle(ctx: Context): Body | Promise<Body> });
 
 export type RouteMatch =
   | { kind: 'found'; route: Route; path: Record<string, number>; pathText: Record<string, string> }

@@ -14,7 +14,12 @@ const DESCRIPTIONS: Record<keyof typeof SYSTEM_GROUPS, string> = {
 };
 
 export const GROUP_PERMISSION_NAMES = [
-  'can_add_members_group', 'can_join_group', 'can_leave_group', 'can_manage_group', 'can_mention_group', 'can_remove_members_group',
+  'can_add_members_group',
+  'can_join_group',
+  'can_leave_group',
+  'can_manage_group',
+  'can_mention_group',
+  'can_remove_members_group',
 ] as const;
 
 export function seedSystemGroups(): UserGroup[] {

@@ -113,8 +113,15 @@ function seedMessages(): Message[] {
   // `formerly`: users who were subscribed when the message was sent and have left since (they keep
   // their copy, as Zulip keeps their UserMessage rows).
   const msg = (id: number, senderId: number, channelId: number, topic: string, content: string, formerly: number[] = []): Message => ({
-    id, senderId, channelId, recipientIds: [], topic, content, timestamp: at(id),
-    holders: new Set([senderId, ...subscribers.get(channelId)!, ...formerly]), readBy: new Set([senderId, ...subscribers.get(channelId)!, ...formerly]),
+    id,
+    senderId,
+    channelId,
+    recipientIds: [],
+    topic,
+    content,
+    timestamp: at(id),
+    holders: new Set([senderId, ...subscribers.get(channelId)!, ...formerly]),
+    readBy: new Set([senderId, ...subscribers.get(channelId)!, ...formerly]),
   });
   return [
     msg(1, owner, 1, 'greetings', 'Welcome to the reference realm.'),
@@ -127,8 +134,9 @@ function seedMessages(): Message[] {
     msg(7, member2, 1, 'ancient history', 'Very long ago.'),
     msg(8, member, 1, 'ancient history', 'Older than the limits.'),
     // A topic of many (16) participants, for topic wildcard mentions (op1 rule 10).
-    ...[owner, admin, SEED_USER_IDS.moderator, member, member2, ...Array.from({ length: CROWD_SIZE }, (_, i) => 20 + i)]
-      .map((sender, i) => msg(9 + i, sender, 1, 'town hall', `Present (${i + 1}).`)),
+    ...[owner, admin, SEED_USER_IDS.moderator, member, member2, ...Array.from({ length: CROWD_SIZE }, (_, i) => 20 + i)].map((sender, i) =>
+      msg(9 + i, sender, 1, 'town hall', `Present (${i + 1}).`),
+    ),
     // An old topic of "core team" (private, protected history), past every default move limit:
     // two messages from before the member joined, two from while the member was subscribed
     // (the member has left since). Op 1 rule 8: the member, subscribed again, may access only
@@ -149,8 +157,12 @@ export const SEEDED_OWNER_PUSH_ACCOUNT = 7005;
 /** Devices of the moderator behind a working relay and behind one in each failing state; the owner's one. */
 function seedPushDevices(): PushDevice[] {
   return [
-    ...Object.entries(SEEDED_PUSH_ACCOUNTS).map(([relay, pushAccountId]): PushDevice => (
-      { userId: SEED_USER_IDS.moderator, pushAccountId, tokenKind: 'fcm', relay: relay as RelayState })),
+    ...Object.entries(SEEDED_PUSH_ACCOUNTS).map(([relay, pushAccountId]): PushDevice => ({
+      userId: SEED_USER_IDS.moderator,
+      pushAccountId,
+      tokenKind: 'fcm',
+      relay: relay as RelayState,
+    })),
     { userId: SEED_USER_IDS.owner, pushAccountId: SEEDED_OWNER_PUSH_ACCOUNT, tokenKind: 'apns', relay: 'unreachable' },
   ];
 }
@@ -158,7 +170,11 @@ function seedPushDevices(): PushDevice[] {
 /** The seeded realm of a flavor: the same users and data; the variant's channel and message ids its own. */
 export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
   const channels = seedChannels().map((c) => ({ ...c, id: flavor.seedId('channel', c.id) }));
-  const messages = seedMessages().map((m) => ({ ...m, id: flavor.seedId('message', m.id), channelId: m.channelId === null ? null : flavor.seedId('channel', m.channelId) }));
+  const messages = seedMessages().map((m) => ({
+    ...m,
+    id: flavor.seedId('message', m.id),
+    channelId: m.channelId === null ? null : flavor.seedId('channel', m.channelId),
+  }));
   return {
     host: REALM_HOST,
     name: 'Reference realm',

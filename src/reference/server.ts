@@ -53,9 +53,7 @@ function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: Duplex): vo
     return;
   }
   const body = JSON.stringify({ result: 'error', msg: 'Malformed HTTP request', code: 'BAD_REQUEST' });
-  socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
@@ -80,9 +78,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   realm.url = url;
 
-  const accounts = Object.fromEntries(
-    ROLE_NAMES.map((role) => [role, account(realm, SEED_USER_IDS[role], role)]),
-  ) as Record<RoleName, ReferenceAccount>;
+  const accounts = Object.fromEntries(ROLE_NAMES.map((role) => [role, account(realm, SEED_USER_IDS[role], role)])) as Record<RoleName, ReferenceAccount>;
   const bot = { ...account(realm, SEED_USER_IDS.bot, 'member'), ownerId: SEED_USER_IDS.member };
 
   return {

@@ -11,12 +11,7 @@ export interface EmojiChange {
 }
 
 /** Resolves the emoji part of a request; undefined when the emoji is not to change. */
-export function resolveStatusEmoji(
-  name: string | undefined,
-  code: string | undefined,
-  type: string | undefined,
-  quirks: Quirks,
-): EmojiChange | undefined {
+export function resolveStatusEmoji(name: string | undefined, code: string | undefined, type: string | undefined, quirks: Quirks): EmojiChange | undefined {
   if (name === undefined) {
     // Zulip tests truthiness here: an empty emoji_code alone is harmless.
     if ((code || type) && !quirks.has('status-emoji-code-without-name-ok')) {

@@ -62,8 +62,13 @@ function sendStatusEvent(ctx: Context, away: boolean | undefined, text: string |
   const { quirks, realm, user } = ctx;
   const event: Record<string, unknown> & { type: string } = { type: 'user_status', user_id: user.id };
   if (quirks.has('status-event-all-fields')) {
-    Object.assign(event, { away: !user.presenceEnabled, status_text: user.status.statusText, emoji_name: user.status.emojiName,
-      emoji_code: user.status.emojiCode, reaction_type: user.status.reactionType || 'unicode_emoji' });
+    Object.assign(event, {
+      away: !user.presenceEnabled,
+      status_text: user.status.statusText,
+      emoji_name: user.status.emojiName,
+      emoji_code: user.status.emojiCode,
+      reaction_type: user.status.reactionType || 'unicode_emoji',
+    });
   }
   if (away !== undefined) event.away = away;
   if (text !== undefined) event.status_text = text;

@@ -86,11 +86,10 @@ function getStreams(ctx: Context) {
   if (ctx.quirks.has('streams-unsorted')) channels.reverse();
   // A read changes nothing and sends no event (the fault tells the caller of every listed channel).
   if (ctx.quirks.has('streams-read-sends-event')) {
-    for (const c of channels) sendEvent(ctx.realm, [ctx.user.id], { type: 'stream', op: 'update', property: 'description', value: c.description, stream_id: c.id, name: c.name });
+    for (const c of channels)
+      sendEvent(ctx.realm, [ctx.user.id], { type: 'stream', op: 'update', property: 'description', value: c.description, stream_id: c.id, name: c.name });
   }
   return { streams: channels.map((c) => channelObject(ctx.realm, c, ctx.quirks, flags.include_default)) };
 }
 
-export const streamRoutes: Route[] = [
-  { method: 'GET', path: '/streams', params: Object.keys(FLAGS), handle: getStreams },
-];
+export const streamRoutes: Route[] = [{ method: 'GET', path: '/streams', params: Object.keys(FLAGS), handle: getStreams }];

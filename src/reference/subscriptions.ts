@@ -126,7 +126,9 @@ function subscribe(ctx: Context) {
   }
   // The notice of a new channel reaches its first subscribers, and is its first message.
   const notice = ctx.realm.flavor.newChannelNotice;
-  if (notice) for (const channel of created) postNotification(ctx.realm, channel, notice.topic, notice.content(channel, { fullName: ctx.user.fullName, id: ctx.user.id }));
+  if (notice)
+    for (const channel of created)
+      postNotification(ctx.realm, channel, notice.topic, notice.content(channel, { fullName: ctx.user.fullName, id: ctx.user.id }));
   return { subscribed, already_subscribed: already };
 }
 
@@ -150,8 +152,14 @@ function unsubscribe(ctx: Context) {
 }
 
 const SUBSCRIBE_PARAMS = [
-  'subscriptions', 'principals', 'invite_only', 'is_web_public', 'history_public_to_subscribers',
-  'is_default_stream', 'announce', 'authorization_errors_fatal',
+  'subscriptions',
+  'principals',
+  'invite_only',
+  'is_web_public',
+  'history_public_to_subscribers',
+  'is_default_stream',
+  'announce',
+  'authorization_errors_fatal',
 ];
 
 export const subscriptionRoutes: Route[] = [

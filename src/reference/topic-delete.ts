@@ -42,9 +42,7 @@ function deleteTopic(ctx: Context) {
   const channel = readableChannel(ctx, ctx.path.stream_id);
   const topic = readTopicName(ctx, ctx.params.string('topic_name'));
   // The channels it deletes in: the path's, or (quirk) every channel the caller may read.
-  const channels = q.has('delete-topic-every-channel')
-    ? ctx.realm.channels.filter((c) => hasContentAccess(ctx.user, c))
-    : [channel];
+  const channels = q.has('delete-topic-every-channel') ? ctx.realm.channels.filter((c) => hasContentAccess(ctx.user, c)) : [channel];
   for (const target of channels) {
     let doomed = ctx.realm.messages
       .filter((m) => m.channelId === target.id && (q.has('delete-topic-whole-channel') || sameTopic(m.topic, topic)))
@@ -59,6 +57,4 @@ function deleteTopic(ctx: Context) {
   return { complete: !q.has('delete-topic-complete-false') };
 }
 
-export const topicDeleteRoutes: Route[] = [
-  { method: 'POST', path: '/streams/{stream_id}/delete_topic', params: ['topic_name'], handle: deleteTopic },
-];
+export const topicDeleteRoutes: Route[] = [{ method: 'POST', path: '/streams/{stream_id}/delete_topic', params: ['topic_name'], handle: deleteTopic }];

@@ -5,4 +5,5 @@ import type { Realm } from './model.js';
 export const sameTopic = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /** The empty topic is shown by its display name unless the client says it understands "". */
-export const shownTopic = (realm: Realm, topic: string, allowEmpty: boolean): string => (topic === '' && !allowEmpty ? realm.flavor.emptyTopicDisplayName : topic);
+export const shownTopic = (realm: Realm, topic: string, allowEmpty: boolean): string =>
+  topic === '' && !allowEmpty ? realm.flavor.emptyTopicDisplayName : topic;

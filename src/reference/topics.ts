@@ -51,6 +51,4 @@ function getTopics(ctx: Context) {
   };
 }
 
-export const topicRoutes: Route[] = [
-  { method: 'GET', path: '/users/me/{stream_id}/topics', params: ['allow_empty_topic_name'], handle: getTopics },
-];
+export const topicRoutes: Route[] = [{ method: 'GET', path: '/users/me/{stream_id}/topics', params: ['allow_empty_topic_name'], handle: getTopics }];

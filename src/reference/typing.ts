@@ -74,7 +74,17 @@ function directTyping(ctx: Context, op: string): void {
   }
   // The sender is a participant of the conversation too.
   const participants = [...new Map([ctx.user, ...named].map((u) => [u.id, u])).values()];
-  if (statefulDrop(ctx, `direct ${participants.map((u) => u.id).sort((a, b) => a - b).join(',')}`, op)) return;
+  if (
+    statefulDrop(
+      ctx,
+      `direct ${participants
+        .map((u) => u.id)
+        .sort((a, b) => a - b)
+        .join(',')}`,
+      op,
+    )
+  )
+    return;
   const event = { type: 'typing' as const, op, message_type: 'direct', sender: person(ctx.user), recipients: participants.map(person) };
   const audience = receivers(ctx, participants).filter((id) => id !== ctx.user.id || !ctx.quirks.has('typing-not-to-sender'));
   emit(ctx, audience, event, false);
@@ -120,6 +130,4 @@ function setTypingStatus(ctx: Context) {
   return {};
 }
 
-export const typingRoutes: Route[] = [
-  { method: 'POST', path: '/typing', params: ['type', 'op', 'to', 'stream_id', 'topic'], handle: setTypingStatus },
-];
+export const typingRoutes: Route[] = [{ method: 'POST', path: '/typing', params: ['type', 'op', 'to', 'stream_id', 'topic'], handle: setTypingStatus }];

@@ -30,7 +30,10 @@ const references = (content: string, upload: Upload) => content.includes(referen
 
 /** Zulip's sanitize_name: keeps letters, digits, dots, dashes and underscores. */
 function sanitize(name: string): string {
-  const clean = name.normalize('NFKC').replace(/[^\w.-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
+  const clean = name
+    .normalize('NFKC')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
   return clean || 'uploaded-file';
 }
 
@@ -51,7 +54,11 @@ function upload(ctx: Context) {
 function uploadObject(realm: Realm, upload: Upload) {
   const messages = realm.messages.filter((m) => references(m.content, upload));
   return {
-    id: upload.id, name: upload.name, path_id: upload.pathId, size: upload.size, create_time: upload.createTime,
+    id: upload.id,
+    name: upload.name,
+    path_id: upload.pathId,
+    size: upload.size,
+    create_time: upload.createTime,
     messages: messages.map((m) => ({ id: m.id, date_sent: m.timestamp * 1000 })),
   };
 }
@@ -67,6 +74,4 @@ export function detachedUploads(realm: Realm, message: Message, oldContent: stri
     .map((u) => uploadObject(realm, u));
 }
 
-export const uploadRoutes: Route[] = [
-  { method: 'POST', path: '/user_uploads', params: [], handle: upload },
-];
+export const uploadRoutes: Route[] = [{ method: 'POST', path: '/user_uploads', params: [], handle: upload }];

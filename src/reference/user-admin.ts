@@ -92,7 +92,10 @@ function updateUser(ctx: Context, target: User | undefined) {
 }
 
 function updateUserById(ctx: Context) {
-  return updateUser(ctx, ctx.realm.users.find((u) => u.id === ctx.path.user_id));
+  return updateUser(
+    ctx,
+    ctx.realm.users.find((u) => u.id === ctx.path.user_id),
+  );
 }
 
 function updateUserByEmail(ctx: Context) {
@@ -105,8 +108,8 @@ function updateUserByEmail(ctx: Context) {
   }
   const email = (ctx.pathText?.email ?? '').trim().toLowerCase();
   // Like Zulip: the dummy address always works, the real one only where the caller may see it.
-  const known = (u: User) => dummyEmail(realm, u) === email
-    || (u.email === email && (canSeeEmail(user, u) || quirks.has('update-user-email-ignores-visibility')));
+  const known = (u: User) =>
+    dummyEmail(realm, u) === email || (u.email === email && (canSeeEmail(user, u) || quirks.has('update-user-email-ignores-visibility')));
   return updateUser(ctx, realm.users.find(known));
 }
 

@@ -21,10 +21,22 @@ function createUser(ctx: Context) {
   if (realm.users.some((u) => u.email === email)) throw badRequest(`Email '${email}' already in use`);
   const id = Math.max(...realm.users.map((u) => u.id)) + 1;
   const created: User = {
-    id, email, fullName, role: ROLE.member, isBot: false, botOwnerId: null, isActive: true, apiKey: newApiKey(),
-    dateJoined: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'), presenceEnabled: true, status: emptyStatus(),
-    receivesTypingNotifications: true, sendPrivateTypingNotifications: true, sendStreamTypingNotifications: true,
-    settings: defaultSettings(), profileData: new Map(),
+    id,
+    email,
+    fullName,
+    role: ROLE.member,
+    isBot: false,
+    botOwnerId: null,
+    isActive: true,
+    apiKey: newApiKey(),
+    dateJoined: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+    presenceEnabled: true,
+    status: emptyStatus(),
+    receivesTypingNotifications: true,
+    sendPrivateTypingNotifications: true,
+    sendStreamTypingNotifications: true,
+    settings: defaultSettings(),
+    profileData: new Map(),
   };
   // A new user starts with the realm's defaults (op 5); the user-only settings keep Zulip's.
   for (const [name, value] of Object.entries(realm.userSettingsDefaults)) setSetting(created, name, value);

@@ -24,15 +24,44 @@ export const idsWhoCanAccess = (realm: Realm, _target: User): number[] => active
  * notification_settings_legacy: the settings older than feature level 89; timezone joins the
  * display ones in do_change_user_setting).
  */
-const LEGACY_DISPLAY = new Set(['color_scheme', 'default_language', 'web_home_view', 'demote_inactive_streams', 'emojiset',
-  'enable_drafts_synchronization', 'enter_sends', 'fluid_layout_width', 'high_contrast_mode', 'left_side_userlist',
-  'starred_message_counts', 'translate_emoticons', 'twenty_four_hour_time', 'timezone']);
-const LEGACY_NOTIFICATIONS = new Set(['desktop_icon_count_display', 'email_notifications_batching_period_seconds',
-  'enable_desktop_notifications', 'enable_digest_emails', 'enable_login_emails', 'enable_marketing_emails',
-  'enable_offline_email_notifications', 'enable_offline_push_notifications', 'enable_online_push_notifications', 'enable_sounds',
-  'enable_stream_audible_notifications', 'enable_stream_desktop_notifications', 'enable_stream_email_notifications',
-  'enable_stream_push_notifications', 'message_content_in_email_notifications', 'notification_sound',
-  'pm_content_in_desktop_notifications', 'presence_enabled', 'realm_name_in_email_notifications_policy', 'wildcard_mentions_notify']);
+const LEGACY_DISPLAY = new Set([
+  'color_scheme',
+  'default_language',
+  'web_home_view',
+  'demote_inactive_streams',
+  'emojiset',
+  'enable_drafts_synchronization',
+  'enter_sends',
+  'fluid_layout_width',
+  'high_contrast_mode',
+  'left_side_userlist',
+  'starred_message_counts',
+  'translate_emoticons',
+  'twenty_four_hour_time',
+  'timezone',
+]);
+const LEGACY_NOTIFICATIONS = new Set([
+  'desktop_icon_count_display',
+  'email_notifications_batching_period_seconds',
+  'enable_desktop_notifications',
+  'enable_digest_emails',
+  'enable_login_emails',
+  'enable_marketing_emails',
+  'enable_offline_email_notifications',
+  'enable_offline_push_notifications',
+  'enable_online_push_notifications',
+  'enable_sounds',
+  'enable_stream_audible_notifications',
+  'enable_stream_desktop_notifications',
+  'enable_stream_email_notifications',
+  'enable_stream_push_notifications',
+  'message_content_in_email_notifications',
+  'notification_sound',
+  'pm_content_in_desktop_notifications',
+  'presence_enabled',
+  'realm_name_in_email_notifications_policy',
+  'wildcard_mentions_notify',
+]);
 
 /**
  * Zulip's get_language_name reads the names from locale/language_name_map.json, which was not
@@ -40,9 +69,25 @@ const LEGACY_NOTIFICATIONS = new Set(['desktop_icon_count_display', 'email_notif
  * language_name is a string.
  */
 const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English', de: 'Deutsch', es: 'Español', fr: 'Français', it: 'Italiano', ja: '日本語', ko: '한국어', nl: 'Nederlands',
-  pl: 'Polski', pt: 'Português', 'pt-br': 'Português (Brasil)', ru: 'Русский', sv: 'Svenska', tr: 'Türkçe', uk: 'Українська',
-  'zh-hans': '简体中文', 'zh-hant': '繁體中文', eo: 'Esperanto', nb: 'Norsk bokmål',
+  en: 'English',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  ja: '日本語',
+  ko: '한국어',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  pt: 'Português',
+  'pt-br': 'Português (Brasil)',
+  ru: 'Русский',
+  sv: 'Svenska',
+  tr: 'Türkçe',
+  uk: 'Українська',
+  'zh-hans': '简体中文',
+  'zh-hant': '繁體中文',
+  eo: 'Esperanto',
+  nb: 'Norsk bokmål',
 };
 const languageName = (code: string): string => LANGUAGE_NAMES[code] ?? 'Unknown';
 
@@ -59,10 +104,20 @@ export function sendSettingChanged(realm: Realm, quirks: Quirks, user: User, nam
   if (name === 'default_language') event.language_name = languageName(String(value));
   sendEvent(realm, quirks.has('settings-event-to-everyone') ? activeUserIds(realm) : [user.id], event);
   if (LEGACY_NOTIFICATIONS.has(name)) {
-    sendEvent(realm, [user.id], { type: 'update_global_notifications', user: displayEmail(realm, user), notification_name: name, setting: value }, legacyAccepted(quirks));
+    sendEvent(
+      realm,
+      [user.id],
+      { type: 'update_global_notifications', user: displayEmail(realm, user), notification_name: name, setting: value },
+      legacyAccepted(quirks),
+    );
   }
   if (LEGACY_DISPLAY.has(name)) {
-    const legacy: Record<string, unknown> & { type: string } = { type: 'update_display_settings', user: displayEmail(realm, user), setting_name: name, setting: value };
+    const legacy: Record<string, unknown> & { type: string } = {
+      type: 'update_display_settings',
+      user: displayEmail(realm, user),
+      setting_name: name,
+      setting: value,
+    };
     if (name === 'default_language') legacy.language_name = languageName(String(value));
     sendEvent(realm, [user.id], legacy, legacyAccepted(quirks));
   }

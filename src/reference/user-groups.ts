@@ -28,14 +28,19 @@ const MENTION_REFUSES: Record<FlavorName, SettingRules['refuse']> = {
  * case that needs the permission has to grant it at creation.
  */
 const NEW_GROUP_DEFAULTS: Record<FlavorName, (creator: number) => Record<'can_add_members_group' | 'can_manage_group', GroupSetting>> = {
-  zulip: (creator) => ({ can_add_members_group: { direct_members: [creator], direct_subgroups: [] }, can_manage_group: { direct_members: [creator], direct_subgroups: [] } }),
+  zulip: (creator) => ({
+    can_add_members_group: { direct_members: [creator], direct_subgroups: [] },
+    can_manage_group: { direct_members: [creator], direct_subgroups: [] },
+  }),
   variant: () => ({ can_add_members_group: NOBODY, can_manage_group: NOBODY }),
 };
 
 /** The system groups each setting refuses (Zulip's allow_internet/everyone_group; owners per flavor). */
 export function groupSettingRules(ctx: Context): Record<string, SettingRules> {
   const manageRefuses: SettingRules['refuse'] = ctx.quirks.has('group-manage-everyone-ok') ? ['role:internet'] : ['role:internet', 'role:everyone'];
-  const mentionRefuses: SettingRules['refuse'] = ctx.quirks.has('group-mention-owners-refused') ? ['role:internet', 'role:owners'] : MENTION_REFUSES[ctx.realm.flavor.name];
+  const mentionRefuses: SettingRules['refuse'] = ctx.quirks.has('group-mention-owners-refused')
+    ? ['role:internet', 'role:owners']
+    : MENTION_REFUSES[ctx.realm.flavor.name];
   return {
     can_add_members_group: { refuse: ['role:internet', 'role:everyone'] },
     can_join_group: { refuse: ['role:internet', 'role:everyone'] },
@@ -99,7 +104,10 @@ function createGroup(ctx: Context) {
   });
   const everyone = SYSTEM_GROUPS['role:everyone'];
   const settings: Record<string, GroupSetting> = {
-    can_join_group: NOBODY, can_leave_group: everyone, can_mention_group: everyone, can_remove_members_group: NOBODY,
+    can_join_group: NOBODY,
+    can_leave_group: everyone,
+    can_mention_group: everyone,
+    can_remove_members_group: NOBODY,
     ...NEW_GROUP_DEFAULTS[ctx.realm.flavor.name](ctx.user.id),
   };
   const rules = groupSettingRules(ctx);
@@ -108,8 +116,16 @@ function createGroup(ctx: Context) {
     if (raw !== undefined) settings[setting] = readPlainValue(ctx.realm, ctx.quirks, setting, raw, rules[setting]);
   }
   const group: UserGroup = {
-    id: allocate(ctx.realm, 'record'), name, description, members: new Set(members), subgroups: new Set(subgroups),
-    isSystem: false, deactivated: false, creatorId: ctx.user.id, dateCreated: Math.floor(Date.now() / 1000), settings,
+    id: allocate(ctx.realm, 'record'),
+    name,
+    description,
+    members: new Set(members),
+    subgroups: new Set(subgroups),
+    isSystem: false,
+    deactivated: false,
+    creatorId: ctx.user.id,
+    dateCreated: Math.floor(Date.now() / 1000),
+    settings,
   };
   ctx.realm.userGroups.push(group);
   // Zulip announces the group with its members, then adds the subgroups (check_add_user_group).
@@ -185,7 +201,9 @@ function updateGroup(ctx: Context) {
     group.settings[change.name] = change.value;
     events.update(group, { [change.name]: change.value });
   }
-  if (resent) for (const [setting, raw] of updates) if (raw !== undefined && !changes.some((c) => c?.name === setting)) events.update(group, { [setting]: group.settings[setting] });
+  if (resent)
+    for (const [setting, raw] of updates)
+      if (raw !== undefined && !changes.some((c) => c?.name === setting)) events.update(group, { [setting]: group.settings[setting] });
   return {};
 }
 
@@ -197,7 +215,9 @@ function objections(realm: Realm, groupId: number): Record<string, unknown>[] {
   for (const channel of realm.channels) {
     if (channel.isArchived) continue;
     const settings: Record<string, GroupSetting> = { ...channel.groupSettings, can_administer_channel_group: channel.canAdministerChannelGroup };
-    const used = Object.keys(settings).filter((s) => settingUses(settings[s], groupId)).sort();
+    const used = Object.keys(settings)
+      .filter((s) => settingUses(settings[s], groupId))
+      .sort();
     if (used.length) found.push({ type: 'channel', channel_id: channel.id, settings: used });
   }
   for (const group of realm.userGroups) {

@@ -9,10 +9,7 @@ import type { Quirks } from './quirks.js';
 
 export type SettingValue = boolean | number | string;
 
-export type SettingKind =
-  | { type: 'bool' }
-  | { type: 'int'; choices?: readonly number[] }
-  | { type: 'string'; choices?: readonly string[] };
+export type SettingKind = { type: 'bool' } | { type: 'int'; choices?: readonly number[] } | { type: 'string'; choices?: readonly string[] };
 
 export interface Setting {
   name: string;
@@ -24,7 +21,12 @@ export interface Setting {
 
 const bool = (name: string, dflt: boolean, realmDefault = true): Setting => ({ name, kind: { type: 'bool' }, default: dflt, realmDefault });
 const int = (name: string, dflt: number, choices?: number[]): Setting => ({ name, kind: { type: 'int', choices }, default: dflt, realmDefault: true });
-const str = (name: string, dflt: string, choices?: string[], realmDefault = true): Setting => ({ name, kind: { type: 'string', choices }, default: dflt, realmDefault });
+const str = (name: string, dflt: string, choices?: string[], realmDefault = true): Setting => ({
+  name,
+  kind: { type: 'string', choices },
+  default: dflt,
+  realmDefault,
+});
 const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 export const SETTINGS: readonly Setting[] = [

@@ -21,7 +21,14 @@ function mutedTopics(realm: Realm, userId: number): [string, string, number][] {
     .map((t) => [realm.channels.find((c) => c.id === t.channelId)?.name ?? '', t.topic, t.lastUpdated]);
 }
 
-export function setTopicPolicy(realm: Realm, userIds: Iterable<number>, channel: Channel, topic: string, policy: number, options: { skipMutedTopics?: boolean } = {}): void {
+export function setTopicPolicy(
+  realm: Realm,
+  userIds: Iterable<number>,
+  channel: Channel,
+  topic: string,
+  policy: number,
+  options: { skipMutedTopics?: boolean } = {},
+): void {
   const now = Math.floor(Date.now() / 1000);
   for (const userId of userIds) {
     const mine = (t: { userId: number; channelId: number; topic: string }) => t.userId === userId && t.channelId === channel.id && sameTopic(t.topic, topic);
@@ -33,8 +40,13 @@ export function setTopicPolicy(realm: Realm, userIds: Iterable<number>, channel:
     if (!options.skipMutedTopics) {
       sendEvent(realm, [userId], { type: 'muted_topics', muted_topics: mutedTopics(realm, userId) }, (queue) => !queue.eventTypes?.includes('user_topic'));
     }
-    sendEvent(realm, [userId], { type: 'user_topic', stream_id: channel.id, topic_name: topic, last_updated: now, visibility_policy: policy }, () => true,
-      (queue, e) => (e.topic_name === '' && !capability(queue, 'empty_topic_name') ? { ...e, topic_name: realm.flavor.emptyTopicDisplayName } : e));
+    sendEvent(
+      realm,
+      [userId],
+      { type: 'user_topic', stream_id: channel.id, topic_name: topic, last_updated: now, visibility_policy: policy },
+      () => true,
+      (queue, e) => (e.topic_name === '' && !capability(queue, 'empty_topic_name') ? { ...e, topic_name: realm.flavor.emptyTopicDisplayName } : e),
+    );
   }
 }
 

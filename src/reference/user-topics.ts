@@ -51,16 +51,28 @@ function updateUserTopic(ctx: Context) {
  * withheld from queues whose event_types list user_topic, then user_topic; Tornado writes the
  * empty topic as "general chat" for queues without empty_topic_name (process_user_topic_event).
  */
-function sendUserTopicEvents(realm: Realm, quirks: Quirks, user: User, change: { stream_id: number; topic_name: string; last_updated: number; visibility_policy: number }): void {
+function sendUserTopicEvents(
+  realm: Realm,
+  quirks: Quirks,
+  user: User,
+  change: { stream_id: number; topic_name: string; last_updated: number; visibility_policy: number },
+): void {
   const mutedTopics = realm.userTopics
     .filter((t) => t.userId === user.id && t.visibilityPolicy === 1)
     .map((t) => [channelById(realm, t.channelId)?.name ?? '', t.topic, t.lastUpdated]);
   const listsUserTopic = (queue: EventQueue) => Boolean(queue.eventTypes?.includes('user_topic')) && !quirks.has('muted-topics-event-not-suppressed');
   sendEvent(realm, [user.id], { type: 'muted_topics', muted_topics: mutedTopics }, (queue) => !listsUserTopic(queue));
   const to = quirks.has('user-topic-event-to-everyone') ? realm.users.filter((u) => u.isActive).map((u) => u.id) : [user.id];
-  sendEvent(realm, to, { type: 'user_topic', ...change }, () => true, (queue, event) =>
-    event.topic_name === '' && !capability(queue, 'empty_topic_name') && !quirks.has('user-topic-empty-topic-literal')
-      ? { ...event, topic_name: 'general chat' } : event);
+  sendEvent(
+    realm,
+    to,
+    { type: 'user_topic', ...change },
+    () => true,
+    (queue, event) =>
+      event.topic_name === '' && !capability(queue, 'empty_topic_name') && !quirks.has('user-topic-empty-topic-literal')
+        ? { ...event, topic_name: 'general chat' }
+        : event,
+  );
 }
 
 /** The `user_topics` list of POST /register; the empty topic shows under its display name

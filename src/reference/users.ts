@@ -13,11 +13,16 @@ const VISIBILITY = { everyone: 1, members: 2, admins: 3, nobody: 4, moderators: 
 export function canSeeEmail(viewer: User, target: User): boolean {
   if (viewer.id === target.id) return true;
   switch (getSetting(target, 'email_address_visibility')) {
-    case VISIBILITY.everyone: return true;
-    case VISIBILITY.members: return viewer.role <= ROLE.member;
-    case VISIBILITY.admins: return viewer.role <= ROLE.admin;
-    case VISIBILITY.moderators: return viewer.role <= ROLE.moderator;
-    default: return false;
+    case VISIBILITY.everyone:
+      return true;
+    case VISIBILITY.members:
+      return viewer.role <= ROLE.member;
+    case VISIBILITY.admins:
+      return viewer.role <= ROLE.admin;
+    case VISIBILITY.moderators:
+      return viewer.role <= ROLE.moderator;
+    default:
+      return false;
   }
 }
 

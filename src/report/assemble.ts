@@ -43,22 +43,27 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
   const facts = factEntries(parts.facts ?? [], cases, parts.catalog, parts.target.profile, proofs);
   const baseline = parts.baseline ? compareWithBaseline(cases, parts.baseline.report, parts.baseline.file) : undefined;
   const ex = parts.expectations;
-  const expectations = ex ? { ...applyExpectations(cases, ex.entries, ex.file, ex.knownIds, ex.today), ...(ex.updated ? { updated: ex.updated } : {}) } : undefined;
-  return finish({
-    formatVersion: 1,
-    tool: parts.tool,
-    target: { ...parts.target },
-    startedAt: parts.startedAt,
-    durationMs: parts.durationMs,
-    summary: summarize(cases),
-    ...(parts.shard ? { shard: parts.shard } : {}),
-    ...(baseline ? { baseline } : {}),
-    ...(expectations ? { expectations } : {}),
-    cases,
-    clauses: clauseEntries(parts.catalog, cases, parts.target.profile, proofs),
-    ...(facts.length ? { facts } : {}),
-    runWarnings: parts.runWarnings,
-  }, parts.verdict);
+  const expectations = ex
+    ? { ...applyExpectations(cases, ex.entries, ex.file, ex.knownIds, ex.today), ...(ex.updated ? { updated: ex.updated } : {}) }
+    : undefined;
+  return finish(
+    {
+      formatVersion: 1,
+      tool: parts.tool,
+      target: { ...parts.target },
+      startedAt: parts.startedAt,
+      durationMs: parts.durationMs,
+      summary: summarize(cases),
+      ...(parts.shard ? { shard: parts.shard } : {}),
+      ...(baseline ? { baseline } : {}),
+      ...(expectations ? { expectations } : {}),
+      cases,
+      clauses: clauseEntries(parts.catalog, cases, parts.target.profile, proofs),
+      ...(facts.length ? { facts } : {}),
+      runWarnings: parts.runWarnings,
+    },
+    parts.verdict,
+  );
 }
 
 /** Summary, effective feature level and verdict, from the cases. */
@@ -66,7 +71,11 @@ export function finish(report: Omit<ConformanceReport, 'verdict'>, verdictOption
   const summary = summarize(report.cases);
   const { unjudgedFrom: _stale, ...given } = report.target;
   const unjudged = unjudgedFrom(report.cases, report.target.featureLevel);
-  const target = { ...given, conformsThrough: conformsThrough(report.cases, report.target.featureLevel), ...(unjudged === undefined ? {} : { unjudgedFrom: unjudged }) };
+  const target = {
+    ...given,
+    conformsThrough: conformsThrough(report.cases, report.target.featureLevel),
+    ...(unjudged === undefined ? {} : { unjudgedFrom: unjudged }),
+  };
   const { cases, clauses, facts, runWarnings, ...head } = { ...report, target, summary };
   return { ...head, verdict: verdictOf({ ...report, target, summary }, verdictOptions), cases, clauses, ...(facts ? { facts } : {}), runWarnings };
 }

@@ -18,7 +18,14 @@ export interface CaseChange {
   note?: string;
 }
 
-export interface ChangeCounts { 'newly-failing': number; 'newly-passing': number; 'skipped-in-one': number; 'only-in-a': number; 'only-in-b': number; unchanged: number }
+export interface ChangeCounts {
+  'newly-failing': number;
+  'newly-passing': number;
+  'skipped-in-one': number;
+  'only-in-a': number;
+  'only-in-b': number;
+  unchanged: number;
+}
 
 export interface Comparison {
   a: { file: string; target: ConformanceReport['target']; summary: ConformanceReport['summary'] };
@@ -56,16 +63,27 @@ export function compareReports(a: ConformanceReport, b: ConformanceReport, files
   const inA = new Map(a.cases.map((c) => [c.id, c]));
   const inB = new Map(b.cases.map((c) => [c.id, c]));
   const ids = [...new Set([...inA.keys(), ...inB.keys()])];
-  const cases = ids.map((id): CaseChange => {
-    const ca = inA.get(id);
-    const cb = inB.get(id);
-    const any = (cb ?? ca) as ReportCase;
-    const change = classify(ca?.status ?? null, cb?.status ?? null);
-    // Skipped in one: both ran, one of them skipped. Newly failing: B has the case.
-    const skippedOne = ca?.status === 'skipped' ? ca : cb;
-    const note = change === 'skipped-in-one' ? skippedOne!.message : change === 'newly-failing' ? cb!.message : undefined;
-    return { id, endpoint: any.endpoint, level: levelLabel(any.since ?? 0), title: any.title, a: ca?.status ?? null, b: cb?.status ?? null, change, ...(note ? { note } : {}) };
-  }).sort((x, y) => x.endpoint.localeCompare(y.endpoint) || x.id.localeCompare(y.id));
+  const cases = ids
+    .map((id): CaseChange => {
+      const ca = inA.get(id);
+      const cb = inB.get(id);
+      const any = (cb ?? ca) as ReportCase;
+      const change = classify(ca?.status ?? null, cb?.status ?? null);
+      // Skipped in one: both ran, one of them skipped. Newly failing: B has the case.
+      const skippedOne = ca?.status === 'skipped' ? ca : cb;
+      const note = change === 'skipped-in-one' ? skippedOne!.message : change === 'newly-failing' ? cb!.message : undefined;
+      return {
+        id,
+        endpoint: any.endpoint,
+        level: levelLabel(any.since ?? 0),
+        title: any.title,
+        a: ca?.status ?? null,
+        b: cb?.status ?? null,
+        change,
+        ...(note ? { note } : {}),
+      };
+    })
+    .sort((x, y) => x.endpoint.localeCompare(y.endpoint) || x.id.localeCompare(y.id));
   const levelNumber = (label: string) => (label === 'base' ? 0 : Number(label));
   const levelOrder = (x: string, y: string) => levelNumber(x) - levelNumber(y);
   return {

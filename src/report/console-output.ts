@@ -52,10 +52,21 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
     `Target ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}, profile ${report.target.profile}`,
     `Feature level: ${levelSentence(report.target)}`,
     `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}`,
-    ...(b ? [`Baseline ${b.file}: ${pc.red(plural(b.regressions.length, 'regression'))}${ids(b.regressions)}`,
-      `  ${pc.green(plural(b.improvements.length, 'improvement'))}${ids(b.improvements)}`, `  ${plural(b.knownFailures.length, 'known failure')}${ids(b.knownFailures)}`] : []),
-    ...(e ? [`Expectations ${e.file}: ${e.expected.length} expected failures, ${e.stale.length} stale, ${e.expired.length} expired${e.unknown.length ? `, unknown ids: ${e.unknown.join(', ')}` : ''}`] : []),
-    ...(e?.updated ? [`  updated ${e.file}: added ${e.updated.added.length}${ids(e.updated.added)}; removed ${e.updated.removed.length}${ids(e.updated.removed)}`] : []),
+    ...(b
+      ? [
+          `Baseline ${b.file}: ${pc.red(plural(b.regressions.length, 'regression'))}${ids(b.regressions)}`,
+          `  ${pc.green(plural(b.improvements.length, 'improvement'))}${ids(b.improvements)}`,
+          `  ${plural(b.knownFailures.length, 'known failure')}${ids(b.knownFailures)}`,
+        ]
+      : []),
+    ...(e
+      ? [
+          `Expectations ${e.file}: ${e.expected.length} expected failures, ${e.stale.length} stale, ${e.expired.length} expired${e.unknown.length ? `, unknown ids: ${e.unknown.join(', ')}` : ''}`,
+        ]
+      : []),
+    ...(e?.updated
+      ? [`  updated ${e.file}: added ${e.updated.added.length}${ids(e.updated.added)}; removed ${e.updated.removed.length}${ids(e.updated.removed)}`]
+      : []),
     ...failureGroupLines(report),
     ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
     ...(report.verdict?.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
@@ -73,11 +84,16 @@ const shorten = (text: string, n = 100) => (text.length > n ? `${text.slice(0, n
 export function failureGroupLines(report: ConformanceReport): string[] {
   const { byOperation, byRule } = failureGroups(report);
   if (!byOperation.length) return [];
-  const line = (key: string, ids: string[], text?: string) => `  ${pc.red(String(ids.length).padStart(4))} ${key}${text ? pc.dim(` ${shorten(text)}`) : ''}${ids.length === 1 ? pc.dim(` (${ids[0]})`) : ''}`;
+  const line = (key: string, ids: string[], text?: string) =>
+    `  ${pc.red(String(ids.length).padStart(4))} ${key}${text ? pc.dim(` ${shorten(text)}`) : ''}${ids.length === 1 ? pc.dim(` (${ids[0]})`) : ''}`;
   const more = (n: number) => (n > MAX_GROUPS ? [pc.dim(`  ... and ${n - MAX_GROUPS} more`)] : []);
   return [
-    'Failures by operation:', ...byOperation.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases)), ...more(byOperation.length),
-    'Failures by broken rule:', ...byRule.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases, g.text)), ...more(byRule.length),
+    'Failures by operation:',
+    ...byOperation.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases)),
+    ...more(byOperation.length),
+    'Failures by broken rule:',
+    ...byRule.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases, g.text)),
+    ...more(byRule.length),
   ];
 }
 

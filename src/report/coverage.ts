@@ -23,26 +23,37 @@ const ORDER = (op: string) => (op === 'common' ? '' : op);
 export function coverageByOperation(report: Pick<ConformanceReport, 'clauses' | 'target'>): OperationCoverage[] {
   const byOp = new Map<string, ClauseEntry[]>();
   for (const c of report.clauses) byOp.set(c.endpoint, [...(byOp.get(c.endpoint) ?? []), c]);
-  return [...byOp].sort(([a], [b]) => ORDER(a).localeCompare(ORDER(b))).map(([operation, list]) => {
-    const count = (pred: (c: ClauseEntry) => boolean) => list.filter(pred).length;
-    const notTested = (c: ClauseEntry) => c.status !== 'tested';
-    return {
-      operation,
-      clauses: list.length,
-      tested: count((c) => c.status === 'tested'),
-      zulipOnly: report.target.profile === 'zulip' ? 0 : count((c) => notTested(c) && Boolean(c.provableUnder?.includes('zulip')) && !c.provableUnder?.includes('spec')),
-      unobservable: count((c) => c.status === 'unspecified' && Boolean(c.unobservable)),
-      unspecified: count((c) => c.status === 'unspecified' && !c.unobservable),
-      disputed: count((c) => c.status === 'disputed'),
-      untestable: count((c) => c.status === 'untested' && Boolean(c.untestable)),
-      untested: count((c) => c.status === 'untested' && !c.untestable),
-    };
-  });
+  return [...byOp]
+    .sort(([a], [b]) => ORDER(a).localeCompare(ORDER(b)))
+    .map(([operation, list]) => {
+      const count = (pred: (c: ClauseEntry) => boolean) => list.filter(pred).length;
+      const notTested = (c: ClauseEntry) => c.status !== 'tested';
+      return {
+        operation,
+        clauses: list.length,
+        tested: count((c) => c.status === 'tested'),
+        zulipOnly:
+          report.target.profile === 'zulip'
+            ? 0
+            : count((c) => notTested(c) && Boolean(c.provableUnder?.includes('zulip')) && !c.provableUnder?.includes('spec')),
+        unobservable: count((c) => c.status === 'unspecified' && Boolean(c.unobservable)),
+        unspecified: count((c) => c.status === 'unspecified' && !c.unobservable),
+        disputed: count((c) => c.status === 'disputed'),
+        untestable: count((c) => c.status === 'untested' && Boolean(c.untestable)),
+        untested: count((c) => c.status === 'untested' && !c.untestable),
+      };
+    });
 }
 
 export const COVERAGE_COLUMNS: [keyof OperationCoverage, string][] = [
-  ['clauses', 'clauses'], ['tested', 'tested'], ['zulipOnly', 'zulip only'], ['unobservable', 'unobservable'],
-  ['unspecified', 'not shown'], ['disputed', 'disputed'], ['untestable', 'untestable'], ['untested', 'untested'],
+  ['clauses', 'clauses'],
+  ['tested', 'tested'],
+  ['zulipOnly', 'zulip only'],
+  ['unobservable', 'unobservable'],
+  ['unspecified', 'not shown'],
+  ['disputed', 'disputed'],
+  ['untestable', 'untestable'],
+  ['untested', 'untested'],
 ];
 
 /** The table in Markdown (conformance.md and the README). */

@@ -31,7 +31,11 @@ export function explainer(sources: ExplainedSources): Explain {
 }
 
 /** During a run: from the --baseline report and the --expectations entries, as read before it. */
-export function runExplainer(baseline: { file: string; report: ConformanceReport } | undefined, expectations: Expectations | undefined, today: string): Explain {
+export function runExplainer(
+  baseline: { file: string; report: ConformanceReport } | undefined,
+  expectations: Expectations | undefined,
+  today: string,
+): Explain {
   return explainer({
     ...(baseline ? { baseline: { file: baseline.file, brokenIds: new Set(baseline.report.cases.filter(isBroken).map((c) => c.id)) } } : {}),
     ...(expectations ? { expected: new Map([...expectations].filter(([, e]) => !(e.expires && e.expires < today)).map(([id, e]) => [id, e.reason])) } : {}),

@@ -26,7 +26,8 @@ export function failureGroups(report: ConformanceReport): { byOperation: Failure
   const texts = ruleTexts(report);
   return {
     byOperation: grouped(broken, (c) => [c.endpoint]),
-    byRule: grouped(broken, (c) => (c.status === 'errored' ? ['(could not judge)'] : brokenRulesOf(c.failures).length ? brokenRulesOf(c.failures) : c.clauses))
-      .map((g) => ({ ...g, ...(texts.has(g.key) ? { text: texts.get(g.key) } : {}) })),
+    byRule: grouped(broken, (c) =>
+      c.status === 'errored' ? ['(could not judge)'] : brokenRulesOf(c.failures).length ? brokenRulesOf(c.failures) : c.clauses,
+    ).map((g) => ({ ...g, ...(texts.has(g.key) ? { text: texts.get(g.key) } : {}) })),
   };
 }

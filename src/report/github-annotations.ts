@@ -9,7 +9,9 @@ export const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\
 export const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 function command(kind: 'error' | 'warning' | 'notice', props: Record<string, string>, message: string): string {
-  const list = Object.entries(props).map(([k, v]) => `${k}=${escapeProperty(v)}`).join(',');
+  const list = Object.entries(props)
+    .map(([k, v]) => `${k}=${escapeProperty(v)}`)
+    .join(',');
   return `::${kind} ${list}::${escapeData(message)}`;
 }
 
@@ -22,7 +24,15 @@ export function annotations(report: ConformanceReport): string[] {
     lines.push(command(known ? 'warning' : 'error', { file: c.file, title: `${c.status === 'errored' ? 'could not judge' : 'conformance'}: ${c.id}` }, body));
   }
   const ex = report.expectations;
-  for (const id of ex?.stale ?? []) lines.push(command('error', { file: ex!.file, title: `stale expectation: ${id}` }, `${id} passes now: remove its entry from ${ex!.file}`));
-  for (const e of ex?.expired ?? []) lines.push(command('error', { file: ex!.file, title: `expired expectation: ${e.id}` }, `the entry for ${e.id} expired on ${e.expires}: fix the server or renew the entry`));
+  for (const id of ex?.stale ?? [])
+    lines.push(command('error', { file: ex!.file, title: `stale expectation: ${id}` }, `${id} passes now: remove its entry from ${ex!.file}`));
+  for (const e of ex?.expired ?? [])
+    lines.push(
+      command(
+        'error',
+        { file: ex!.file, title: `expired expectation: ${e.id}` },
+        `the entry for ${e.id} expired on ${e.expires}: fix the server or renew the entry`,
+      ),
+    );
   return lines;
 }

@@ -30,6 +30,10 @@ export const byOperation = <T extends { status: CaseStatus; endpoint: string }>(
 
 /** Rows "base", "167", "389"... in level order. */
 export const byLevel = <T extends { status: CaseStatus; since?: number }>(cases: T[]) =>
-  groupBy(cases, (c) => levelLabel(c.since ?? 0), (a, b) => (a === 'base' ? 0 : Number(a)) - (b === 'base' ? 0 : Number(b)));
+  groupBy(
+    cases,
+    (c) => levelLabel(c.since ?? 0),
+    (a, b) => (a === 'base' ? 0 : Number(a)) - (b === 'base' ? 0 : Number(b)),
+  );
 
 export const isBroken = (c: { status: CaseStatus }) => c.status === 'failed' || c.status === 'errored';

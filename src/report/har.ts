@@ -15,12 +15,26 @@ export interface HarEntry {
   startedDateTime: string;
   time: number;
   request: {
-    method: string; url: string; httpVersion: string; cookies: []; headers: NameValue[]; queryString: NameValue[];
-    postData?: { mimeType: string; params: Param[]; text: string; _encoding?: 'base64' }; headersSize: -1; bodySize: number;
+    method: string;
+    url: string;
+    httpVersion: string;
+    cookies: [];
+    headers: NameValue[];
+    queryString: NameValue[];
+    postData?: { mimeType: string; params: Param[]; text: string; _encoding?: 'base64' };
+    headersSize: -1;
+    bodySize: number;
   };
   response: {
-    status: number; statusText: string; httpVersion: string; cookies: []; headers: NameValue[];
-    content: { size: number; mimeType: string; text: string }; redirectURL: string; headersSize: -1; bodySize: number;
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    cookies: [];
+    headers: NameValue[];
+    content: { size: number; mimeType: string; text: string };
+    redirectURL: string;
+    headersSize: -1;
+    bodySize: number;
   };
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
@@ -45,15 +59,26 @@ export function harEntry(exchange: Exchange, startedAt: Date, redactor: Redactor
     startedDateTime: startedAt.toISOString(),
     time,
     request: {
-      method: request.method, url: request.url, httpVersion: 'HTTP/1.1', cookies: [], headers: pairs(request.headers ?? {}),
+      method: request.method,
+      url: request.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(request.headers ?? {}),
       queryString: formPairs(url.search),
       ...(request.body !== null ? { postData: postData(request, request.body) } : {}),
-      headersSize: -1, bodySize: request.body === null ? 0 : Buffer.byteLength(request.body, request.bodyEncoding ?? 'utf8'),
+      headersSize: -1,
+      bodySize: request.body === null ? 0 : Buffer.byteLength(request.body, request.bodyEncoding ?? 'utf8'),
     },
     response: {
-      status: response?.status ?? 0, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: pairs(response?.headers ?? {}),
+      status: response?.status ?? 0,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(response?.headers ?? {}),
       content: { size: Buffer.byteLength(text), mimeType: response?.headers['content-type'] ?? 'x-unknown', text },
-      redirectURL: '', headersSize: -1, bodySize: response ? Buffer.byteLength(text) : -1,
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: response ? Buffer.byteLength(text) : -1,
     },
     cache: {},
     timings: { send: 0, wait: time, receive: 0 },

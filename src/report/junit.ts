@@ -9,11 +9,19 @@ import { reportExplainer, type Explain } from './explained.js';
 
 /** Escapes text for XML content and attributes; drops characters XML 1.0 cannot carry. */
 export function xml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
-    .replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      .replace(/\n/g, '&#10;')
+      .replace(/\r/g, '&#13;')
+      .replace(/\t/g, '&#9;')
+  );
 }
 /** Element text keeps its line breaks readable. */
 const body = (text: string) => xml(text).replace(/&#10;/g, '\n').replace(/&#9;/g, '\t');

@@ -22,17 +22,21 @@ export function fenced(text: string, lang = ''): string {
 const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 
 function table(title: string, groups: Group[]): string[] {
-  const rows = groups.map(({ key, counts: c }) =>
-    `| ${c.failed + c.errored ? '❌' : '✅'} ${cell(key)} | ${c.passed} | ${c.failed} | ${c.errored} | ${c.skipped} |`);
+  const rows = groups.map(
+    ({ key, counts: c }) => `| ${c.failed + c.errored ? '❌' : '✅'} ${cell(key)} | ${c.passed} | ${c.failed} | ${c.errored} | ${c.skipped} |`,
+  );
   return [`| ${title} | passed | failed | errored | skipped |`, '|---|--:|--:|--:|--:|', ...rows];
 }
 
 function failureBlock(c: ReportCase, texts: Map<string, string>): string[] {
-  const tags = [c.baseline === 'known' ? 'known failure (in the baseline)' : c.baseline === 'regression' ? '**regression**' : '',
-    c.expectation ? `expected: ${c.expectation.reason}${c.expectation.issue ? ` (${c.expectation.issue})` : ''}` : ''].filter(Boolean);
+  const tags = [
+    c.baseline === 'known' ? 'known failure (in the baseline)' : c.baseline === 'regression' ? '**regression**' : '',
+    c.expectation ? `expected: ${c.expectation.reason}${c.expectation.issue ? ` (${c.expectation.issue})` : ''}` : '',
+  ].filter(Boolean);
   // The rules the failures break (not every clause the case cites); a case that errored broke none.
   const rules = brokenRulesOf(c.failures);
-  const checks = (c.failures ?? []).filter((f) => f.expected !== undefined)
+  const checks = (c.failures ?? [])
+    .filter((f) => f.expected !== undefined)
     .map((f) => `| ${cell(failureWhere(f))} | ${cell(f.expected!)} | ${cell(f.actual ?? 'nothing')} |`);
   return [
     `#### ${c.status === 'errored' ? '⚠️' : '❌'} ${code(c.id)}: ${c.title}`,
@@ -42,8 +46,11 @@ function failureBlock(c: ReportCase, texts: Map<string, string>): string[] {
     '',
     ...(checks.length ? ['| where | expected | got |', '|---|---|---|', ...checks, ''] : []),
     fenced(c.message ?? ''),
-    ...(c.repro ? ['', '<details><summary>Reproduce (every step)</summary>', '', fenced(c.repro, 'sh'), '', '</details>']
-      : c.curl ? ['', '<details><summary>Reproduce</summary>', '', fenced(c.curl, 'sh'), '', '</details>'] : []),
+    ...(c.repro
+      ? ['', '<details><summary>Reproduce (every step)</summary>', '', fenced(c.repro, 'sh'), '', '</details>']
+      : c.curl
+        ? ['', '<details><summary>Reproduce</summary>', '', fenced(c.curl, 'sh'), '', '</details>']
+        : []),
     '',
   ];
 }
@@ -63,8 +70,8 @@ export function markdownReport(report: ConformanceReport): string {
     `## ${{ FAIL: '❌', INCOMPLETE: '⚠️', PASS: '✅' }[verdictWord(report)]} teamchat-conformance: ${headline(report)}`,
     '',
     ...(report.verdict?.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
-    `Target ${code(t.url)}${t.embedded ? ' (embedded reference server)' : ''}, profile \`${t.profile}\`, feature level: ${levelSentence(t)}.`
-      + ` ${(report.durationMs / 1000).toFixed(1)} s${report.shard ? `, shard ${report.shard.index}/${report.shard.count}` : ''}.`,
+    `Target ${code(t.url)}${t.embedded ? ' (embedded reference server)' : ''}, profile \`${t.profile}\`, feature level: ${levelSentence(t)}.` +
+      ` ${(report.durationMs / 1000).toFixed(1)} s${report.shard ? `, shard ${report.shard.index}/${report.shard.count}` : ''}.`,
     '',
     `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}.`,
     '',
@@ -72,27 +79,60 @@ export function markdownReport(report: ConformanceReport): string {
   ];
   if (report.baseline) {
     const b = report.baseline;
-    lines.push(`### Against the baseline ${code(b.file)}`, '', ...idList('Regressions', b.regressions), ...idList('Improvements', b.improvements), ...idList('Known failures', b.knownFailures));
+    lines.push(
+      `### Against the baseline ${code(b.file)}`,
+      '',
+      ...idList('Regressions', b.regressions),
+      ...idList('Improvements', b.improvements),
+      ...idList('Known failures', b.knownFailures),
+    );
     if (!b.regressions.length && !b.improvements.length && !b.knownFailures.length) lines.push('No failures then or now.', '');
   }
   if (report.expectations) {
     const e = report.expectations;
-    lines.push(`### Expectations ${code(e.file)}`, '', ...idList('Expected failures', e.expected), ...idList('Stale (passing now, remove them)', e.stale),
-      ...idList('Expired', e.expired.map((x) => `${x.id} (${x.expires})`)), ...idList('Unknown case ids', e.unknown));
+    lines.push(
+      `### Expectations ${code(e.file)}`,
+      '',
+      ...idList('Expected failures', e.expected),
+      ...idList('Stale (passing now, remove them)', e.stale),
+      ...idList(
+        'Expired',
+        e.expired.map((x) => `${x.id} (${x.expires})`),
+      ),
+      ...idList('Unknown case ids', e.unknown),
+    );
   }
-  lines.push('### Per operation', '', ...table('operation', byOperation(report.cases)), '', '### Per feature level', '', ...table('level', byLevel(report.cases)), '');
+  lines.push(
+    '### Per operation',
+    '',
+    ...table('operation', byOperation(report.cases)),
+    '',
+    '### Per feature level',
+    '',
+    ...table('level', byLevel(report.cases)),
+    '',
+  );
   lines.push('### Clause coverage per operation', '', ...coverageMarkdown(coverageByOperation(report)), '');
   const groups = failureGroups(report);
   if (groups.byRule.length) {
-    lines.push('### Failures by broken rule', '', '| rule | cases | statement |', '|---|--:|---|',
-      ...groups.byRule.map((g) => `| ${code(g.key)} | ${g.cases.length} | ${cell(g.text ?? '')} |`), '');
+    lines.push(
+      '### Failures by broken rule',
+      '',
+      '| rule | cases | statement |',
+      '|---|--:|---|',
+      ...groups.byRule.map((g) => `| ${code(g.key)} | ${g.cases.length} | ${cell(g.text ?? '')} |`),
+      '',
+    );
   }
   if (ordered.length) {
     lines.push(`### Failures${ordered.length > FIRST_FAILURES ? ` (the first ${FIRST_FAILURES} of ${ordered.length}; all in conformance.html)` : ''}`, '');
     for (const c of ordered.slice(0, FIRST_FAILURES)) lines.push(...failureBlock(c, texts));
   }
   if (report.runWarnings.length) lines.push('### Warnings', '', ...report.runWarnings.map((w) => `- ${cell(w)}`), '');
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 export const markdownWriter: ReportWriter = (report) => ({ name: 'conformance.md', content: markdownReport(report) });

@@ -135,13 +135,16 @@ export function summarize(cases: CaseResult[]): Summary {
  * no way to observe it), disputed, tested (a case proven to catch a server breaking it ran),
  * else untested, even when cases that cite it ran: they were never seen to catch anything.
  */
-export function clauseStatus(clause: Pick<Clause, 'status' | 'disputed' | 'unobservableUnderSpec'>, profile: Profile, provenRan: boolean): { status: ClauseStatus; unobservable?: string } {
+export function clauseStatus(
+  clause: Pick<Clause, 'status' | 'disputed' | 'unobservableUnderSpec'>,
+  profile: Profile,
+  provenRan: boolean,
+): { status: ClauseStatus; unobservable?: string } {
   // Under spec, a statement whose only reads are "not shown" cannot be checked: the document
   // leaves the means unspecified, as DESIGN.md's spec profile asks to report it.
   const unobservable = !provenRan && profile === 'spec' && clause.unobservableUnderSpec ? clause.unobservableUnderSpec : undefined;
-  const status: ClauseStatus = clause.status === 'unspecified' || unobservable ? 'unspecified'
-    : clause.disputed ? 'disputed'
-    : provenRan ? 'tested' : 'untested';
+  const status: ClauseStatus =
+    clause.status === 'unspecified' || unobservable ? 'unspecified' : clause.disputed ? 'disputed' : provenRan ? 'tested' : 'untested';
   return { status, ...(unobservable ? { unobservable } : {}) };
 }
 
@@ -153,7 +156,9 @@ export function clauseEntries(catalog: Clause[], cases: CaseResult[], profile: P
     const { status, unobservable } = clauseStatus(clause, profile, provenBy.length > 0);
     const provableUnder = (['spec', 'zulip'] as Profile[]).filter((p) => provenCases(proofs, clause.id, p).length > 0);
     return {
-      id: clause.id, endpoint: clause.endpoint, text: clause.text,
+      id: clause.id,
+      endpoint: clause.endpoint,
+      text: clause.text,
       ...(clause.since ? { since: clause.since } : {}),
       status,
       ...(clause.disputed ? { disputed: clause.disputed } : {}),

@@ -43,9 +43,5 @@ export function loadProofs(file = PROOFS_FILE): ProofsFile {
 
 /** The cases proven to catch a server breaking `rule`, under `profile`. */
 export function provenCases(proofs: ProofsFile, rule: string, profile: Profile): string[] {
-  return [...new Set([
-    ...(proofs.cases[rule]?.[profile] ?? []),
-    ...(proofs.properties[rule]?.[profile] ?? []),
-    ...(proofs.variant?.[rule]?.[profile] ?? []),
-  ])];
+  return [...new Set([...(proofs.cases[rule]?.[profile] ?? []), ...(proofs.properties[rule]?.[profile] ?? []), ...(proofs.variant?.[rule]?.[profile] ?? [])])];
 }

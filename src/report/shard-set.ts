@@ -13,7 +13,8 @@ export function checkShardSet(reports: { file: string; report: ConformanceReport
   if (whole) throw new ConfigError(`merge: ${whole.file} is a whole run (no --shard), ${sharded[0].file} is ${name(sharded[0].report.shard!)}`);
   const count = sharded[0].report.shard!.count;
   const other = sharded.find((r) => r.report.shard!.count !== count);
-  if (other) throw new ConfigError(`merge: ${sharded[0].file} is ${name(sharded[0].report.shard!)}, ${other.file} is ${name(other.report.shard!)}: not one split`);
+  if (other)
+    throw new ConfigError(`merge: ${sharded[0].file} is ${name(sharded[0].report.shard!)}, ${other.file} is ${name(other.report.shard!)}: not one split`);
   const files = new Map<number, string[]>();
   for (const { file, report } of sharded) files.set(report.shard!.index, [...(files.get(report.shard!.index) ?? []), file]);
   const problems: string[] = [];

@@ -16,11 +16,19 @@ export function verdictOf(report: Omit<ConformanceReport, 'verdict'>, options: V
   const reasons: string[] = [];
   if (newFailures.length) {
     const what = report.baseline ? 'regression' : 'failure';
-    reasons.push(`${newFailures.length} ${what}${newFailures.length > 1 ? 's' : ''}${report.baseline || report.expectations ? ' not in the baseline or expectations' : ''}: ${newFailures.join(', ')}`);
+    reasons.push(
+      `${newFailures.length} ${what}${newFailures.length > 1 ? 's' : ''}${report.baseline || report.expectations ? ' not in the baseline or expectations' : ''}: ${newFailures.join(', ')}`,
+    );
   }
   const ex = report.expectations;
-  if (ex?.stale.length) reasons.push(`${ex.stale.length} stale expectation${ex.stale.length > 1 ? 's' : ''} (listed, but passing now; remove them from ${ex.file}): ${ex.stale.join(', ')}`);
-  if (ex?.expired.length) reasons.push(`${ex.expired.length} expired expectation${ex.expired.length > 1 ? 's' : ''} in ${ex.file}: ${ex.expired.map((e) => `${e.id} (expired ${e.expires})`).join(', ')}`);
+  if (ex?.stale.length)
+    reasons.push(
+      `${ex.stale.length} stale expectation${ex.stale.length > 1 ? 's' : ''} (listed, but passing now; remove them from ${ex.file}): ${ex.stale.join(', ')}`,
+    );
+  if (ex?.expired.length)
+    reasons.push(
+      `${ex.expired.length} expired expectation${ex.expired.length > 1 ? 's' : ''} in ${ex.file}: ${ex.expired.map((e) => `${e.id} (expired ${e.expires})`).join(', ')}`,
+    );
   if (report.summary.total === 0 && report.runWarnings.length) reasons.push('no case ran, and the run reported problems');
   const skips = configurationSkips(report.cases);
   if (skips.length && options.failOnSkip) reasons.push(`${incompleteSentence(skips, report.summary.total)} ${FAIL_ON_SKIP}`);

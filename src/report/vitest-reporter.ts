@@ -23,7 +23,10 @@ export class ConformanceReporter implements Reporter {
   private total = 0;
   private failing = 0;
 
-  constructor(private readonly write: Write, private readonly options: ReporterOptions = {}) {
+  constructor(
+    private readonly write: Write,
+    private readonly options: ReporterOptions = {},
+  ) {
     this.explain = options.explain ?? (() => null);
   }
 
@@ -59,7 +62,6 @@ export class ConformanceReporter implements Reporter {
     for (const error of unhandledErrors) this.runWarnings.push(`unhandled error: ${error.message ?? JSON.stringify(error)}`);
   }
 
-
   private progress(): string {
     return progressLine(this.results.length, this.total, this.failing, Date.now() - (this.options.startedAt ?? Date.now()));
   }
@@ -73,8 +75,13 @@ function resultOf(testCase: TestCase): CaseResult | null {
   if (state === 'pending') return null;
   const error = testCase.result().errors?.[0]?.message ?? 'the case crashed before it was judged';
   return {
-    id: testCase.name, endpoint: testCase.parent.type === 'suite' ? testCase.parent.name : 'unknown', title: testCase.name,
-    file: testCase.module.moduleId, clauses: [], status: state === 'skipped' ? 'skipped' : 'errored', message: error,
+    id: testCase.name,
+    endpoint: testCase.parent.type === 'suite' ? testCase.parent.name : 'unknown',
+    title: testCase.name,
+    file: testCase.module.moduleId,
+    clauses: [],
+    status: state === 'skipped' ? 'skipped' : 'errored',
+    message: error,
     durationMs: testCase.diagnostic()?.duration ?? 0,
   };
 }

@@ -35,7 +35,8 @@ const add = (operation: string, planned: Planned) => byOperation.set(operation, 
 for (const spec of inject('specs')) {
   for (const c of spec.cases) {
     add(spec.operation, {
-      id: c.id, decision: planCase(session, spec, c),
+      id: c.id,
+      decision: planCase(session, spec, c),
       skipped: (reason) => skippedResult(spec, c, reason),
       run: (signal) => executeCase(session, spec, c, signal),
       spec,
@@ -44,16 +45,27 @@ for (const spec of inject('specs')) {
 }
 
 const operations = inject('specs').map((spec) => spec.operation);
-const propertyModules = await Promise.all(inject('propertyFiles').map((file) => import(/* @vite-ignore */ file) as Promise<{ PROPERTY: PropertyCase<unknown, unknown> }>));
+const propertyModules = await Promise.all(
+  inject('propertyFiles').map((file) => import(/* @vite-ignore */ file) as Promise<{ PROPERTY: PropertyCase<unknown, unknown> }>),
+);
 for (const { PROPERTY: def } of propertyModules) {
   const { spec, c } = planPropertyShape(def);
   add(def.endpoint, {
-    id: def.id, decision: planProperty(session, def),
+    id: def.id,
+    decision: planProperty(session, def),
     skipped: (reason) => skippedResult(spec, c, reason),
-    run: (signal) => session.scheduled(spec, async () => signal.aborted || session.stopped ? skippedResult(spec, c, INTERRUPTED) : runProperty(def, session.ctx, session.redactor, {
-      seed: settings.seed ?? undefined, runsFactor: settings.propertyFactor, vars: session.globals, operations,
-      ...(settings.replayPath && settings.grep === def.id ? { path: settings.replayPath } : {}),
-    })),
+    run: (signal) =>
+      session.scheduled(spec, async () =>
+        signal.aborted || session.stopped
+          ? skippedResult(spec, c, INTERRUPTED)
+          : runProperty(def, session.ctx, session.redactor, {
+              seed: settings.seed ?? undefined,
+              runsFactor: settings.propertyFactor,
+              vars: session.globals,
+              operations,
+              ...(settings.replayPath && settings.grep === def.id ? { path: settings.replayPath } : {}),
+            }),
+      ),
   });
 }
 

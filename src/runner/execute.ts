@@ -13,19 +13,23 @@ export function skippedResult(spec: SpecFile, c: Case, reason: string): CaseResu
 }
 
 export async function executeCase(session: Session, spec: SpecFile, c: Case, signal?: AbortSignal): Promise<CaseResult> {
-  return session.scheduled(spec, async (outsideSlot) => {
-    if (signal?.aborted || session.stopped) return skippedResult(spec, c, INTERRUPTED);
-    let vars;
-    try {
-      vars = await session.fixtureVars(spec, outsideSlot);
-    } catch (error) {
-      if (!(error instanceof FixtureError)) throw error;
-      return { ...baseResult(spec, c), status: 'errored', message: error.message, durationMs: 0 };
-    }
-    const lacking = missingOptional(spec, c, vars);
-    if (lacking) return skippedResult(spec, c, `an optional fixture found nothing: ${lacking}`);
-    return runCase(spec, c, session.ctx, { ...vars }, session.redactor);
-  }, c.steps[0]?.as ?? 'member');
+  return session.scheduled(
+    spec,
+    async (outsideSlot) => {
+      if (signal?.aborted || session.stopped) return skippedResult(spec, c, INTERRUPTED);
+      let vars;
+      try {
+        vars = await session.fixtureVars(spec, outsideSlot);
+      } catch (error) {
+        if (!(error instanceof FixtureError)) throw error;
+        return { ...baseResult(spec, c), status: 'errored', message: error.message, durationMs: 0 };
+      }
+      const lacking = missingOptional(spec, c, vars);
+      if (lacking) return skippedResult(spec, c, `an optional fixture found nothing: ${lacking}`);
+      return runCase(spec, c, session.ctx, { ...vars }, session.redactor);
+    },
+    c.steps[0]?.as ?? 'member',
+  );
 }
 
 /**
@@ -48,14 +52,18 @@ export function planCase(session: Session, spec: SpecFile, c: Case): Decision {
 
 /** Runs spec files without vitest (the suite's self-tests): every planned case, then cleanup. */
 export async function executeSpecs(session: Session, specs: SpecFile[]): Promise<CaseResult[]> {
-  const perFile = await Promise.all(specs.map(async (spec) => {
-    const results = await Promise.all(spec.cases.map(async (c): Promise<CaseResult | null> => {
-      const decision = planCase(session, spec, c);
-      if (decision.run) return executeCase(session, spec, c);
-      return 'skip' in decision ? skippedResult(spec, c, decision.skip) : null;
-    }));
-    await session.cleanup(spec);
-    return results.filter((r): r is CaseResult => r !== null);
-  }));
+  const perFile = await Promise.all(
+    specs.map(async (spec) => {
+      const results = await Promise.all(
+        spec.cases.map(async (c): Promise<CaseResult | null> => {
+          const decision = planCase(session, spec, c);
+          if (decision.run) return executeCase(session, spec, c);
+          return 'skip' in decision ? skippedResult(spec, c, decision.skip) : null;
+        }),
+      );
+      await session.cleanup(spec);
+      return results.filter((r): r is CaseResult => r !== null);
+    }),
+  );
   return perFile.flat();
 }

@@ -42,7 +42,11 @@ function keysOf(resource: CreatedResource, params: URLSearchParams, answer: Reco
   const raw = params.get(key.param ?? '');
   if (key.each === undefined) return isKey(raw) ? [raw] : [];
   let items: unknown;
-  try { items = JSON.parse(raw ?? '[]'); } catch { return []; } // a request the server refuses anyway
+  try {
+    items = JSON.parse(raw ?? '[]');
+  } catch {
+    return [];
+  } // a request the server refuses anyway
   return Array.isArray(items) ? items.map((item) => (item as Record<string, unknown> | null)?.[key.each!]).filter(isKey) : [];
 }
 
@@ -57,10 +61,12 @@ export function ledgerNotes(resources: CreatedResource[], runId: string) {
     const { path, params } = requestParts(request);
     return declared
       .filter(({ resource, matches }) => (resource.noted ?? 'on-success') === when && resource.by.method === request.method && matches.test(path))
-      .flatMap(({ resource, prefix }) => keysOf(resource, params, answer)
-        // A prefix keeps out what the request names but the run did not make (a channel it joins).
-        .filter((key) => prefix === undefined || (typeof key === 'string' && key.startsWith(prefix)))
-        .map((key) => ({ kind: resource.kind, key, role: request.role, undo: undoOf(resource.undo, key) })));
+      .flatMap(({ resource, prefix }) =>
+        keysOf(resource, params, answer)
+          // A prefix keeps out what the request names but the run did not make (a channel it joins).
+          .filter((key) => prefix === undefined || (typeof key === 'string' && key.startsWith(prefix)))
+          .map((key) => ({ kind: resource.kind, key, role: request.role, undo: undoOf(resource.undo, key) })),
+      );
   };
   return {
     /** What a request may create, noted before it is sent. */

@@ -7,7 +7,11 @@ import type { Session } from './session.js';
 
 export function planPropertyShape(def: PropertyCase<unknown, unknown>): { spec: SpecFile; c: Case } {
   const c: Case = {
-    id: def.id, title: def.title, clauses: def.clauses, since: def.since, profile: def.profile,
+    id: def.id,
+    title: def.title,
+    clauses: def.clauses,
+    since: def.since,
+    profile: def.profile,
     steps: def.roles.map((as) => ({ as, request: { method: 'GET', path: '/' } })),
   };
   return { spec: { file: `properties/${def.id}`, operation: def.endpoint, title: def.title, exclusive: def.exclusive, lock: def.lock, cases: [c] }, c };

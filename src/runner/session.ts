@@ -38,18 +38,21 @@ export class Session {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
     // The ledger: what the run creates, for cleanup after a crash.
     const ledger = settings.ledger ? ledgerRecorder(settings.ledger.file, settings.runId, settings.ledger.resources) : null;
-    const listeners = [
-      ...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []),
-      ...(ledger ? [ledger.onExchange] : []),
-    ];
+    const listeners = [...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []), ...(ledger ? [ledger.onExchange] : [])];
     const onExchange = listeners.length ? (exchange: Exchange, at: Date) => listeners.forEach((listen) => listen(exchange, at)) : undefined;
     const client = new ApiClient(settings.targetUrl, {
-      timeoutMs: settings.timeoutMs, connections: settings.concurrency * 2, onExchange, onRequest: ledger?.onRequest,
+      timeoutMs: settings.timeoutMs,
+      connections: settings.concurrency * 2,
+      onExchange,
+      onRequest: ledger?.onRequest,
     });
     const documented = settings.documentedParameters ?? {};
     const operationOf = operationMatcher(Object.keys(documented));
     this.ctx = {
-      client, accounts: settings.accounts, profile: settings.profile, disputedClauses: new Set(settings.disputedClauses ?? []),
+      client,
+      accounts: settings.accounts,
+      profile: settings.profile,
+      disputedClauses: new Set(settings.disputedClauses ?? []),
       documentedParameters: (method, path) => documented[operationOf(method, path) ?? ''] ?? null,
     };
     this.slots = new Semaphore(settings.concurrency);
@@ -64,9 +67,16 @@ export class Session {
 
   get planInput(): PlanInput {
     const s = this.settings;
-    return { profile: s.profile, featureLevel: s.featureLevel, configuredRoles: new Set(Object.keys(s.accounts) as Role[]),
-      grep: s.grep, operations: s.operations, clauses: s.clauses, shard: s.shard ?? null,
-      referenceSeed: s.serverVersion === 'reference' };
+    return {
+      profile: s.profile,
+      featureLevel: s.featureLevel,
+      configuredRoles: new Set(Object.keys(s.accounts) as Role[]),
+      grep: s.grep,
+      operations: s.operations,
+      clauses: s.clauses,
+      shard: s.shard ?? null,
+      referenceSeed: s.serverVersion === 'reference',
+    };
   }
 
   /**
@@ -77,12 +87,14 @@ export class Session {
   fixtureVars(spec: SpecFile, wait: Waiter = (p) => p): Promise<Vars> {
     const pending = this.fixtures.get(spec.file);
     if (pending) return this.fixturesMade.has(spec.file) ? pending : wait(pending);
-    const making = runSteps(spec.fixtures ?? [], this.ctx, this.globals).then((outcome) => {
-      this.fixtureQueues.set(spec.file, outcome.queues);
-      if (outcome.status === 'passed') return outcome.vars;
-      const why = outcome.status === 'errored' ? outcome.cause : `${outcome.failures[0].message} (${outcome.summary})`;
-      throw new FixtureError(this.redactor.text(`fixture of ${spec.file} could not be made: ${why}`));
-    }).finally(() => this.fixturesMade.add(spec.file));
+    const making = runSteps(spec.fixtures ?? [], this.ctx, this.globals)
+      .then((outcome) => {
+        this.fixtureQueues.set(spec.file, outcome.queues);
+        if (outcome.status === 'passed') return outcome.vars;
+        const why = outcome.status === 'errored' ? outcome.cause : `${outcome.failures[0].message} (${outcome.summary})`;
+        throw new FixtureError(this.redactor.text(`fixture of ${spec.file} could not be made: ${why}`));
+      })
+      .finally(() => this.fixturesMade.add(spec.file));
     this.fixtures.set(spec.file, making);
     return making;
   }

@@ -25,7 +25,10 @@ describe.concurrent('teamchat-conformance run', () => {
     expect(report.summary.total).toBe(report.cases.length);
     expect(report.summary.passed).toBe(report.summary.total);
     for (const c of report.cases) expect(Object.keys(c)).toEqual(expect.arrayContaining(['id', 'endpoint', 'title', 'clauses', 'status', 'durationMs']));
-    expect(report.clauses.find((c: { id: string }) => c.id === 'op13.bad-request.too-long')).toMatchObject({ status: 'tested', cases: expect.arrayContaining(['op13.bad-request.61-characters']) });
+    expect(report.clauses.find((c: { id: string }) => c.id === 'op13.bad-request.too-long')).toMatchObject({
+      status: 'tested',
+      cases: expect.arrayContaining(['op13.bad-request.61-characters']),
+    });
   });
 
   it('exits 1 and names case, clause, expected and got when the server breaks a clause', async () => {
@@ -35,7 +38,9 @@ describe.concurrent('teamchat-conformance run', () => {
     const report = readReportFile(dir);
     const failed = report.cases.find((c: { id: string }) => c.id === 'op13.bad-request.61-characters');
     expect(failed.status).toBe('failed');
-    expect(failed.message).toBe('POST /users/me/status [op13.bad-request.too-long]: expected result "error", got "success" (as member, POST /users/me/status status_text="xxxxxxxxxxxx"...(61 chars))');
+    expect(failed.message).toBe(
+      'POST /users/me/status [op13.bad-request.too-long]: expected result "error", got "success" (as member, POST /users/me/status status_text="xxxxxxxxxxxx"...(61 chars))',
+    );
     expect(failed.exchange).toMatchObject({ request: { method: 'POST', role: 'member' }, response: { status: 200 } });
     expect(ran.stdout).toContain('FAIL op13.bad-request.61-characters');
     expect(report.cases.every((c: { endpoint: string }) => c.endpoint === 'POST /users/me/status')).toBe(true);
@@ -46,7 +51,10 @@ describe.concurrent('teamchat-conformance run', () => {
     const ran = await cli(['run', '--report-dir', dir, '--feature-level', '380', '--operation', 'GET /streams']);
     expect(ran.code).toBe(0);
     const report = readReportFile(dir);
-    expect(report.cases.find((c: { id: string }) => c.id === 'op20.object.topics-policy')).toMatchObject({ status: 'skipped', message: 'needs feature level 392, target has 380' });
+    expect(report.cases.find((c: { id: string }) => c.id === 'op20.object.topics-policy')).toMatchObject({
+      status: 'skipped',
+      message: 'needs feature level 392, target has 380',
+    });
   });
 
   it('exits 2 with one line for a bad flag value or an unknown flag', async () => {
@@ -89,7 +97,8 @@ describe('teamchat-conformance serve, then run --env-file', () => {
 
   it('writes the env file with the URL and one account per role, and the run passes', async () => {
     const env = readFileSync(envFile, 'utf8');
-    for (const role of ['OWNER', 'ADMIN', 'MODERATOR', 'MEMBER', 'MEMBER2', 'GUEST']) expect(env).toMatch(new RegExp(`^CONFORMANCE_${role}_API_KEY=\\S+$`, 'm'));
+    for (const role of ['OWNER', 'ADMIN', 'MODERATOR', 'MEMBER', 'MEMBER2', 'GUEST'])
+      expect(env).toMatch(new RegExp(`^CONFORMANCE_${role}_API_KEY=\\S+$`, 'm'));
     const ran = await cli(['run', '--env-file', envFile, '--report-dir', join(dir, 'reports')], dir);
     expect(ran.code).toBe(0);
     expect(ran.stdout).not.toMatch(/embedded/);
@@ -108,7 +117,12 @@ describe('teamchat-conformance serve, then run --env-file', () => {
     const text = readFileSync(envFile, 'utf8');
     const memberEmail = /^CONFORMANCE_MEMBER_EMAIL=(.*)$/m.exec(text)![1];
     const memberKey = /^CONFORMANCE_MEMBER_API_KEY=(.*)$/m.exec(text)![1];
-    writeFileSync(swapped, text.replace(/^CONFORMANCE_ADMIN_EMAIL=.*$/m, `CONFORMANCE_ADMIN_EMAIL=${memberEmail}`).replace(/^CONFORMANCE_ADMIN_API_KEY=.*$/m, `CONFORMANCE_ADMIN_API_KEY=${memberKey}`));
+    writeFileSync(
+      swapped,
+      text
+        .replace(/^CONFORMANCE_ADMIN_EMAIL=.*$/m, `CONFORMANCE_ADMIN_EMAIL=${memberEmail}`)
+        .replace(/^CONFORMANCE_ADMIN_API_KEY=.*$/m, `CONFORMANCE_ADMIN_API_KEY=${memberKey}`),
+    );
     const ran = await cli(['run', '--env-file', swapped], dir);
     expect(ran.code).toBe(2);
     expect(ran.stderr.trim()).toBe(`teamchat-conformance: admin account: ${memberEmail} has role 400 (member), configured as admin (200)`);

@@ -17,7 +17,13 @@ async function withEnvFile(name: string, text: string, args: string[], env: Reco
   const dir = tmp();
   const file = join(dir, name);
   writeFileSync(file, text);
-  return { ...(await runCli(args.map((a) => a.replace('{file}', file)), { cwd: dir, env })), file };
+  return {
+    ...(await runCli(
+      args.map((a) => a.replace('{file}', file)),
+      { cwd: dir, env },
+    )),
+    file,
+  };
 }
 
 /** The one line on stderr, and exit 2. */
@@ -44,8 +50,11 @@ describe.concurrent('configuration mistakes stop the run (exit 2, one line)', ()
 
   it('accounts but no target URL, from the env file or the environment', async () => {
     const fromFile = await withEnvFile('half.env', MEMBER, ['run', '--env-file', '{file}']);
-    stopsWith(fromFile, `accounts are configured (member, in env file ${fromFile.file}) but no target URL: set CONFORMANCE_TARGET_URL or --target-url; `
-      + 'the embedded reference server is tested only when neither a target nor an account is configured');
+    stopsWith(
+      fromFile,
+      `accounts are configured (member, in env file ${fromFile.file}) but no target URL: set CONFORMANCE_TARGET_URL or --target-url; ` +
+        'the embedded reference server is tested only when neither a target nor an account is configured',
+    );
     const fromEnv = await runCli(['run', '--list'], { cwd: tmp(), env: { CONFORMANCE_GUEST_EMAIL: 'g@x.test', CONFORMANCE_GUEST_API_KEY: 'k' } });
     expect(fromEnv.stderr).toMatch(/^teamchat-conformance: accounts are configured \(guest\) but no target URL: /);
     expect(fromEnv.code).toBe(2);

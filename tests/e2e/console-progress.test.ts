@@ -57,7 +57,9 @@ describe.concurrent('progress on a terminal, plain lines elsewhere', { timeout: 
 
   it.skipIf(!hasScript)('a terminal is told what the preflight waits for, with the time so far', async () => {
     const ran = await onTerminal(['run', '--env-file', silentEnv(), '--timeout-ms', '5000']);
-    expect(ran.stdout).toMatch(new RegExp(`\\r\\x1b\\[2Kpreflight: waiting \\d+\\.\\d s for ${silentUrl} to answer GET /server_settings \\(gives up after 5\\.0 s\\)`));
+    expect(ran.stdout).toMatch(
+      new RegExp(`\\r\\x1b\\[2Kpreflight: waiting \\d+\\.\\d s for ${silentUrl} to answer GET /server_settings \\(gives up after 5\\.0 s\\)`),
+    );
     expect(ran.stdout).toContain(`teamchat-conformance: target unreachable: ${silentUrl} (no answer within 5000 ms)`);
     expect(ran.code).toBe(2);
   });

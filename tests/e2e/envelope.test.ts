@@ -17,7 +17,12 @@ describe('a server whose success result is "ok"', () => {
 
   beforeAll(async () => {
     server = await startReferenceServer();
-    proxy = await startProxy(server.url, { answer: (_req, a) => { const json = a.json as Record<string, unknown> | undefined; if (json?.result === 'success') json.result = 'ok'; } });
+    proxy = await startProxy(server.url, {
+      answer: (_req, a) => {
+        const json = a.json as Record<string, unknown> | undefined;
+        if (json?.result === 'success') json.result = 'ok';
+      },
+    });
     dir = mkdtempSync(join(tmpdir(), 'tcc-envelope-'));
     writeFileSync(join(dir, 'target.env'), envFileText(proxy.url, { ...server.accounts, bot: server.bot }));
   });
@@ -34,7 +39,13 @@ describe('a server whose success result is "ok"', () => {
     const report = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
     const failed = report.cases.find((c: { id: string }) => c.id === 'op13.text.set');
     expect(failed).toMatchObject({ status: 'failed', broken: expect.arrayContaining(['conv.json-envelope']) });
-    expect(failed.failures[0]).toMatchObject({ clause: 'conv.json-envelope', check: 'envelope', path: 'result', expected: '"success" or "error"', actual: '"ok"' });
+    expect(failed.failures[0]).toMatchObject({
+      clause: 'conv.json-envelope',
+      check: 'envelope',
+      path: 'result',
+      expected: '"success" or "error"',
+      actual: '"ok"',
+    });
     expect(failed.exchange.response.body).toContain('"result":"ok"');
   });
 });

@@ -31,7 +31,10 @@ describe.concurrent('a run without the member account', { timeout: 120_000 }, ()
 
   const run = (extra: string[], env: Record<string, string> = {}) => {
     const dir = tmp();
-    return runCli(['run', '--env-file', noMember, '--report-dir', dir, '--operation', 'GET /streams', ...extra], { cwd: dir, env }).then((ran) => ({ ...ran, dir }));
+    return runCli(['run', '--env-file', noMember, '--report-dir', dir, '--operation', 'GET /streams', ...extra], { cwd: dir, env }).then((ran) => ({
+      ...ran,
+      dir,
+    }));
   };
 
   it('says INCOMPLETE with each cause and its count, claims no level, and exits 0', async () => {
@@ -41,9 +44,13 @@ describe.concurrent('a run without the member account', { timeout: 120_000 }, ()
     const report = json(ran.dir);
     const skipped = report.cases.filter((c: { message?: string }) => c.message === 'needs the member account, not configured').length;
     expect(skipped).toBeGreaterThan(0);
-    expect(ran.stdout).toContain(`\nINCOMPLETE: ${skipped} of ${report.summary.total} cases skipped for missing configuration:\n`
-      + `  ${skipped} skipped: no member account (CONFORMANCE_MEMBER_EMAIL)\n`);
-    expect(ran.stdout).toContain('Feature level: claims 420, conformance level not established (cases without a feature level were skipped for missing configuration)\n');
+    expect(ran.stdout).toContain(
+      `\nINCOMPLETE: ${skipped} of ${report.summary.total} cases skipped for missing configuration:\n` +
+        `  ${skipped} skipped: no member account (CONFORMANCE_MEMBER_EMAIL)\n`,
+    );
+    expect(ran.stdout).toContain(
+      'Feature level: claims 420, conformance level not established (cases without a feature level were skipped for missing configuration)\n',
+    );
     expect(ran.stdout).not.toMatch(/conforms through 420/);
     expect(report.verdict).toMatchObject({ status: 'pass', incomplete: [{ cause: 'no member account (CONFORMANCE_MEMBER_EMAIL)', count: skipped }] });
     expect(report.target.conformsThrough).toBeNull();

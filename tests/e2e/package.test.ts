@@ -16,15 +16,33 @@ import { readReportFile } from '../support/report-format.js';
 const exec = promisify(execFile);
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 // What the package is made from: the `files` of package.json and the build's inputs.
-const PACKED_FROM = ['package.json', 'README.md', '.env.example', 'tsconfig.json', 'tsconfig.build.json', 'bin', 'scripts', 'src', 'properties', 'specs', 'schemas', 'reports/README.md'];
+const PACKED_FROM = [
+  'package.json',
+  'README.md',
+  '.env.example',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'bin',
+  'scripts',
+  'src',
+  'properties',
+  'specs',
+  'schemas',
+  'reports/README.md',
+];
 const { version } = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };
 
 /** The environment of a user's shell: no settings of this suite, nor of the npm script running the tests. */
 function userEnv(): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(cleanEnv()).filter(([k]) => !/^npm_(lifecycle|package|command|config_(global|prefix|local_prefix|dry_run))/i.test(k)));
+  return Object.fromEntries(
+    Object.entries(cleanEnv()).filter(([k]) => !/^npm_(lifecycle|package|command|config_(global|prefix|local_prefix|dry_run))/i.test(k)),
+  );
 }
 
-interface Packed { files: { path: string }[]; filename: string }
+interface Packed {
+  files: { path: string }[];
+  filename: string;
+}
 
 describe('the packed package (slow: builds, packs and installs it)', { timeout: 240_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'tcc-package-'));
@@ -40,13 +58,27 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), '{ "name": "a-server-project", "private": true }\n');
     // From the npm cache where it can: the registry is asked only for what the cache lacks.
-    await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', join(work, packed.filename)], { cwd: app, env: userEnv() });
+    await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', join(work, packed.filename)], {
+      cwd: app,
+      env: userEnv(),
+    });
   }, 240_000);
 
   it('holds the compiled code, specs, schemas and the reports README, and no tests, bench, sources or scripts', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const needed of ['bin/teamchat-conformance.mjs', 'dist/src/cli.js', 'dist/src/runner/conformance.entry.js', 'dist/properties/topics-order.property.js',
-      'dist/schemas/validators.cjs', 'specs/clauses.yaml', 'schemas/conformance-report.schema.json', 'reports/README.md', 'README.md', 'package.json']) expect(paths).toContain(needed);
+    for (const needed of [
+      'bin/teamchat-conformance.mjs',
+      'dist/src/cli.js',
+      'dist/src/runner/conformance.entry.js',
+      'dist/properties/topics-order.property.js',
+      'dist/schemas/validators.cjs',
+      'specs/clauses.yaml',
+      'schemas/conformance-report.schema.json',
+      'reports/README.md',
+      'README.md',
+      'package.json',
+    ])
+      expect(paths).toContain(needed);
     expect(paths.filter((p) => /^(tests|bench|scripts|src|properties|\.github|\.ci)\//.test(p) || p === 'action.yml')).toEqual([]);
   });
 
@@ -62,14 +94,22 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
 
   it('validate-response judges an answer with the packaged schemas', async () => {
     writeFileSync(join(app, 'answer.json'), '{"result":"success","msg":"","streams":[{"name":"no id"}]}');
-    const ran = await exec('npx', ['teamchat-conformance', 'validate-response', '--operation', 'GET /streams', '--status', '200', 'answer.json'], { cwd: app, env: userEnv() })
-      .then((r) => ({ ...r, code: 0 }), (e: { code: number; stdout: string; stderr: string }) => e);
+    const ran = await exec('npx', ['teamchat-conformance', 'validate-response', '--operation', 'GET /streams', '--status', '200', 'answer.json'], {
+      cwd: app,
+      env: userEnv(),
+    }).then(
+      (r) => ({ ...r, code: 0 }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
     expect(ran.code).toBe(1);
     expect(ran.stdout).toContain('[res.channel.stream_id] streams[0].stream_id: expected the field (required), got nothing (the field is missing)');
   });
 
   it('a full run against the embedded reference server exits 0 and writes the reports', async () => {
-    const ran = await exec('npx', ['teamchat-conformance', 'run', '--report-dir', 'out'], { cwd: app, env: userEnv() }).then((r) => ({ ...r, code: 0 }), (e: { code: number; stdout: string; stderr: string }) => e);
+    const ran = await exec('npx', ['teamchat-conformance', 'run', '--report-dir', 'out'], { cwd: app, env: userEnv() }).then(
+      (r) => ({ ...r, code: 0 }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
     expect(ran.stderr.split('\n').filter((line) => line && !/^npm (warn|notice)/.test(line))).toEqual([]); // npx's own warnings aside
     expect(ran.code).toBe(0);
     for (const name of ['conformance.json', 'conformance.html', 'conformance.md', 'junit.xml']) expect(existsSync(join(app, 'out', name))).toBe(true);

@@ -41,7 +41,9 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     for (let i = 0; i < 200 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
     fullRun = cli(['run', '--report-dir', '.', '--env-file', envFile, ...OPS, '--har', 'run.har'], { GITHUB_ACTIONS: 'true' });
     // Against the clean run as baseline: its failures are regressions.
-    brokenRun = fullRun.then((full) => cli(['run', '--report-dir', '.', ...BROKEN, '--baseline', join(full.dir, 'conformance.json')], { GITHUB_ACTIONS: 'true' }));
+    brokenRun = fullRun.then((full) =>
+      cli(['run', '--report-dir', '.', ...BROKEN, '--baseline', join(full.dir, 'conformance.json')], { GITHUB_ACTIONS: 'true' }),
+    );
   });
   afterAll(async () => {
     const exited = new Promise((r) => server.once('exit', r));
@@ -68,7 +70,12 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
 
     const har = readFileSync(join(ran.dir, 'run.har'), 'utf8');
     for (const [, key] of readFileSync(envFile, 'utf8').matchAll(/^CONFORMANCE_\w+_API_KEY=(.+)$/gm)) expect(har).not.toContain(key);
-    const entries = JSON.parse(har).log.entries as { request: { method: string; url: string }; response: { status: number }; _caseId?: string; _step?: number }[];
+    const entries = JSON.parse(har).log.entries as {
+      request: { method: string; url: string };
+      response: { status: number };
+      _caseId?: string;
+      _step?: number;
+    }[];
     expect(entries.length).toBeGreaterThan(report.summary.total);
     expect(entries.some((e) => e.request.method === 'POST' && e.request.url.endsWith('/api/v1/users/me/subscriptions'))).toBe(true);
     // Each case's requests carry its id and step, so a failure leads to its traffic.
@@ -102,11 +109,23 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     expect(failing).toEqual(['op20.zulip.sorted-by-name']);
     expect(json(regressed.dir).baseline.regressions).toEqual(failing);
     expect(regressed.stdout).toContain('1 regression: op20.zulip.sorted-by-name');
-    expect(regressed.stdout).toMatch(/^::error file=specs\/get-channels\.yaml,title=conformance%3A op20\.zulip\.sorted-by-name::GET \/streams \[zulip\.streams\.sorted-by-name\]: /m);
+    expect(regressed.stdout).toMatch(
+      /^::error file=specs\/get-channels\.yaml,title=conformance%3A op20\.zulip\.sorted-by-name::GET \/streams \[zulip\.streams\.sorted-by-name\]: /m,
+    );
     expect(readFileSync(join(regressed.dir, 'conformance.md'), 'utf8')).toContain('**Regressions** (1): `op20.zulip.sorted-by-name`');
 
     // Its own report as baseline, and an expectations file written from this run: the failure is known and expected.
-    const known = await cli(['run', '--report-dir', '.', ...BROKEN, '--baseline', join(regressed.dir, 'conformance.json'), '--expectations', 'expectations.yaml', '--update-expectations']);
+    const known = await cli([
+      'run',
+      '--report-dir',
+      '.',
+      ...BROKEN,
+      '--baseline',
+      join(regressed.dir, 'conformance.json'),
+      '--expectations',
+      'expectations.yaml',
+      '--update-expectations',
+    ]);
     expect(known.code).toBe(0);
     expect(json(known.dir).baseline).toMatchObject({ knownFailures: failing, regressions: [] });
     expect(known.stdout).toContain('1 known failure: op20.zulip.sorted-by-name');
@@ -125,7 +144,11 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     expect(expected.code).toBe(0);
     expect(expected.stdout).toMatch(/^ {2}expected op20\.zulip\.sorted-by-name \(expected: TODO: explain why/m);
     expect(expected.stdout).not.toMatch(/FAIL op20/);
-    expect(parseXml(readFileSync(join(expected.dir, 'junit.xml'), 'utf8')).find((e) => e.name === 'skipped' && e.attrs.message.startsWith('expected failure (expected: TODO'))).toBeDefined();
+    expect(
+      parseXml(readFileSync(join(expected.dir, 'junit.xml'), 'utf8')).find(
+        (e) => e.name === 'skipped' && e.attrs.message.startsWith('expected failure (expected: TODO'),
+      ),
+    ).toBeDefined();
   });
 
   it('sharded runs merged equal an unsharded run, case for case', async () => {
@@ -148,7 +171,9 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     ]);
     expect(missing.stderr).toBe('teamchat-conformance: merge: not one complete set of shards: shard 2 of 2 missing\n');
     expect(missing.code).toBe(2);
-    expect(twice.stderr).toMatch(/^teamchat-conformance: merge: not one complete set of shards: shard 1 of 2 given 2 times \(\S+conformance\.json, \S+conformance\.json\)\n$/);
+    expect(twice.stderr).toMatch(
+      /^teamchat-conformance: merge: not one complete set of shards: shard 1 of 2 given 2 times \(\S+conformance\.json, \S+conformance\.json\)\n$/,
+    );
     expect(twice.code).toBe(2);
   });
 
@@ -164,7 +189,12 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
 
   it('--list shows the cases needing the seeded realm as runnable on the embedded server only', async () => {
     const seeded = ['run', '--list', '--profile', 'zulip', '--grep', 'op1.rule4.topic-time-limit'];
-    const account = { CONFORMANCE_MEMBER_EMAIL: 'm@x.test', CONFORMANCE_MEMBER_API_KEY: 'k', CONFORMANCE_ADMIN_EMAIL: 'a@x.test', CONFORMANCE_ADMIN_API_KEY: 'k' };
+    const account = {
+      CONFORMANCE_MEMBER_EMAIL: 'm@x.test',
+      CONFORMANCE_MEMBER_API_KEY: 'k',
+      CONFORMANCE_ADMIN_EMAIL: 'a@x.test',
+      CONFORMANCE_ADMIN_API_KEY: 'k',
+    };
     const [embedded, other] = await Promise.all([cli(seeded), cli([...seeded, '--target-url', 'http://127.0.0.1:9'], account)]);
     expect(embedded.stdout).toMatch(/^Plan for the embedded reference server \(no target configured\)/);
     expect(embedded.stdout).toMatch(/^ {2}run {3}op1\.rule4\.topic-time-limit: /m);

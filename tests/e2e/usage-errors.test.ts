@@ -19,7 +19,10 @@ function stopsWith(ran: Ran, line: string) {
 
 describe.concurrent('a filter that matches no case stops before vitest starts', () => {
   it('--operation: suggests the closest operation', async () => {
-    stopsWith(await cli(['run', '--operation', 'GET /stream']), 'no case matched --operation "GET /stream": no operation is "GET /stream" (did you mean GET /streams?)');
+    stopsWith(
+      await cli(['run', '--operation', 'GET /stream']),
+      'no case matched --operation "GET /stream": no operation is "GET /stream" (did you mean GET /streams?)',
+    );
   });
 
   it('--grep: says nothing contains the text', async () => {
@@ -27,12 +30,18 @@ describe.concurrent('a filter that matches no case stops before vitest starts', 
   });
 
   it('--clause: suggests the closest clause id', async () => {
-    stopsWith(await cli(['run', '--clause', 'op20.ordr']), 'no case matched --clause "op20.ordr": no clause id is or starts with "op20.ordr" (did you mean op20.order?)');
+    stopsWith(
+      await cli(['run', '--clause', 'op20.ordr']),
+      'no case matched --clause "op20.ordr": no clause id is or starts with "op20.ordr" (did you mean op20.order?)',
+    );
     stopsWith(await cli(['run', '--clause', 'nomatch']), 'no case matched --clause "nomatch": no clause id is or starts with "nomatch"');
   });
 
   it('a case of the other profile: names the profile', async () => {
-    stopsWith(await cli(['run', '--grep', 'op20.zulip.sorted-by-name']), 'no case matched --grep "op20.zulip.sorted-by-name": the matching cases belong to the zulip profile (add --profile zulip)');
+    stopsWith(
+      await cli(['run', '--grep', 'op20.zulip.sorted-by-name']),
+      'no case matched --grep "op20.zulip.sorted-by-name": the matching cases belong to the zulip profile (add --profile zulip)',
+    );
   });
 });
 
@@ -40,7 +49,10 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
   it('a --report-dir that is a file, or under one, before anything is sent', async () => {
     const dir = tmp();
     writeFileSync(join(dir, 'taken'), '');
-    const [file, under] = await Promise.all([runCli(['run', '--report-dir', 'taken'], { cwd: dir }), runCli(['run', '--report-dir', 'taken/reports'], { cwd: dir })]);
+    const [file, under] = await Promise.all([
+      runCli(['run', '--report-dir', 'taken'], { cwd: dir }),
+      runCli(['run', '--report-dir', 'taken/reports'], { cwd: dir }),
+    ]);
     stopsWith(file, '--report-dir taken: cannot write reports there (is a file, not a directory)');
     stopsWith(under, '--report-dir taken/reports: cannot write reports there (a part of the path is a file, not a directory)');
     expect(file.stdout).toBe('');
@@ -48,10 +60,15 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
 
   it('an unknown quirk for run and serve, with the closest name; --help of both lists the names', async () => {
     const [run, serve, runHelp, serveHelp] = await Promise.all([
-      cli(['run', '--reference-quirk', 'status-no-length-limt']), cli(['serve', '--port', '0', '--quirk', 'nosuch']),
-      cli(['run', '--help']), cli(['serve', '--help']),
+      cli(['run', '--reference-quirk', 'status-no-length-limt']),
+      cli(['serve', '--port', '0', '--quirk', 'nosuch']),
+      cli(['run', '--help']),
+      cli(['serve', '--help']),
     ]);
-    stopsWith(run, `--reference-quirk: unknown quirk "status-no-length-limt" (did you mean status-no-length-limit?); \`--help\` lists the ${countOf(runHelp.stdout)} known names`);
+    stopsWith(
+      run,
+      `--reference-quirk: unknown quirk "status-no-length-limt" (did you mean status-no-length-limit?); \`--help\` lists the ${countOf(runHelp.stdout)} known names`,
+    );
     stopsWith(serve, `--quirk: unknown quirk "nosuch"; \`--help\` lists the ${countOf(serveHelp.stdout)} known names`);
     for (const help of [runHelp, serveHelp]) {
       expect(help.code).toBe(0);
@@ -95,11 +112,19 @@ describe('an internal error', () => {
     const ran = await runCli(['merge', 'odd.json', '--out', 'merged'], { cwd: dir });
     expect(ran.code).toBe(3);
     const [line] = ran.stderr.split('\n');
-    expect(line).toMatch(/^teamchat-conformance: internal error: .+ \(a bug in the suite, not in your server: please report it with the command line and the details below\)$/);
+    expect(line).toMatch(
+      /^teamchat-conformance: internal error: .+ \(a bug in the suite, not in your server: please report it with the command line and the details below\)$/,
+    );
   });
 });
 
 /** How many quirk names a --help lists (the names are words with dashes after the heading). */
 function countOf(help: string): number {
-  return help.slice(help.indexOf('Reference server quirks')).split('\n').slice(1).join(' ').split(',').filter((s) => s.trim()).length;
+  return help
+    .slice(help.indexOf('Reference server quirks'))
+    .split('\n')
+    .slice(1)
+    .join(' ')
+    .split(',')
+    .filter((s) => s.trim()).length;
 }

@@ -12,7 +12,9 @@ type Client = Awaited<ReturnType<typeof zulip>>;
 type Event = Record<string, any> & { id: number; type: string };
 
 let server: ReferenceServer;
-beforeAll(async () => { server = await startReferenceServer({ heartbeatMs: 400 }); });
+beforeAll(async () => {
+  server = await startReferenceServer({ heartbeatMs: 400 });
+});
 afterAll(() => server.close());
 
 const clientOf = (account: ReferenceAccount) => zulip({ username: account.email, apiKey: account.apiKey, realm: server.url });
@@ -59,7 +61,10 @@ describe('zulip-js (npm) against the reference server', () => {
     expect(sent).toMatchObject({ result: 'success', id: expect.any(Number) });
     messageId = sent.id;
     const received = await arriving;
-    expect(received).toMatchObject({ type: 'message', message: { id: messageId, content: '<p>hello from zulip-js</p>', sender_id: server.accounts.member.userId } });
+    expect(received).toMatchObject({
+      type: 'message',
+      message: { id: messageId, content: '<p>hello from zulip-js</p>', sender_id: server.accounts.member.userId },
+    });
     expect(await own.next((e) => e.type === 'message')).toMatchObject({ message: { id: messageId } });
     await Promise.all([own.close(), theirs.close()]);
   });
@@ -69,7 +74,13 @@ describe('zulip-js (npm) against the reference server', () => {
     const arriving = queue.next((e) => e.type === 'update_message');
     const edited = await sender.messages.update({ message_id: messageId, content: 'edited by zulip-js' });
     expect(edited).toMatchObject({ result: 'success' });
-    expect(await arriving).toMatchObject({ type: 'update_message', message_id: messageId, message_ids: [messageId], content: 'edited by zulip-js', orig_content: 'hello from zulip-js' });
+    expect(await arriving).toMatchObject({
+      type: 'update_message',
+      message_id: messageId,
+      message_ids: [messageId],
+      content: 'edited by zulip-js',
+      orig_content: 'hello from zulip-js',
+    });
     await queue.close();
   });
 });

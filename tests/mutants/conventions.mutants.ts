@@ -14,69 +14,202 @@ const isDeleteTopic = (req: ProxiedRequest) => req.method === 'POST' && /^\/stre
 
 /** The API answers under another prefix: at /api/v1 the operation is a JSON 404. */
 const otherPrefix: Rewrite = {
-  answer: (req, a) => { if (isStreams(req)) { a.status = 404; a.json = { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' }; } },
+  answer: (req, a) => {
+    if (isStreams(req)) {
+      a.status = 404;
+      a.json = { result: 'error', msg: 'Not Found', code: 'NOT_FOUND' };
+    }
+  },
 };
 
 /** A server that reads no query string on GET: it never sees include_all. */
 const queryIgnored: Rewrite = {
-  request: (req) => { if (isStreams(req)) for (const name of [...req.query.keys()]) req.query.delete(name); },
+  request: (req) => {
+    if (isStreams(req)) for (const name of [...req.query.keys()]) req.query.delete(name);
+  },
 };
 
 /** A server that reads no form-urlencoded body: the status update passes no values. */
 const formIgnored: Rewrite = {
-  request: (req) => { if (isStatusWrite(req)) for (const name of [...req.form.keys()]) req.form.delete(name); },
+  request: (req) => {
+    if (isStatusWrite(req)) for (const name of [...req.form.keys()]) req.form.delete(name);
+  },
 };
 
 /** Serves a request without credentials: GET /streams answers an empty list. */
 const servesAnonymous: Rewrite = {
-  answer: (req, a) => { if (isStreams(req) && !req.headers.authorization) { a.status = 200; a.json = { result: 'success', msg: '', streams: [] }; } },
+  answer: (req, a) => {
+    if (isStreams(req) && !req.headers.authorization) {
+      a.status = 200;
+      a.json = { result: 'success', msg: '', streams: [] };
+    }
+  },
 };
 
 /** Rewrites the answer of a member's call of an administrator-only operation (operation 14). */
 function adminOnlyAnswer(fn: (body: Json) => void): Rewrite {
-  return { answer: (req, a) => { if (isDeleteTopic(req) && (a.json as Json | undefined)?.code === 'UNAUTHORIZED_PRINCIPAL') fn(a.json as Json); } };
+  return {
+    answer: (req, a) => {
+      if (isDeleteTopic(req) && (a.json as Json | undefined)?.code === 'UNAUTHORIZED_PRINCIPAL') fn(a.json as Json);
+    },
+  };
 }
 
 export const MUTANTS: Mutant[] = [
   // --- the envelope ------------------------------------------------------------------------------
   // Fixtures are judged too: a server without msg anywhere errors every case of a spec file with
   // fixtures ("could not judge"), so the op20 cases are shown failing by a proxy touching GET /streams only.
-  { name: 'envelope-no-msg', breaks: ['conv.json-envelope'], kind: 'envelope', operations: [STATUS], quirks: ['envelope-no-msg'],
-    kills: ['op13.text.set', 'op13.away.boolean'] },
-  { name: 'streams-envelope-no-msg', breaks: ['conv.json-envelope'], kind: 'envelope', operations: [STREAMS],
-    rewrite: { answer: (req, a) => { if (isStreams(req)) delete (a.json as Json).msg; } },
-    kills: ['op20.body.schema', 'op20.base-path', 'conv.base-path.api-v1'] },
-  { name: 'error-without-code', breaks: ['conv.error-code'], kind: 'envelope', operations: [STREAMS, STATUS], quirks: ['error-without-code'],
-    kills: ['op20.bad-boolean', 'op13.bad-request.no-values', 'op13.bad-request.61-characters'] },
-  { name: 'html-error-pages', breaks: ['conv.json-envelope'], kind: 'envelope', operations: [STREAMS],
-    rewrite: { answer: (req, a) => { if (isStreams(req)) { a.status = 502; a.raw = '<html><body>Bad gateway</body></html>'; a.headers['content-type'] = 'text/html'; } } },
-    kills: ['op20.base-path', 'op20.body.schema', 'conv.base-path.api-v1'] },
-  { name: 'api-under-another-prefix', breaks: ['conv.base-path'], kind: 'envelope', operations: [STREAMS], rewrite: otherPrefix, kills: ['conv.base-path.api-v1'] },
+  {
+    name: 'envelope-no-msg',
+    breaks: ['conv.json-envelope'],
+    kind: 'envelope',
+    operations: [STATUS],
+    quirks: ['envelope-no-msg'],
+    kills: ['op13.text.set', 'op13.away.boolean'],
+  },
+  {
+    name: 'streams-envelope-no-msg',
+    breaks: ['conv.json-envelope'],
+    kind: 'envelope',
+    operations: [STREAMS],
+    rewrite: {
+      answer: (req, a) => {
+        if (isStreams(req)) delete (a.json as Json).msg;
+      },
+    },
+    kills: ['op20.body.schema', 'op20.base-path', 'conv.base-path.api-v1'],
+  },
+  {
+    name: 'error-without-code',
+    breaks: ['conv.error-code'],
+    kind: 'envelope',
+    operations: [STREAMS, STATUS],
+    quirks: ['error-without-code'],
+    kills: ['op20.bad-boolean', 'op13.bad-request.no-values', 'op13.bad-request.61-characters'],
+  },
+  {
+    name: 'html-error-pages',
+    breaks: ['conv.json-envelope'],
+    kind: 'envelope',
+    operations: [STREAMS],
+    rewrite: {
+      answer: (req, a) => {
+        if (isStreams(req)) {
+          a.status = 502;
+          a.raw = '<html><body>Bad gateway</body></html>';
+          a.headers['content-type'] = 'text/html';
+        }
+      },
+    },
+    kills: ['op20.base-path', 'op20.body.schema', 'conv.base-path.api-v1'],
+  },
+  {
+    name: 'api-under-another-prefix',
+    breaks: ['conv.base-path'],
+    kind: 'envelope',
+    operations: [STREAMS],
+    rewrite: otherPrefix,
+    kills: ['conv.base-path.api-v1'],
+  },
   // --- how parameters are sent -------------------------------------------------------------
-  { name: 'get-query-ignored', breaks: ['conv.get-query'], kind: 'parameter', operations: [STREAMS], rewrite: queryIgnored, kills: ['conv.get-query.include-all'] },
+  {
+    name: 'get-query-ignored',
+    breaks: ['conv.get-query'],
+    kind: 'parameter',
+    operations: [STREAMS],
+    rewrite: queryIgnored,
+    kills: ['conv.get-query.include-all'],
+  },
   { name: 'form-body-ignored', breaks: ['conv.form-encoding'], kind: 'parameter', operations: [STATUS], rewrite: formIgnored, kills: ['op13.form-body'] },
   // --- ignored_parameters_unsupported, both ways ---------------------------------------------------
-  { name: 'ignored-params-missing', breaks: ['conv.ignored-params'], kind: 'parameter', operations: [STREAMS, STATUS], quirks: ['ignored-params-missing'],
-    kills: ['op20.ignored-params', 'op13.ignored-params'] },
+  {
+    name: 'ignored-params-missing',
+    breaks: ['conv.ignored-params'],
+    kind: 'parameter',
+    operations: [STREAMS, STATUS],
+    quirks: ['ignored-params-missing'],
+    kills: ['op20.ignored-params', 'op13.ignored-params'],
+  },
   // Lists the supported parameters too: caught on every answer that has one (run-steps.ts).
-  { name: 'ignored-params-wrong', breaks: ['conv.ignored-params'], kind: 'parameter', operations: [STREAMS, STATUS], quirks: ['ignored-params-wrong'],
-    kills: ['op20.ignored-params', 'op13.ignored-params', 'op13.text.set'] },
+  {
+    name: 'ignored-params-wrong',
+    breaks: ['conv.ignored-params'],
+    kind: 'parameter',
+    operations: [STREAMS, STATUS],
+    quirks: ['ignored-params-wrong'],
+    kills: ['op20.ignored-params', 'op13.ignored-params', 'op13.text.set'],
+  },
   // --- credentials ----------------------------------------------------------------------------------
-  { name: 'auth-accepts-bad-key', breaks: ['auth.basic', 'zulip.auth.invalid-basic-401'], kind: 'permission', operations: [STREAMS], quirks: ['auth-accepts-bad-key'],
-    kills: ['op20.zulip.wrong-key', 'auth.wrong-key'] },
-  { name: 'auth-serves-anonymous', breaks: ['auth.basic', 'zulip.auth.no-credentials-401'], kind: 'permission', operations: [STREAMS], rewrite: servesAnonymous,
-    kills: ['op20.zulip.no-credentials', 'auth.no-credentials'] },
-  { name: 'auth-200-on-bad-key', breaks: ['zulip.auth.invalid-basic-401'], kind: 'error-code', operations: [STREAMS], quirks: ['auth-200-on-bad-key'],
-    kills: ['op20.zulip.wrong-key', 'auth.wrong-key'] },
-  { name: 'auth-400-not-401', breaks: ['zulip.auth.no-credentials-401', 'zulip.auth.invalid-basic-401'], kind: 'error-code', operations: [STREAMS],
-    rewrite: { answer: (_, a) => { if (a.status === 401) a.status = 400; } },
-    kills: ['op20.zulip.no-credentials', 'op20.zulip.wrong-key', 'auth.no-credentials', 'auth.wrong-key'] },
+  {
+    name: 'auth-accepts-bad-key',
+    breaks: ['auth.basic', 'zulip.auth.invalid-basic-401'],
+    kind: 'permission',
+    operations: [STREAMS],
+    quirks: ['auth-accepts-bad-key'],
+    kills: ['op20.zulip.wrong-key', 'auth.wrong-key'],
+  },
+  {
+    name: 'auth-serves-anonymous',
+    breaks: ['auth.basic', 'zulip.auth.no-credentials-401'],
+    kind: 'permission',
+    operations: [STREAMS],
+    rewrite: servesAnonymous,
+    kills: ['op20.zulip.no-credentials', 'auth.no-credentials'],
+  },
+  {
+    name: 'auth-200-on-bad-key',
+    breaks: ['zulip.auth.invalid-basic-401'],
+    kind: 'error-code',
+    operations: [STREAMS],
+    quirks: ['auth-200-on-bad-key'],
+    kills: ['op20.zulip.wrong-key', 'auth.wrong-key'],
+  },
+  {
+    name: 'auth-400-not-401',
+    breaks: ['zulip.auth.no-credentials-401', 'zulip.auth.invalid-basic-401'],
+    kind: 'error-code',
+    operations: [STREAMS],
+    rewrite: {
+      answer: (_, a) => {
+        if (a.status === 401) a.status = 400;
+      },
+    },
+    kills: ['op20.zulip.no-credentials', 'op20.zulip.wrong-key', 'auth.no-credentials', 'auth.wrong-key'],
+  },
   // --- administrator-only operations -----------------------------------------------------------
-  { name: 'admin-only-open', breaks: ['auth.admin-operations'], kind: 'permission', operations: [STREAMS],
-    rewrite: { answer: (req, a) => { if (isDeleteTopic(req) && (a.json as Json | undefined)?.code === 'UNAUTHORIZED_PRINCIPAL') { a.status = 200; a.json = { result: 'success', msg: '', complete: true }; } } },
-    kills: ['errors.unauthorized-principal.delete-topic'] },
-  { name: 'admin-only-bad-request', breaks: ['errors.unauthorized-principal'], kind: 'error-code', operations: [STREAMS],
-    rewrite: adminOnlyAnswer((body) => { body.code = 'BAD_REQUEST'; }), kills: ['errors.unauthorized-principal.delete-topic'] },
-  { name: 'admin-only-other-message', breaks: ['auth.admin-message'], kind: 'field', operations: [STREAMS],
-    rewrite: adminOnlyAnswer((body) => { body.msg = 'Forbidden'; }), kills: ['errors.unauthorized-principal.delete-topic'] },
+  {
+    name: 'admin-only-open',
+    breaks: ['auth.admin-operations'],
+    kind: 'permission',
+    operations: [STREAMS],
+    rewrite: {
+      answer: (req, a) => {
+        if (isDeleteTopic(req) && (a.json as Json | undefined)?.code === 'UNAUTHORIZED_PRINCIPAL') {
+          a.status = 200;
+          a.json = { result: 'success', msg: '', complete: true };
+        }
+      },
+    },
+    kills: ['errors.unauthorized-principal.delete-topic'],
+  },
+  {
+    name: 'admin-only-bad-request',
+    breaks: ['errors.unauthorized-principal'],
+    kind: 'error-code',
+    operations: [STREAMS],
+    rewrite: adminOnlyAnswer((body) => {
+      body.code = 'BAD_REQUEST';
+    }),
+    kills: ['errors.unauthorized-principal.delete-topic'],
+  },
+  {
+    name: 'admin-only-other-message',
+    breaks: ['auth.admin-message'],
+    kind: 'field',
+    operations: [STREAMS],
+    rewrite: adminOnlyAnswer((body) => {
+      body.msg = 'Forbidden';
+    }),
+    kills: ['errors.unauthorized-principal.delete-topic'],
+  },
 ];

@@ -13,7 +13,9 @@ const isDefaultsWrite = (req: ProxiedRequest) => req.method === 'PATCH' && req.p
 const isRegister = (req: ProxiedRequest) => req.method === 'POST' && req.path === '/register';
 /** Whether the request's Basic credentials are the account whose email starts with `local@`. */
 const callerIs = (req: ProxiedRequest, local: string) =>
-  Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString().startsWith(`${local}@`);
+  Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+    .toString()
+    .startsWith(`${local}@`);
 
 const suite = loadSuite();
 const caseIds = new Set(suite.specs.flatMap((s) => s.cases.map((c) => c.id)));
@@ -69,7 +71,12 @@ const aliasesStoreNothing: Rewrite = {
     aliasesNotStored.add(req);
     for (const p of [req.form, req.query]) for (const k of [...p.keys()]) p.delete(k);
   },
-  answer: (req, a) => { if (aliasesNotStored.has(req)) { a.status = 200; a.json = { result: 'success', msg: '' }; } },
+  answer: (req, a) => {
+    if (aliasesNotStored.has(req)) {
+      a.status = 200;
+      a.json = { result: 'success', msg: '' };
+    }
+  },
 };
 
 /** POST /register reports integer settings as strings ("3" instead of 3). */
@@ -119,58 +126,263 @@ const op5Int = settings('op5', FREE_INT);
 
 export const MUTANTS: Mutant[] = [
   // Operation 2.
-  { name: 'settings-refuses-valid', kind: 'invalid-input', operations: [SETTINGS], rewrite: refuseSuccess(isSettingsWrite),
-    breaks: ['op2.optional', 'op2.aliases', 'op2.param.full-name', 'op2.web-channel-default-view.3', ...types(op2All),
-      'op2.param.notification-sound'],
-    kills: [...cases(op2All), 'op2.alias.display', 'op2.alias.notifications', 'op2.full-name', 'op2.ignored-params', 'op2.web-channel-default-view.4',
-      'op2.zulip.web-channel-default-view.3', 'op2.zulip.batching-range', 'op2.zulip.notification-sound', 'op2.zulip.drafts-deleted'] },
-  { name: 'settings-bool-lenient', kind: 'invalid-input', operations: [SETTINGS, DEFAULTS], quirks: ['settings-bool-lenient'],
-    breaks: ['conv.booleans', ...types(op2Bool), ...types(op5Bool)], kills: [...cases(op2Bool), ...cases(op5Bool)] },
-  { name: 'settings-accepts-bad-enum', kind: 'invalid-input', operations: [SETTINGS, DEFAULTS], quirks: ['settings-accepts-bad-enum'],
+  {
+    name: 'settings-refuses-valid',
+    kind: 'invalid-input',
+    operations: [SETTINGS],
+    rewrite: refuseSuccess(isSettingsWrite),
+    breaks: ['op2.optional', 'op2.aliases', 'op2.param.full-name', 'op2.web-channel-default-view.3', ...types(op2All), 'op2.param.notification-sound'],
+    kills: [
+      ...cases(op2All),
+      'op2.alias.display',
+      'op2.alias.notifications',
+      'op2.full-name',
+      'op2.ignored-params',
+      'op2.web-channel-default-view.4',
+      'op2.zulip.web-channel-default-view.3',
+      'op2.zulip.batching-range',
+      'op2.zulip.notification-sound',
+      'op2.zulip.drafts-deleted',
+    ],
+  },
+  {
+    name: 'settings-bool-lenient',
+    kind: 'invalid-input',
+    operations: [SETTINGS, DEFAULTS],
+    quirks: ['settings-bool-lenient'],
+    breaks: ['conv.booleans', ...types(op2Bool), ...types(op5Bool)],
+    kills: [...cases(op2Bool), ...cases(op5Bool)],
+  },
+  {
+    name: 'settings-accepts-bad-enum',
+    kind: 'invalid-input',
+    operations: [SETTINGS, DEFAULTS],
+    quirks: ['settings-accepts-bad-enum'],
     breaks: [...types(op2Choice), ...types(op5Choice), 'zulip.settings.batching-range'],
-    kills: [...cases(op2Choice), ...cases(op5Choice), 'op2.zulip.batching-range'] },
-  { name: 'settings-int-lenient', kind: 'invalid-input', operations: [SETTINGS, DEFAULTS], quirks: ['settings-int-lenient'],
-    breaks: [...types(op2Int), ...types(op5Int)], kills: [...cases(op2Int), ...cases(op5Int)] },
-  { name: 'settings-any-language', kind: 'invalid-input', operations: [SETTINGS], quirks: ['settings-any-language'], breaks: ['op2.param.default-language'], kills: ['op2.default-language'] },
-  { name: 'settings-any-timezone', kind: 'invalid-input', operations: [SETTINGS], quirks: ['settings-any-timezone'], breaks: ['op2.param.timezone'], kills: ['op2.timezone'] },
-  { name: 'settings-any-sound', kind: 'invalid-input', operations: [SETTINGS], quirks: ['settings-any-sound'], breaks: ['zulip.settings.notification-sound'], kills: ['op2.zulip.notification-sound'] },
-  { name: 'settings-ignores-param', kind: 'effect', operations: [SETTINGS], quirks: ['settings-ignores-param'],
+    kills: [...cases(op2Choice), ...cases(op5Choice), 'op2.zulip.batching-range'],
+  },
+  {
+    name: 'settings-int-lenient',
+    kind: 'invalid-input',
+    operations: [SETTINGS, DEFAULTS],
+    quirks: ['settings-int-lenient'],
+    breaks: [...types(op2Int), ...types(op5Int)],
+    kills: [...cases(op2Int), ...cases(op5Int)],
+  },
+  {
+    name: 'settings-any-language',
+    kind: 'invalid-input',
+    operations: [SETTINGS],
+    quirks: ['settings-any-language'],
+    breaks: ['op2.param.default-language'],
+    kills: ['op2.default-language'],
+  },
+  {
+    name: 'settings-any-timezone',
+    kind: 'invalid-input',
+    operations: [SETTINGS],
+    quirks: ['settings-any-timezone'],
+    breaks: ['op2.param.timezone'],
+    kills: ['op2.timezone'],
+  },
+  {
+    name: 'settings-any-sound',
+    kind: 'invalid-input',
+    operations: [SETTINGS],
+    quirks: ['settings-any-sound'],
+    breaks: ['zulip.settings.notification-sound'],
+    kills: ['op2.zulip.notification-sound'],
+  },
+  {
+    name: 'settings-ignores-param',
+    kind: 'effect',
+    operations: [SETTINGS],
+    quirks: ['settings-ignores-param'],
     breaks: ['op2.aliases', ...effects(op2All), 'op2.param.notification-sound.effect'],
-    kills: [...cases(op2All).filter((id) => id !== 'op2.enable-drafts-synchronization'), 'op2.alias.display', 'op2.alias.notifications', 'op2.web-channel-default-view.4',
-      'op2.zulip.web-channel-default-view.3', 'op2.zulip.batching-range', 'op2.zulip.notification-sound', 'op2.zulip.drafts-deleted'] },
-  { name: 'settings-ignores-full-name', kind: 'effect', operations: [SETTINGS], quirks: ['settings-ignores-full-name'], breaks: ['op2.param.full-name.effect', 'zulip.settings.full-name-silently-ignored'], kills: ['op2.full-name'] },
-  { name: 'settings-keeps-drafts', kind: 'effect', operations: [SETTINGS], quirks: ['settings-keeps-drafts'], breaks: ['op2.param.enable-drafts-synchronization.drafts-deleted', 'zulip.settings.drafts-deleted-when-sync-disabled'], kills: ['op2.zulip.drafts-deleted'] },
-  { name: 'settings-channel-view-3-refused', kind: 'parameter', operations: [SETTINGS], quirks: ['settings-channel-view-3-refused'],
-    breaks: ['zulip.settings.web-channel-default-view-3'], kills: ['op2.zulip.web-channel-default-view.3'] },
-  { name: 'settings-password-without-old-ok', kind: 'permission', operations: [SETTINGS], quirks: ['settings-password-without-old-ok'], breaks: ['op2.password'], kills: ['op2.password.without-old'] },
-  { name: 'settings-wrong-old-password-ok', kind: 'permission', operations: [SETTINGS], quirks: ['settings-wrong-old-password-ok'], breaks: ['zulip.settings.password-check'], kills: ['op2.zulip.password.wrong-old'] },
-  { name: 'settings-email-immediate', kind: 'effect', operations: [SETTINGS], quirks: ['settings-email-immediate'], breaks: ['op2.email-confirmation', 'zulip.settings.email-change-needs-confirmation'], kills: ['op2.zulip.email-needs-confirmation'] },
-  { name: 'settings-aliases-gone', kind: 'parameter', operations: [SETTINGS], rewrite: aliasesGone, breaks: ['op2.aliases'], kills: ['op2.alias.display', 'op2.alias.notifications'] },
-  { name: 'settings-aliases-store-nothing', kind: 'effect', operations: [SETTINGS], rewrite: aliasesStoreNothing, breaks: ['zulip.settings.legacy-aliases'],
-    kills: ['op2.alias.display', 'op2.alias.notifications'] },
+    kills: [
+      ...cases(op2All).filter((id) => id !== 'op2.enable-drafts-synchronization'),
+      'op2.alias.display',
+      'op2.alias.notifications',
+      'op2.web-channel-default-view.4',
+      'op2.zulip.web-channel-default-view.3',
+      'op2.zulip.batching-range',
+      'op2.zulip.notification-sound',
+      'op2.zulip.drafts-deleted',
+    ],
+  },
+  {
+    name: 'settings-ignores-full-name',
+    kind: 'effect',
+    operations: [SETTINGS],
+    quirks: ['settings-ignores-full-name'],
+    breaks: ['op2.param.full-name.effect', 'zulip.settings.full-name-silently-ignored'],
+    kills: ['op2.full-name'],
+  },
+  {
+    name: 'settings-keeps-drafts',
+    kind: 'effect',
+    operations: [SETTINGS],
+    quirks: ['settings-keeps-drafts'],
+    breaks: ['op2.param.enable-drafts-synchronization.drafts-deleted', 'zulip.settings.drafts-deleted-when-sync-disabled'],
+    kills: ['op2.zulip.drafts-deleted'],
+  },
+  {
+    name: 'settings-channel-view-3-refused',
+    kind: 'parameter',
+    operations: [SETTINGS],
+    quirks: ['settings-channel-view-3-refused'],
+    breaks: ['zulip.settings.web-channel-default-view-3'],
+    kills: ['op2.zulip.web-channel-default-view.3'],
+  },
+  {
+    name: 'settings-password-without-old-ok',
+    kind: 'permission',
+    operations: [SETTINGS],
+    quirks: ['settings-password-without-old-ok'],
+    breaks: ['op2.password'],
+    kills: ['op2.password.without-old'],
+  },
+  {
+    name: 'settings-wrong-old-password-ok',
+    kind: 'permission',
+    operations: [SETTINGS],
+    quirks: ['settings-wrong-old-password-ok'],
+    breaks: ['zulip.settings.password-check'],
+    kills: ['op2.zulip.password.wrong-old'],
+  },
+  {
+    name: 'settings-email-immediate',
+    kind: 'effect',
+    operations: [SETTINGS],
+    quirks: ['settings-email-immediate'],
+    breaks: ['op2.email-confirmation', 'zulip.settings.email-change-needs-confirmation'],
+    kills: ['op2.zulip.email-needs-confirmation'],
+  },
+  {
+    name: 'settings-aliases-gone',
+    kind: 'parameter',
+    operations: [SETTINGS],
+    rewrite: aliasesGone,
+    breaks: ['op2.aliases'],
+    kills: ['op2.alias.display', 'op2.alias.notifications'],
+  },
+  {
+    name: 'settings-aliases-store-nothing',
+    kind: 'effect',
+    operations: [SETTINGS],
+    rewrite: aliasesStoreNothing,
+    breaks: ['zulip.settings.legacy-aliases'],
+    kills: ['op2.alias.display', 'op2.alias.notifications'],
+  },
   // POST /register insists on client_capabilities, which Zulip lets a client leave out.
-  { name: 'register-needs-capabilities', kind: 'parameter', operations: [SETTINGS],
-    rewrite: { answer: (req, a) => { if (isRegister(req) && !paramsOf(req).has('client_capabilities')) { a.status = 400; a.json = { result: 'error', msg: 'client_capabilities is missing', code: 'BAD_REQUEST' }; } } },
-    breaks: ['zulip.settings.register-needs-no-capabilities'], kills: ['op2.zulip.register-user-settings'] },
-  { name: 'settings-read-as-strings', kind: 'field', operations: [SETTINGS], rewrite: settingsAsStrings,
-    breaks: ['zulip.settings.read-back-register'], kills: [...cases(op2IntChoice), ...cases(op2Int), 'op2.web-channel-default-view.4', 'op2.zulip.batching-range',
-      'op2.zulip.register-user-settings', 'op2.zulip.web-channel-default-view.3'] },
-  { name: 'settings-ignored-params-missing', kind: 'envelope', operations: [SETTINGS, DEFAULTS], quirks: ['ignored-params-missing'],
-    breaks: ['conv.ignored-params'], kills: ['op2.ignored-params', 'op5.not-accepted'] },
-  { name: 'settings-long-name-accepted', kind: 'invalid-input', operations: [SETTINGS], rewrite: longNameAccepted, breaks: ['zulip.users.full-name-max-100'], kills: ['op2.zulip.full-name-too-long'] },
+  {
+    name: 'register-needs-capabilities',
+    kind: 'parameter',
+    operations: [SETTINGS],
+    rewrite: {
+      answer: (req, a) => {
+        if (isRegister(req) && !paramsOf(req).has('client_capabilities')) {
+          a.status = 400;
+          a.json = { result: 'error', msg: 'client_capabilities is missing', code: 'BAD_REQUEST' };
+        }
+      },
+    },
+    breaks: ['zulip.settings.register-needs-no-capabilities'],
+    kills: ['op2.zulip.register-user-settings'],
+  },
+  {
+    name: 'settings-read-as-strings',
+    kind: 'field',
+    operations: [SETTINGS],
+    rewrite: settingsAsStrings,
+    breaks: ['zulip.settings.read-back-register'],
+    kills: [
+      ...cases(op2IntChoice),
+      ...cases(op2Int),
+      'op2.web-channel-default-view.4',
+      'op2.zulip.batching-range',
+      'op2.zulip.register-user-settings',
+      'op2.zulip.web-channel-default-view.3',
+    ],
+  },
+  {
+    name: 'settings-ignored-params-missing',
+    kind: 'envelope',
+    operations: [SETTINGS, DEFAULTS],
+    quirks: ['ignored-params-missing'],
+    breaks: ['conv.ignored-params'],
+    kills: ['op2.ignored-params', 'op5.not-accepted'],
+  },
+  {
+    name: 'settings-long-name-accepted',
+    kind: 'invalid-input',
+    operations: [SETTINGS],
+    rewrite: longNameAccepted,
+    breaks: ['zulip.users.full-name-max-100'],
+    kills: ['op2.zulip.full-name-too-long'],
+  },
   // The guest's seeded setting reads false: a server whose default is not true.
-  { name: 'settings-typing-default-off', kind: 'field', operations: [SETTINGS],
-    rewrite: { answer: (req, a) => { const s = isRegister(req) && callerIs(req, 'guest') ? ((a.json as Json).user_settings as Json | undefined) : undefined; if (s) s.receives_typing_notifications = false; } },
-    breaks: ['op2.param.receives-typing-notifications.default', 'zulip.settings.receives-typing-default-true'], kills: ['op2.zulip.receives-typing-default'] },
+  {
+    name: 'settings-typing-default-off',
+    kind: 'field',
+    operations: [SETTINGS],
+    rewrite: {
+      answer: (req, a) => {
+        const s = isRegister(req) && callerIs(req, 'guest') ? ((a.json as Json).user_settings as Json | undefined) : undefined;
+        if (s) s.receives_typing_notifications = false;
+      },
+    },
+    breaks: ['op2.param.receives-typing-notifications.default', 'zulip.settings.receives-typing-default-true'],
+    kills: ['op2.zulip.receives-typing-default'],
+  },
   // Operation 5.
-  { name: 'defaults-refuses-valid', kind: 'invalid-input', operations: [DEFAULTS], rewrite: refuseSuccess(isDefaultsWrite),
+  {
+    name: 'defaults-refuses-valid',
+    kind: 'invalid-input',
+    operations: [DEFAULTS],
+    rewrite: refuseSuccess(isDefaultsWrite),
     breaks: ['op5.admin-only', 'op5.optional', 'op5.not-accepted', 'op5.param.notification-sound', ...types(op5All)],
-    kills: [...cases(op5All), 'op5.owner', 'op5.not-accepted', 'op5.zulip.existing-users-unchanged', 'op5.zulip.notification-sound'] },
-  { name: 'defaults-member-ok', kind: 'permission', operations: [DEFAULTS], quirks: ['defaults-member-ok'], breaks: ['op5.admin-only', 'auth.admin-operations'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
-  { name: 'defaults-admin-check-answers-success', kind: 'error-code', operations: [DEFAULTS], rewrite: adminCheckGone, breaks: ['op5.admin-only', 'auth.admin-operations'], kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'] },
-  { name: 'defaults-ignores-param', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-ignores-param'],
-    breaks: [...effects(op5All), 'op5.param.notification-sound.effect'], kills: [...cases(op5All), 'op5.zulip.notification-sound'] },
-  { name: 'defaults-apply-to-existing', kind: 'effect', operations: [DEFAULTS], quirks: ['defaults-apply-to-existing'], breaks: ['op5.existing-users-unchanged', 'zulip.realm-defaults.existing-users-unchanged'], kills: ['op5.zulip.existing-users-unchanged'] },
-  { name: 'defaults-channel-view-3-refused', kind: 'parameter', operations: [DEFAULTS], quirks: ['defaults-channel-view-3-refused'], breaks: ['op5.param.web-channel-default-view'], kills: ['op5.web-channel-default-view'] },
+    kills: [...cases(op5All), 'op5.owner', 'op5.not-accepted', 'op5.zulip.existing-users-unchanged', 'op5.zulip.notification-sound'],
+  },
+  {
+    name: 'defaults-member-ok',
+    kind: 'permission',
+    operations: [DEFAULTS],
+    quirks: ['defaults-member-ok'],
+    breaks: ['op5.admin-only', 'auth.admin-operations'],
+    kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'],
+  },
+  {
+    name: 'defaults-admin-check-answers-success',
+    kind: 'error-code',
+    operations: [DEFAULTS],
+    rewrite: adminCheckGone,
+    breaks: ['op5.admin-only', 'auth.admin-operations'],
+    kills: ['op5.denied.guest', 'op5.denied.member', 'op5.denied.moderator'],
+  },
+  {
+    name: 'defaults-ignores-param',
+    kind: 'effect',
+    operations: [DEFAULTS],
+    quirks: ['defaults-ignores-param'],
+    breaks: [...effects(op5All), 'op5.param.notification-sound.effect'],
+    kills: [...cases(op5All), 'op5.zulip.notification-sound'],
+  },
+  {
+    name: 'defaults-apply-to-existing',
+    kind: 'effect',
+    operations: [DEFAULTS],
+    quirks: ['defaults-apply-to-existing'],
+    breaks: ['op5.existing-users-unchanged', 'zulip.realm-defaults.existing-users-unchanged'],
+    kills: ['op5.zulip.existing-users-unchanged'],
+  },
+  {
+    name: 'defaults-channel-view-3-refused',
+    kind: 'parameter',
+    operations: [DEFAULTS],
+    quirks: ['defaults-channel-view-3-refused'],
+    breaks: ['op5.param.web-channel-default-view'],
+    kills: ['op5.web-channel-default-view'],
+  },
   { name: 'defaults-body-not-empty', kind: 'field', operations: [DEFAULTS], rewrite: defaultsBodyNotEmpty, breaks: ['op5.success-body'], kills: ['op5.owner'] },
 ];

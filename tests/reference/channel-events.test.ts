@@ -25,16 +25,21 @@ describe('reference server: the events of channels, groups, folders, views and s
     expectSuccess(await call(s(), 'POST', '/users/me/subscriptions', { as, form: { subscriptions: JSON.stringify([{ name }]), ...form } }));
     return (await call(s(), 'GET', '/get_stream_id', { as, query: { stream: name } })).body.stream_id;
   };
-  const patchChannel = async (as: ReferenceAccount, id: number, form: Record<string, string>) => expectSuccess(await call(s(), 'PATCH', `/streams/${id}`, { as, form }));
+  const patchChannel = async (as: ReferenceAccount, id: number, form: Record<string, string>) =>
+    expectSuccess(await call(s(), 'PATCH', `/streams/${id}`, { as, form }));
 
-  it('PATCH /streams: one stream update per property, in Zulip\'s order, with the name before a rename and the old name in it', async () => {
+  it("PATCH /streams: one stream update per property, in Zulip's order, with the name before a rename and the old name in it", async () => {
     const { admin, member2 } = s().accounts;
     const id = await channel(admin, 'ev order');
     const folder = (await call(s(), 'POST', '/channel_folders/create', { as: admin, form: { name: 'ev folder', description: '' } })).body.channel_folder_id;
     const q = await queue(member2, ['stream']);
     await patchChannel(s().accounts.owner, id, {
-      new_name: 'ev order 2', description: 'Line one\nline **two**', folder_id: String(folder), topics_policy: 'disable_empty_topic',
-      message_retention_days: '30', can_remove_subscribers_group: JSON.stringify({ new: SYSTEM_GROUPS['role:moderators'] }),
+      new_name: 'ev order 2',
+      description: 'Line one\nline **two**',
+      folder_id: String(folder),
+      topics_policy: 'disable_empty_topic',
+      message_retention_days: '30',
+      can_remove_subscribers_group: JSON.stringify({ new: SYSTEM_GROUPS['role:moderators'] }),
     });
     const base = { type: 'stream', op: 'update', stream_id: id };
     expect(await read(member2, q)).toEqual([
@@ -51,11 +56,15 @@ describe('reference server: the events of channels, groups, folders, views and s
     const { admin, member2 } = s().accounts;
     const id = await channel(admin, 'ev same');
     const q = await queue(member2, ['stream']);
-    await patchChannel(admin, id, { description: '', topics_policy: 'inherit', can_remove_subscribers_group: JSON.stringify({ new: SYSTEM_GROUPS['role:administrators'] }) });
+    await patchChannel(admin, id, {
+      description: '',
+      topics_policy: 'inherit',
+      can_remove_subscribers_group: JSON.stringify({ new: SYSTEM_GROUPS['role:administrators'] }),
+    });
     expect((await read(member2, q)).map((e) => e.property)).toEqual(['description']);
   });
 
-  it('PATCH /streams: a public channel\'s update reaches every non-guest, and no guest who is not subscribed', async () => {
+  it("PATCH /streams: a public channel's update reaches every non-guest, and no guest who is not subscribed", async () => {
     const { admin, member2, guest } = s().accounts;
     const id = await channel(admin, 'ev public');
     const [m, g] = [await queue(member2, ['stream']), await queue(guest, ['stream'])];
@@ -64,7 +73,7 @@ describe('reference server: the events of channels, groups, folders, views and s
     expect(await read(guest, g)).toEqual([]);
   });
 
-  it('PATCH /streams: a private channel\'s update reaches its subscribers and the administrators; made public, the others get stream create', async () => {
+  it("PATCH /streams: a private channel's update reaches its subscribers and the administrators; made public, the others get stream create", async () => {
     const { owner, admin, member, member2 } = s().accounts;
     const id = await channel(owner, 'ev private', { invite_only: 'true', principals: JSON.stringify([owner.userId, member2.userId]) });
     const [a, m, m2] = [await queue(admin, ['stream']), await queue(member, ['stream', 'subscription']), await queue(member2, ['stream'])];
@@ -78,7 +87,16 @@ describe('reference server: the events of channels, groups, folders, views and s
     expect(got[0].streams[0]).toMatchObject({ stream_id: id, invite_only: false });
     expect(got[1]).toEqual({ type: 'subscription', op: 'peer_add', stream_ids: [id], user_ids: [owner.userId, member2.userId].sort((x, y) => x - y) });
     expect(await read(member2, m2)).toEqual([
-      { type: 'stream', op: 'update', property: 'invite_only', value: false, history_public_to_subscribers: true, is_web_public: false, stream_id: id, name: 'ev private' },
+      {
+        type: 'stream',
+        op: 'update',
+        property: 'invite_only',
+        value: false,
+        history_public_to_subscribers: true,
+        is_web_public: false,
+        stream_id: id,
+        name: 'ev private',
+      },
     ]);
   });
 
@@ -88,12 +106,18 @@ describe('reference server: the events of channels, groups, folders, views and s
     const q = await queue(member2, ['stream']);
     const admins = SYSTEM_GROUPS['role:administrators'];
     await patchChannel(admin, id, { can_send_message_group: JSON.stringify({ new: admins }) });
-    expect((await read(member2, q)).map((e) => [e.property, e.value])).toEqual([['can_send_message_group', admins], ['stream_post_policy', 2], ['is_announcement_only', true]]);
+    expect((await read(member2, q)).map((e) => [e.property, e.value])).toEqual([
+      ['can_send_message_group', admins],
+      ['stream_post_policy', 2],
+      ['is_announcement_only', true],
+    ]);
     const listed = (await call(s(), 'GET', '/streams', { as: admin })).body.streams.find((c: any) => c.stream_id === id);
     expect(listed).toMatchObject({ stream_post_policy: 2, is_announcement_only: true });
     await patchChannel(admin, id, { can_send_message_group: JSON.stringify({ new: { direct_members: [admin.userId], direct_subgroups: [admins] } }) });
     expect((await read(member2, q)).map((e) => [e.property, e.value])).toEqual([
-      ['can_send_message_group', { direct_members: [admin.userId], direct_subgroups: [admins] }], ['stream_post_policy', 1], ['is_announcement_only', false],
+      ['can_send_message_group', { direct_members: [admin.userId], direct_subgroups: [admins] }],
+      ['stream_post_policy', 1],
+      ['is_announcement_only', false],
     ]);
   });
 
@@ -121,7 +145,10 @@ describe('reference server: the events of channels, groups, folders, views and s
   });
 
   const group = async (name: string, members: number[]) => {
-    const answer = await call(s(), 'POST', '/user_groups/create', { as: s().accounts.member, form: { name, description: '', members: JSON.stringify(members) } });
+    const answer = await call(s(), 'POST', '/user_groups/create', {
+      as: s().accounts.member,
+      form: { name, description: '', members: JSON.stringify(members) },
+    });
     expectSuccess(answer);
     return answer.body.group_id as number;
   };
@@ -130,11 +157,25 @@ describe('reference server: the events of channels, groups, folders, views and s
     const { member, member2, guest } = s().accounts;
     const id = await group('ev group', [member.userId]);
     expectSuccess(await call(s(), 'POST', `/user_groups/${id}/deactivate`, { as: member }));
-    const [plain, aware, g] = [await queue(member2, ['user_group']), await queue(member2, ['user_group'], { include_deactivated_groups: true }), await queue(guest, ['user_group'])];
+    const [plain, aware, g] = [
+      await queue(member2, ['user_group']),
+      await queue(member2, ['user_group'], { include_deactivated_groups: true }),
+      await queue(guest, ['user_group']),
+    ];
     const mention = SYSTEM_GROUPS['role:members'];
-    expectSuccess(await call(s(), 'PATCH', `/user_groups/${id}`, { as: member, form: { name: 'ev group 2', description: 'about', deactivated: 'false', can_mention_group: JSON.stringify({ new: mention }) } }));
+    expectSuccess(
+      await call(s(), 'PATCH', `/user_groups/${id}`, {
+        as: member,
+        form: { name: 'ev group 2', description: 'about', deactivated: 'false', can_mention_group: JSON.stringify({ new: mention }) },
+      }),
+    );
     const update = (data: unknown) => ({ type: 'user_group', op: 'update', group_id: id, data });
-    expect(await read(member2, aware)).toEqual([update({ name: 'ev group 2' }), update({ description: 'about' }), update({ deactivated: false }), update({ can_mention_group: mention })]);
+    expect(await read(member2, aware)).toEqual([
+      update({ name: 'ev group 2' }),
+      update({ description: 'about' }),
+      update({ deactivated: false }),
+      update({ can_mention_group: mention }),
+    ]);
     const got = await read(member2, plain);
     expect(got.map((e) => e.op)).toEqual(['update', 'add', 'update']);
     expect(got[1].group).toMatchObject({ id, name: 'ev group 2', members: [member.userId], deactivated: false });
@@ -148,9 +189,17 @@ describe('reference server: the events of channels, groups, folders, views and s
     const [id, sub, old] = [await group('ev members', [member.userId, member2.userId]), await group('ev sub', []), await group('ev old', [])];
     expectSuccess(await call(s(), 'POST', `/user_groups/${id}/members`, { as: member, form: { add_subgroups: JSON.stringify([old]) } }));
     const [a, mod, m2] = [await queue(admin, ['user_group', 'message']), await queue(moderator, ['message']), await queue(member2, ['message'])];
-    expectSuccess(await call(s(), 'POST', `/user_groups/${id}/members`, {
-      as: member, form: { add: JSON.stringify([moderator.userId]), delete: JSON.stringify([member2.userId]), add_subgroups: JSON.stringify([sub]), delete_subgroups: JSON.stringify([old]) },
-    }));
+    expectSuccess(
+      await call(s(), 'POST', `/user_groups/${id}/members`, {
+        as: member,
+        form: {
+          add: JSON.stringify([moderator.userId]),
+          delete: JSON.stringify([member2.userId]),
+          add_subgroups: JSON.stringify([sub]),
+          delete_subgroups: JSON.stringify([old]),
+        },
+      }),
+    );
     expect(await read(admin, a)).toEqual([
       { type: 'user_group', op: 'add_members', group_id: id, user_ids: [moderator.userId] },
       { type: 'user_group', op: 'remove_members', group_id: id, user_ids: [member2.userId] },
@@ -167,7 +216,10 @@ describe('reference server: the events of channels, groups, folders, views and s
     const { member, member2 } = s().accounts;
     const id = await group('ev refused', [member.userId]);
     const q = await queue(member2, ['user_group', 'message']);
-    const answer = await call(s(), 'POST', `/user_groups/${id}/members`, { as: member, form: { add: JSON.stringify([member2.userId]), delete: JSON.stringify([s().accounts.moderator.userId]) } });
+    const answer = await call(s(), 'POST', `/user_groups/${id}/members`, {
+      as: member,
+      form: { add: JSON.stringify([member2.userId]), delete: JSON.stringify([s().accounts.moderator.userId]) },
+    });
     expect(answer.body.result).toBe('error');
     expect(await read(member2, q)).toEqual([]);
   });
@@ -175,13 +227,24 @@ describe('reference server: the events of channels, groups, folders, views and s
   it('channel folders: add with the whole folder, then one update per changed item (name, description, is_archived) to every active user', async () => {
     const { admin, guest } = s().accounts;
     const q = await queue(guest, ['channel_folder']);
-    const id = (await call(s(), 'POST', '/channel_folders/create', { as: admin, form: { name: 'ev folders', description: '**bold**' } })).body.channel_folder_id;
+    const id = (await call(s(), 'POST', '/channel_folders/create', { as: admin, form: { name: 'ev folders', description: '**bold**' } })).body
+      .channel_folder_id;
     expectSuccess(await call(s(), 'PATCH', `/channel_folders/${id}`, { as: admin, form: { name: 'ev folders 2', description: 'plain', is_archived: 'true' } }));
     expectSuccess(await call(s(), 'PATCH', `/channel_folders/${id}`, { as: admin, form: { name: 'ev folders 2', description: 'plain', is_archived: 'true' } }));
     const [add, ...updates] = await read(guest, q);
     expect(add).toEqual({
-      type: 'channel_folder', op: 'add',
-      channel_folder: { id, name: 'ev folders', description: '**bold**', rendered_description: '<p><strong>bold</strong></p>', order: expect.any(Number), creator_id: admin.userId, date_created: expect.any(Number), is_archived: false },
+      type: 'channel_folder',
+      op: 'add',
+      channel_folder: {
+        id,
+        name: 'ev folders',
+        description: '**bold**',
+        rendered_description: '<p><strong>bold</strong></p>',
+        order: expect.any(Number),
+        creator_id: admin.userId,
+        date_created: expect.any(Number),
+        is_archived: false,
+      },
     });
     expect(updates).toEqual([
       { type: 'channel_folder', op: 'update', channel_folder_id: id, data: { name: 'ev folders 2' } },

@@ -17,8 +17,14 @@ describe('reference server: channel folders (ops 11, 12)', () => {
     expectSuccess(answer);
     const id = answer.body.channel_folder_id;
     expect((await list()).find((f: { id: number }) => f.id === id)).toEqual({
-      id, name: 'Projects', description: 'All **projects**', rendered_description: '<p>All <strong>projects</strong></p>',
-      order: expect.any(Number), creator_id: server().accounts.admin.userId, date_created: expect.any(Number), is_archived: false,
+      id,
+      name: 'Projects',
+      description: 'All **projects**',
+      rendered_description: '<p>All <strong>projects</strong></p>',
+      order: expect.any(Number),
+      creator_id: server().accounts.admin.userId,
+      date_created: expect.any(Number),
+      is_archived: false,
     });
   });
 

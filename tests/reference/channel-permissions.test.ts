@@ -17,12 +17,16 @@ describe('reference server: channel permissions through Zulip endpoints', () => 
   const only = (...who: Who[]) => JSON.stringify({ new: { direct_members: who.map((w) => as(w).userId), direct_subgroups: [] } });
   const patchStream = (id: number, form: Record<string, string>, who: Who = 'owner') => call(server(), 'PATCH', `/streams/${id}`, { as: as(who), form });
   const setRealm = (form: Record<string, string>) => call(server(), 'PATCH', '/realm', { as: as('owner'), form });
-  const subscribe = (who: Who, channel: string, principals: Who[]) => call(server(), 'POST', '/users/me/subscriptions', {
-    as: as(who), form: { subscriptions: JSON.stringify([{ name: channel }]), principals: JSON.stringify(principals.map((p) => as(p).userId)) },
-  });
-  const unsubscribe = (who: Who, channel: string, principals: Who[]) => call(server(), 'DELETE', '/users/me/subscriptions', {
-    as: as(who), form: { subscriptions: JSON.stringify([channel]), principals: JSON.stringify(principals.map((p) => as(p).userId)) },
-  });
+  const subscribe = (who: Who, channel: string, principals: Who[]) =>
+    call(server(), 'POST', '/users/me/subscriptions', {
+      as: as(who),
+      form: { subscriptions: JSON.stringify([{ name: channel }]), principals: JSON.stringify(principals.map((p) => as(p).userId)) },
+    });
+  const unsubscribe = (who: Who, channel: string, principals: Who[]) =>
+    call(server(), 'DELETE', '/users/me/subscriptions', {
+      as: as(who),
+      form: { subscriptions: JSON.stringify([channel]), principals: JSON.stringify(principals.map((p) => as(p).userId)) },
+    });
   const newChannel = async (name: string, extra: Record<string, string> = {}) => {
     expectSuccess(await call(server(), 'POST', '/users/me/subscriptions', { as: as('owner'), form: { subscriptions: JSON.stringify([{ name }]), ...extra } }));
     return (await call(server(), 'GET', '/get_stream_id', { as: as('owner'), query: { stream: name } })).body.stream_id as number;
@@ -87,30 +91,64 @@ describe('reference server: channel permissions through Zulip endpoints', () => 
     const ids = {} as Record<number, number>;
     for (const policy of [0, 1, 2, 3]) {
       ids[policy] = await send('member', GENERAL, `home ${policy}`);
-      expectSuccess(await call(server(), 'POST', '/user_topics', { as: as('member'), form: { stream_id: String(GENERAL), topic: `home ${policy}`, visibility_policy: String(policy) } }));
+      expectSuccess(
+        await call(server(), 'POST', '/user_topics', {
+          as: as('member'),
+          form: { stream_id: String(GENERAL), topic: `home ${policy}`, visibility_policy: String(policy) },
+        }),
+      );
     }
-    const home = async (narrow: object[]) => (await call(server(), 'GET', '/messages', {
-      as: as('member'), query: { anchor: 'newest', num_before: '100', num_after: '0', narrow: JSON.stringify(narrow) },
-    })).body.messages.map((m: { id: number }) => m.id);
-    const shown = await home([{ operator: 'channel', operand: GENERAL }, { operator: 'in', operand: 'home' }]);
+    const home = async (narrow: object[]) =>
+      (
+        await call(server(), 'GET', '/messages', {
+          as: as('member'),
+          query: { anchor: 'newest', num_before: '100', num_after: '0', narrow: JSON.stringify(narrow) },
+        })
+      ).body.messages.map((m: { id: number }) => m.id);
+    const shown = await home([
+      { operator: 'channel', operand: GENERAL },
+      { operator: 'in', operand: 'home' },
+    ]);
     expect([0, 1, 2, 3].filter((p) => shown.includes(ids[p]))).toEqual([0, 2, 3]);
     expect(await home([{ operator: 'in', operand: 'all' }])).toContain(ids[1]);
-    expectError(await call(server(), 'GET', '/messages', { as: as('member'), query: { anchor: 'newest', num_before: '1', num_after: '0', narrow: '[{"operator":"in","operand":"away"}]' } }), 400, 'BAD_REQUEST');
+    expectError(
+      await call(server(), 'GET', '/messages', {
+        as: as('member'),
+        query: { anchor: 'newest', num_before: '1', num_after: '0', narrow: '[{"operator":"in","operand":"away"}]' },
+      }),
+      400,
+      'BAD_REQUEST',
+    );
   });
 });
 
 describe('reference server: the old protected-history topic of the seed (op 1 rule 8)', () => {
   const server = useServer();
   const as = (who: Who) => server().accounts[who];
-  const oldPlans = async (who: Who) => (await call(server(), 'GET', '/messages', {
-    as: as(who), query: { anchor: 'oldest', num_before: '0', num_after: '10', narrow: JSON.stringify([{ operator: 'channel', operand: CORE_TEAM }, { operator: 'topic', operand: 'old plans' }]) },
-  })).body.messages.map((m: { id: number }) => m.id);
+  const oldPlans = async (who: Who) =>
+    (
+      await call(server(), 'GET', '/messages', {
+        as: as(who),
+        query: {
+          anchor: 'oldest',
+          num_before: '0',
+          num_after: '10',
+          narrow: JSON.stringify([
+            { operator: 'channel', operand: CORE_TEAM },
+            { operator: 'topic', operand: 'old plans' },
+          ]),
+        },
+      })
+    ).body.messages.map((m: { id: number }) => m.id);
 
   it('a former subscriber keeps no access; subscribed again, the member reads only the messages it holds', async () => {
     const s = server();
     expect(await oldPlans('owner')).toEqual([25, 26, 27, 28]);
     expect(await oldPlans('member')).toEqual([]);
-    await call(s, 'POST', '/users/me/subscriptions', { as: as('owner'), form: { subscriptions: '[{"name":"core team"}]', principals: `[${as('member').userId}]` } });
+    await call(s, 'POST', '/users/me/subscriptions', {
+      as: as('owner'),
+      form: { subscriptions: '[{"name":"core team"}]', principals: `[${as('member').userId}]` },
+    });
     expect(await oldPlans('member')).toEqual([27, 28]);
   });
 
@@ -122,4 +160,3 @@ describe('reference server: the old protected-history topic of the seed (op 1 ru
     }
   });
 });
-

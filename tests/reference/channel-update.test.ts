@@ -10,7 +10,10 @@ describe('reference server: channel update (op 4)', () => {
   const as = (role: Role) => server().accounts[role];
   const patch = (role: Role, id: number, form: Record<string, string>) => call(server(), 'PATCH', `/streams/${id}`, { as: as(role), form });
   const channel = async (id: number) => {
-    const list = await call(server(), 'GET', '/streams', { as: as('owner'), query: { include_all: 'true', exclude_archived: 'false', include_default: 'true' } });
+    const list = await call(server(), 'GET', '/streams', {
+      as: as('owner'),
+      query: { include_all: 'true', exclude_archived: 'false', include_default: 'true' },
+    });
     return list.body.streams.find((c: { stream_id: number }) => c.stream_id === id);
   };
   const create = async (role: Role, name: string, extra: Record<string, string> = {}) => {
@@ -85,7 +88,12 @@ describe('reference server: channel update (op 4)', () => {
     expectSuccess(await patch('admin', id, { can_delete_any_message_group: JSON.stringify({ new: 5, old: value }) }));
     expect((await channel(id)).can_delete_any_message_group).toBe(5);
     const secret = await create('owner', 'upd-secret', { invite_only: 'true' });
-    expectError(await patch('admin', secret, { can_add_subscribers_group: JSON.stringify({ new: 5 }) }), 400, 'BAD_REQUEST', 'Channel content access is required.');
+    expectError(
+      await patch('admin', secret, { can_add_subscribers_group: JSON.stringify({ new: 5 }) }),
+      400,
+      'BAD_REQUEST',
+      'Channel content access is required.',
+    );
     expectSuccess(await patch('admin', secret, { can_remove_subscribers_group: JSON.stringify({ new: 5 }), description: 'seen' }));
     expectSuccess(await patch('owner', secret, { can_add_subscribers_group: JSON.stringify({ new: 5 }) }));
     expectError(await patch('admin', id, { can_administer_channel_group: JSON.stringify({ new: 2 }) }), 400, 'BAD_REQUEST');
@@ -96,15 +104,21 @@ describe('reference server: channel update (op 4)', () => {
 // The variant realm follows the document where Zulip contradicts it (the disputed clauses).
 describe('reference server: channel update (op 4) in the variant realm', () => {
   let s: ReferenceServer;
-  beforeAll(async () => { s = await startReferenceServer({ flavor: 'variant' }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startReferenceServer({ flavor: 'variant' });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
   const patch = (role: Role, id: number, form: Record<string, string>) => call(s, 'PATCH', `/streams/${id}`, { as: s.accounts[role], form });
   const create = async (role: Role, name: string) => {
     expectSuccess(await call(s, 'POST', '/users/me/subscriptions', { as: s.accounts[role], form: { subscriptions: JSON.stringify([{ name }]) } }));
     return (await call(s, 'GET', '/get_stream_id', { as: s.accounts[role], query: { stream: name } })).body.stream_id as number;
   };
   const field = async (id: number, name: string) =>
-    (await call(s, 'GET', '/streams', { as: s.accounts.owner, query: { include_all: 'true', exclude_archived: 'false' } })).body.streams.find((c: { stream_id: number }) => c.stream_id === id)[name];
+    (await call(s, 'GET', '/streams', { as: s.accounts.owner, query: { include_all: 'true', exclude_archived: 'false' } })).body.streams.find(
+      (c: { stream_id: number }) => c.stream_id === id,
+    )[name];
 
   it('refuses channel administrators, with UNAUTHORIZED_PRINCIPAL', async () => {
     const own = await create('member', 'v-own');

@@ -18,19 +18,30 @@ describe('reference server: subscriptions and channels', () => {
     const answer = await subscribe('member', [{ name: 'new-one', description: 'Fresh & new' }], { announce: 'true' });
     expectSuccess(answer);
     expect(answer.body).toEqual({
-      result: 'success', msg: '', subscribed: { [String(s.accounts.member.userId)]: ['new-one'] }, already_subscribed: {},
+      result: 'success',
+      msg: '',
+      subscribed: { [String(s.accounts.member.userId)]: ['new-one'] },
+      already_subscribed: {},
     });
     const id = (await streamId('new-one')).body.stream_id;
     const list = await call(s, 'GET', '/streams', { as: s.accounts.member, query: { include_public: 'false' } });
     const created = list.body.streams.find((c: { stream_id: number }) => c.stream_id === id);
-    expect(created).toMatchObject({ name: 'new-one', creator_id: s.accounts.member.userId, rendered_description: '<p>Fresh &amp; new</p>', subscriber_count: 1, first_message_id: null });
+    expect(created).toMatchObject({
+      name: 'new-one',
+      creator_id: s.accounts.member.userId,
+      rendered_description: '<p>Fresh &amp; new</p>',
+      subscriber_count: 1,
+      first_message_id: null,
+    });
   });
 
   it('a new channel gets the creation notice from the Notification Bot in "channel events", its first message', async () => {
     const s = await startReferenceServer();
     try {
       const owner = s.accounts.owner;
-      expectSuccess(await call(s, 'POST', '/users/me/subscriptions', { as: owner, form: { subscriptions: JSON.stringify([{ name: 'announced', description: 'Plans' }]) } }));
+      expectSuccess(
+        await call(s, 'POST', '/users/me/subscriptions', { as: owner, form: { subscriptions: JSON.stringify([{ name: 'announced', description: 'Plans' }]) } }),
+      );
       const id = (await call(s, 'GET', '/get_stream_id', { as: owner, query: { stream: 'announced' } })).body.stream_id;
       const topics = await call(s, 'GET', `/users/me/${id}/topics`, { as: owner });
       expect(topics.body.topics.map((t: { name: string }) => t.name)).toEqual(['channel events']);
@@ -38,7 +49,9 @@ describe('reference server: subscriptions and channels', () => {
       const channel = streams.body.streams.find((c: { stream_id: number }) => c.stream_id === id);
       expect(channel.first_message_id).toBe(topics.body.topics[0].max_id);
       const message = await call(s, 'GET', `/messages/${channel.first_message_id}`, { as: owner, query: { apply_markdown: 'false' } });
-      expect(message.body.message.content).toBe(`**Public** channel created by @_**${'Olivia Owner'}|${owner.userId}**. **Description:**\n\`\`\` quote\nPlans\n\`\`\``);
+      expect(message.body.message.content).toBe(
+        `**Public** channel created by @_**${'Olivia Owner'}|${owner.userId}**. **Description:**\n\`\`\` quote\nPlans\n\`\`\``,
+      );
     } finally {
       await s.close();
     }
@@ -76,8 +89,7 @@ describe('reference server: subscriptions and channels', () => {
 
   it('unsubscribes', async () => {
     const s = server();
-    const del = (subs: string[]) =>
-      call(s, 'DELETE', '/users/me/subscriptions', { as: s.accounts.member, form: { subscriptions: JSON.stringify(subs) } });
+    const del = (subs: string[]) => call(s, 'DELETE', '/users/me/subscriptions', { as: s.accounts.member, form: { subscriptions: JSON.stringify(subs) } });
     const answer = await del(['general', 'core team']);
     expect(answer.body).toMatchObject({ removed: ['general'], not_removed: ['core team'] });
     expectError(await del(['no such channel']), 400, 'BAD_REQUEST');

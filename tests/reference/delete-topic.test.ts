@@ -76,7 +76,10 @@ describe('reference server: POST /streams/{stream_id}/delete_topic', () => {
     expectSuccess(await del(s, admin, c, 'many'));
     const batches = await events(s, owner, bulk);
     // The topic is lower-cased and the IDs sorted, as Zulip groups and sends them.
-    expect(batches.map((e) => [e.topic, e.message_ids])).toEqual([['many', ids.slice(1)], ['many', ids.slice(0, 1)]]);
+    expect(batches.map((e) => [e.topic, e.message_ids])).toEqual([
+      ['many', ids.slice(1)],
+      ['many', ids.slice(0, 1)],
+    ]);
     const single = await events(s, owner, legacy);
     expect(single.map((e) => e.message_id)).toEqual([...ids.slice(1), ids[0]]);
     expect(single.every((e) => !('message_ids' in e))).toBe(true);

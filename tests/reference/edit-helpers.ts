@@ -27,9 +27,13 @@ export async function history(s: ReferenceServer, who: Who, id: number, query: R
 }
 
 export async function topicMessages(s: ReferenceServer, channelId: number, topic: string, who: Who = 'owner') {
-  const narrow = JSON.stringify([{ operator: 'channel', operand: channelId }, { operator: 'topic', operand: topic }]);
+  const narrow = JSON.stringify([
+    { operator: 'channel', operand: channelId },
+    { operator: 'topic', operand: topic },
+  ]);
   const a = await call(s, 'GET', '/messages', {
-    as: s.accounts[who], query: { anchor: 'oldest', num_before: '0', num_after: '100', narrow, apply_markdown: 'false', allow_empty_topic_name: 'true' },
+    as: s.accounts[who],
+    query: { anchor: 'oldest', num_before: '0', num_after: '100', narrow, apply_markdown: 'false', allow_empty_topic_name: 'true' },
   });
   return a.body.messages as { id: number; content: string; sender_id: number; subject: string }[];
 }

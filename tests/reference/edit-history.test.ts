@@ -82,7 +82,12 @@ describe('reference server: GET /messages/{message_id}/history', () => {
     expect(await register()).toMatchObject({ realm_message_edit_history_visibility_policy: 'moves', realm_allow_edit_history: true });
     await setRealm(s, { message_edit_history_visibility_policy: 'none' });
     expect(await register()).toMatchObject({ realm_message_edit_history_visibility_policy: 'none', realm_allow_edit_history: false });
-    expectError(await call(s, 'GET', `/messages/${id}/history`, { as: s.accounts.member }), 400, 'BAD_REQUEST', 'Message edit history is disabled in this organization');
+    expectError(
+      await call(s, 'GET', `/messages/${id}/history`, { as: s.accounts.member }),
+      400,
+      'BAD_REQUEST',
+      'Message edit history is disabled in this organization',
+    );
     // The boolean of feature levels before 358 is no parameter any more.
     expect((await setRealm(s, { allow_edit_history: 'true' })).body.ignored_parameters_unsupported).toEqual(['allow_edit_history']);
     await setRealm(s, { message_edit_history_visibility_policy: 'all' });

@@ -7,7 +7,8 @@ type Who = Pick<ReferenceAccount, 'email' | 'apiKey'>;
 /** notification_settings_null is required in every client_capabilities object (as Zulip requires it). */
 export async function openQueue(s: ReferenceServer, as: Who, capabilities: Record<string, boolean> = {}, types = ['typing']): Promise<string> {
   const answer = await call(s, 'POST', '/register', {
-    as, form: { event_types: JSON.stringify(types), client_capabilities: JSON.stringify({ notification_settings_null: true, ...capabilities }) },
+    as,
+    form: { event_types: JSON.stringify(types), client_capabilities: JSON.stringify({ notification_settings_null: true, ...capabilities }) },
   });
   expectSuccess(answer);
   return answer.body.queue_id;

@@ -8,23 +8,32 @@ import { call, expectSuccess } from './helpers.js';
 import { openQueue } from './event-helpers.js';
 
 let s: ReferenceServer;
-beforeAll(async () => { s = await startReferenceServer({ heartbeatMs: 300 }); });
+beforeAll(async () => {
+  s = await startReferenceServer({ heartbeatMs: 300 });
+});
 afterAll(() => s.close());
 
-const poll = (queue: string, query: Record<string, string> = {}) => call(s, 'GET', '/events', { as: s.accounts.member2, query: { queue_id: queue, last_event_id: '-1', ...query } });
-const dm = (content: string) => call(s, 'POST', '/messages', { as: s.accounts.member, form: { type: 'direct', to: JSON.stringify([s.accounts.member2.userId]), content } });
+const poll = (queue: string, query: Record<string, string> = {}) =>
+  call(s, 'GET', '/events', { as: s.accounts.member2, query: { queue_id: queue, last_event_id: '-1', ...query } });
+const dm = (content: string) =>
+  call(s, 'POST', '/messages', { as: s.accounts.member, form: { type: 'direct', to: JSON.stringify([s.accounts.member2.userId]), content } });
 
 describe('reference server: the event queue', () => {
-  it('holds an empty queue\'s request until a message comes, then answers with queue_id and the message event', async () => {
+  it("holds an empty queue's request until a message comes, then answers with queue_id and the message event", async () => {
     const queue = await openQueue(s, s.accounts.member2, {}, ['message']);
     const held = poll(queue);
     await new Promise((r) => setTimeout(r, 50));
     expectSuccess(await dm('while you wait'));
     const answer = await held;
     expect(answer.body.queue_id).toBe(queue);
-    expect(answer.body.events).toEqual([expect.objectContaining({
-      id: 0, type: 'message', flags: [], message: expect.objectContaining({ content: '<p>while you wait</p>', sender_id: s.accounts.member.userId, type: 'private' }),
-    })]);
+    expect(answer.body.events).toEqual([
+      expect.objectContaining({
+        id: 0,
+        type: 'message',
+        flags: [],
+        message: expect.objectContaining({ content: '<p>while you wait</p>', sender_id: s.accounts.member.userId, type: 'private' }),
+      }),
+    ]);
   });
 
   it('answers at once, without queue_id, when events wait or dont_block is set', async () => {

@@ -9,7 +9,15 @@ import type { Route } from '../../src/reference/router.js';
 import { createSeededRealm } from '../../src/reference/seed.js';
 
 const routes: Route[] = [
-  { method: 'GET', path: '/boom', params: [], public: true, handle: () => { throw new TypeError('broken on purpose'); } },
+  {
+    method: 'GET',
+    path: '/boom',
+    params: [],
+    public: true,
+    handle: () => {
+      throw new TypeError('broken on purpose');
+    },
+  },
   { method: 'GET', path: '/sneaky', params: [], public: true, handle: (ctx) => ({ value: ctx.params.optString('undeclared') }) },
   { method: 'GET', path: '/fine', params: [], public: true, handle: () => ({ ok: true }) },
 ];

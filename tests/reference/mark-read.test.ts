@@ -72,10 +72,23 @@ describe('reference server: POST /mark_topic_as_read and GET /messages flags', (
     const narrow = JSON.stringify([{ operator: 'channel', operand: c }]);
     const newest = await call(s, 'GET', '/messages', { as: member2, query: { anchor: 'newest', num_before: '2', num_after: '0', narrow } });
     expect(newest.body.messages.map((m: { id: number }) => m.id)).toEqual(ids.slice(1));
-    expect(newest.body.messages[0]).toMatchObject({ flags: ['read', 'historical'], subject: 't', stream_id: c, sender_id: owner.userId, content: '<p>in t</p>' });
+    expect(newest.body.messages[0]).toMatchObject({
+      flags: ['read', 'historical'],
+      subject: 't',
+      stream_id: c,
+      sender_id: owner.userId,
+      content: '<p>in t</p>',
+    });
     expect(newest.body).toMatchObject({ found_oldest: false, found_newest: true });
     const around = await call(s, 'GET', '/messages', { as: owner, query: { anchor: String(ids[1]), num_before: '1', num_after: '1', narrow } });
     expect(around.body.messages.map((m: { id: number }) => m.id)).toEqual(ids);
-    expectError(await call(s, 'GET', '/messages', { as: owner, query: { anchor: 'newest', num_before: '1', num_after: '0', narrow: '[{"operator":"bogus","operand":1}]' } }), 400, 'BAD_REQUEST');
+    expectError(
+      await call(s, 'GET', '/messages', {
+        as: owner,
+        query: { anchor: 'newest', num_before: '1', num_after: '0', narrow: '[{"operator":"bogus","operand":1}]' },
+      }),
+      400,
+      'BAD_REQUEST',
+    );
   });
 });

@@ -10,7 +10,11 @@ describe('reference server: PATCH /messages/{message_id}, moves', () => {
 
   it('propagate modes: change_one, change_later, change_all; ids kept', async () => {
     const s = server();
-    for (const [mode, moved] of [['change_one', [1]], ['change_later', [1, 2]], ['change_all', [0, 1, 2]]] as const) {
+    for (const [mode, moved] of [
+      ['change_one', [1]],
+      ['change_later', [1, 2]],
+      ['change_all', [0, 1, 2]],
+    ] as const) {
       const topic = freshTopic(mode);
       const ids = [await send(s, 'member', topic), await send(s, 'member2', topic), await send(s, 'member', topic)];
       expectSuccess(await edit(s, 'member', ids[1], { topic: `${topic} moved`, propagate_mode: mode, send_notification_to_new_thread: 'false' }));
@@ -79,17 +83,33 @@ describe('reference server: PATCH /messages/{message_id}, moves', () => {
     const topic = freshTopic('perm');
     const id = await send(s, 'member', topic);
     const moderators = JSON.stringify({ new: 5 });
-    expectSuccess(await setRealm(s, { can_move_messages_between_topics_group: moderators, can_resolve_topics_group: moderators, can_move_messages_between_channels_group: moderators }));
+    expectSuccess(
+      await setRealm(s, {
+        can_move_messages_between_topics_group: moderators,
+        can_resolve_topics_group: moderators,
+        can_move_messages_between_channels_group: moderators,
+      }),
+    );
     expectError(await edit(s, 'member', id, { topic: 'elsewhere' }), 400, 'BAD_REQUEST', "You don't have permission to edit this message");
     expectError(await edit(s, 'member', id, { topic: `✔ ${topic}` }), 400, 'BAD_REQUEST', "You don't have permission to resolve topics in this channel.");
     expectError(await edit(s, 'member', id, { stream_id: '2' }), 400, 'BAD_REQUEST', "You don't have permission to move this message");
     expectSuccess(await edit(s, 'moderator', id, { topic: `${topic} by mod`, send_notification_to_new_thread: 'false' }));
     const everyone = JSON.stringify({ new: 2 });
     const members = JSON.stringify({ new: 3 });
-    expectSuccess(await setRealm(s, { can_move_messages_between_topics_group: everyone, can_resolve_topics_group: everyone, can_move_messages_between_channels_group: members }));
+    expectSuccess(
+      await setRealm(s, {
+        can_move_messages_between_topics_group: everyone,
+        can_resolve_topics_group: everyone,
+        can_move_messages_between_channels_group: members,
+      }),
+    );
     expectError(await setRealm(s, { allow_message_editing: 'false' }, 'member'), 400, 'UNAUTHORIZED_PRINCIPAL');
     const register = (await call(s, 'POST', '/register', { as: s.accounts.member, form: { event_types: '["realm"]' } })).body;
-    expect(register).toMatchObject({ realm_allow_message_editing: true, realm_can_move_messages_between_topics_group: 2, realm_message_content_edit_limit_seconds: 600 });
+    expect(register).toMatchObject({
+      realm_allow_message_editing: true,
+      realm_can_move_messages_between_topics_group: 2,
+      realm_message_content_edit_limit_seconds: 600,
+    });
     expectSuccess(await setRealm(s, { message_content_edit_limit_seconds: 'unlimited' }));
     const events = (await call(s, 'GET', '/events', { as: s.accounts.member, query: { queue_id: register.queue_id, last_event_id: '-1' } })).body.events;
     expect(events).toMatchObject([{ type: 'realm', op: 'update_dict', data: { message_content_edit_limit_seconds: null } }]);
@@ -114,7 +134,10 @@ describe('reference server: PATCH /messages/{message_id}, moves', () => {
     const s = server();
     const secret = await newChannel(s, 'secret', { invite_only: 'true', history_public_to_subscribers: 'false' });
     const early = await send(s, 'owner', 'plans', 'before you came', secret);
-    await call(s, 'POST', '/users/me/subscriptions', { as: s.accounts.owner, form: { subscriptions: '[{"name":"secret"}]', principals: JSON.stringify([s.accounts.member.email]) } });
+    await call(s, 'POST', '/users/me/subscriptions', {
+      as: s.accounts.owner,
+      form: { subscriptions: '[{"name":"secret"}]', principals: JSON.stringify([s.accounts.member.email]) },
+    });
     const mine = await send(s, 'member', 'plans', 'hello', secret);
     expectSuccess(await edit(s, 'member', mine, { topic: 'plans 2', propagate_mode: 'change_all', send_notification_to_new_thread: 'false' }));
     expect(await topicIds(s, secret, 'plans')).toEqual([early]);

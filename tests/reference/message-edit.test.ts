@@ -34,7 +34,8 @@ describe('reference server: PATCH /messages/{message_id}, content', () => {
     const s = server();
     const id = await send(s, 'member', freshTopic('rule1'));
     expectError(await edit(s, 'member', id, { content: 'x', stream_id: '2' }), 400, 'BAD_REQUEST', 'Cannot change message content while changing channel');
-    const dm = (await call(s, 'POST', '/messages', { as: s.accounts.member, form: { type: 'direct', to: `[${s.accounts.member2.userId}]`, content: 'psst' } })).body.id;
+    const dm = (await call(s, 'POST', '/messages', { as: s.accounts.member, form: { type: 'direct', to: `[${s.accounts.member2.userId}]`, content: 'psst' } }))
+      .body.id;
     expectError(await edit(s, 'member', dm, { topic: 'x' }), 400, 'BAD_REQUEST', 'Direct messages cannot have topics.');
     expectError(await edit(s, 'member', dm, { stream_id: String(GENERAL) }), 400, 'BAD_REQUEST', 'Direct messages cannot be moved to channels.');
     expectSuccess(await edit(s, 'member', dm, { content: 'edited dm' }));
@@ -82,7 +83,10 @@ describe('reference server: PATCH /messages/{message_id}, content', () => {
     const s = server();
     const crowd = Array.from({ length: 11 }, (_, i) => `crowd${String(i + 1).padStart(2, '0')}@reference.test`);
     const everyone = [...Object.values(s.accounts).map((a) => a.email), ...crowd];
-    await call(s, 'POST', '/users/me/subscriptions', { as: s.accounts.owner, form: { subscriptions: '[{"name":"crowded"}]', principals: JSON.stringify(everyone) } });
+    await call(s, 'POST', '/users/me/subscriptions', {
+      as: s.accounts.owner,
+      form: { subscriptions: '[{"name":"crowded"}]', principals: JSON.stringify(everyone) },
+    });
     const crowded = (await call(s, 'GET', '/get_stream_id', { as: s.accounts.owner, query: { stream: 'crowded' } })).body.stream_id;
     const id = await send(s, 'member', 'party', 'hello', crowded);
     expectError(await edit(s, 'member', id, { content: 'hello @**all**' }), 400, 'STREAM_WILDCARD_MENTION_NOT_ALLOWED');
@@ -100,8 +104,12 @@ describe('reference server: PATCH /messages/{message_id}, content', () => {
 
 describe('reference server, variant realm: the choices op 1 leaves open', () => {
   let s: ReferenceServer;
-  beforeAll(async () => { s = await startReferenceServer({ flavor: 'variant' }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startReferenceServer({ flavor: 'variant' });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
   const general = async () => (await call(s, 'GET', '/get_stream_id', { as: s.accounts.owner, query: { stream: 'general' } })).body.stream_id as number;
 
   it('"✔ " plus the display name is an ordinary topic; only "✔ " resolves the empty topic', async () => {

@@ -14,7 +14,8 @@ type Who = { email: string; apiKey: string };
 const GENERAL = 1;
 let counter = 0;
 const fresh = (label: string) => `events ${label} ${(counter += 1)}`;
-const edit = async (s: ReferenceServer, who: Who, id: number, form: Record<string, string>) => expectSuccess(await call(s, 'PATCH', `/messages/${id}`, { as: who, form }));
+const edit = async (s: ReferenceServer, who: Who, id: number, form: Record<string, string>) =>
+  expectSuccess(await call(s, 'PATCH', `/messages/${id}`, { as: who, form }));
 const quiet = { send_notification_to_new_thread: 'false' };
 
 describe('reference server: the events of the message operations', () => {
@@ -24,12 +25,26 @@ describe('reference server: the events of the message operations', () => {
     const s = server();
     const { member, member2, guest } = s.accounts;
     const id = await send(s, member, GENERAL, fresh('content'));
-    const [holder, editor, outsider] = [await openQueue(s, member2, {}, ['update_message']), await openQueue(s, member, {}, ['update_message']), await openQueue(s, guest, {}, ['update_message'])];
+    const [holder, editor, outsider] = [
+      await openQueue(s, member2, {}, ['update_message']),
+      await openQueue(s, member, {}, ['update_message']),
+      await openQueue(s, guest, {}, ['update_message']),
+    ];
     await edit(s, member, id, { content: '**new**' });
     const [event] = await events(s, member2, holder);
     expect(event).toMatchObject({
-      type: 'update_message', user_id: member.userId, message_id: id, message_ids: [id], rendering_only: false, flags: [],
-      orig_content: `in ${(await topicOf(s, id))}`, content: '**new**', rendered_content: '<p><strong>new</strong></p>', is_me_message: false, stream_id: GENERAL, stream_name: 'general',
+      type: 'update_message',
+      user_id: member.userId,
+      message_id: id,
+      message_ids: [id],
+      rendering_only: false,
+      flags: [],
+      orig_content: `in ${await topicOf(s, id)}`,
+      content: '**new**',
+      rendered_content: '<p><strong>new</strong></p>',
+      is_me_message: false,
+      stream_id: GENERAL,
+      stream_name: 'general',
     });
     expect(event).not.toHaveProperty('prev_content');
     expect(event).not.toHaveProperty('subject');
@@ -47,8 +62,13 @@ describe('reference server: the events of the message operations', () => {
     await edit(s, member, ids[1], { topic: `${topic} see https://x.test/a`, propagate_mode: 'change_later', ...quiet });
     await edit(s, member, ids[0], { topic: '', propagate_mode: 'change_one', ...quiet });
     const [later, empty] = await events(s, member2, plain);
-    expect(later).toMatchObject({ message_ids: [ids[1], ids[2]], orig_subject: topic, subject: `${topic} see https://x.test/a`, propagate_mode: 'change_later',
-      topic_links: [{ text: 'https://x.test/a', url: 'https://x.test/a' }] });
+    expect(later).toMatchObject({
+      message_ids: [ids[1], ids[2]],
+      orig_subject: topic,
+      subject: `${topic} see https://x.test/a`,
+      propagate_mode: 'change_later',
+      topic_links: [{ text: 'https://x.test/a', url: 'https://x.test/a' }],
+    });
     expect(empty).toMatchObject({ message_ids: [ids[0]], subject: 'general chat' });
     expect((await events(s, member2, aware))[1].subject).toBe('');
   });
@@ -59,12 +79,19 @@ describe('reference server: the events of the message operations', () => {
     const open = await newChannel(s, owner, [owner.userId, member.userId, member2.userId, guest.userId]);
     const closed = await newChannel(s, owner, [owner.userId, member.userId], { invite_only: 'true' });
     const id = await send(s, owner, open, 'Secret');
-    const queues = { guest: await openQueue(s, guest, { bulk_message_deletion: true }, ['update_message', 'delete_message']),
-      member2: await openQueue(s, member2, {}, ['update_message', 'delete_message']), member: await openQueue(s, member, {}, ['update_message', 'delete_message']) };
+    const queues = {
+      guest: await openQueue(s, guest, { bulk_message_deletion: true }, ['update_message', 'delete_message']),
+      member2: await openQueue(s, member2, {}, ['update_message', 'delete_message']),
+      member: await openQueue(s, member, {}, ['update_message', 'delete_message']),
+    };
     await edit(s, owner, id, { stream_id: String(closed), ...quiet });
-    expect(await events(s, guest, queues.guest)).toEqual([expect.objectContaining({ type: 'delete_message', message_ids: [id], message_type: 'stream', stream_id: open, topic: 'Secret' })]);
+    expect(await events(s, guest, queues.guest)).toEqual([
+      expect.objectContaining({ type: 'delete_message', message_ids: [id], message_type: 'stream', stream_id: open, topic: 'Secret' }),
+    ]);
     expect(await events(s, member2, queues.member2)).toEqual([expect.objectContaining({ type: 'delete_message', message_id: id, stream_id: open })]);
-    expect(await events(s, member, queues.member)).toEqual([expect.objectContaining({ type: 'update_message', stream_id: open, new_stream_id: closed, orig_subject: 'Secret', propagate_mode: 'change_one' })]);
+    expect(await events(s, member, queues.member)).toEqual([
+      expect.objectContaining({ type: 'update_message', stream_id: open, new_stream_id: closed, orig_subject: 'Secret', propagate_mode: 'change_one' }),
+    ]);
     // member2 lost its copy: the message is gone for it.
     expect((await call(s, 'GET', `/messages/${id}`, { as: member2 })).body.result).toBe('error');
   });
@@ -95,8 +122,11 @@ describe('reference server: the events of the message operations', () => {
     await edit(s, member, id, { topic: `${topic} moved`, propagate_mode: 'change_all', send_notification_to_old_thread: 'true' });
     const got = await events(s, member2, q);
     expect(got.map((e) => [e.type, e.topic_name ?? e.message?.subject, e.visibility_policy])).toEqual([
-      ['user_topic', topic, 0], ['user_topic', `${topic} moved`, 3],
-      ['update_message', undefined, undefined], ['message', `${topic} moved`, undefined], ['message', topic, undefined],
+      ['user_topic', topic, 0],
+      ['user_topic', `${topic} moved`, 3],
+      ['update_message', undefined, undefined],
+      ['message', `${topic} moved`, undefined],
+      ['message', topic, undefined],
     ]);
     expect(got[3].message.sender_id).toBe(NOTIFICATION_BOT_ID);
     expect((await events(s, member, mover)).map((e) => e.flags)).toEqual([['read'], ['read']]);
@@ -108,7 +138,11 @@ describe('reference server: the events of the message operations', () => {
     const [a, b] = [fresh('merge a'), fresh('merge b')];
     const id = await send(s, member, GENERAL, a);
     await send(s, member, GENERAL, b);
-    for (const [topic, policy] of [[a, '1'], [b, '2']]) expectSuccess(await call(s, 'POST', '/user_topics', { as: member2, form: { stream_id: String(GENERAL), topic, visibility_policy: policy } }));
+    for (const [topic, policy] of [
+      [a, '1'],
+      [b, '2'],
+    ])
+      expectSuccess(await call(s, 'POST', '/user_topics', { as: member2, form: { stream_id: String(GENERAL), topic, visibility_policy: policy } }));
     const q = await openQueue(s, member2, {}, ['user_topic']);
     await edit(s, member, id, { topic: b, propagate_mode: 'change_all', ...quiet });
     // Muted (1) merged into unmuted (2): unmuted stays, so only the old topic's policy is reset.
@@ -131,23 +165,32 @@ describe('reference server: the events of the message operations', () => {
     expect(notice).toMatchObject({ type: 'message', flags: ['read'], message: { sender_id: NOTIFICATION_BOT_ID, subject: `✔ ${topic}` } });
     const undo = await openQueue(s, member2, { bulk_message_deletion: true }, ['update_message', 'message', 'delete_message']);
     await edit(s, owner, id, { topic, propagate_mode: 'change_all' });
-    expect((await events(s, member2, undo)).map((e) => [e.type, e.message_ids])).toEqual([['update_message', [id, notice.message.id]], ['delete_message', [notice.message.id]]]);
+    expect((await events(s, member2, undo)).map((e) => [e.type, e.message_ids])).toEqual([
+      ['update_message', [id, notice.message.id]],
+      ['delete_message', [notice.message.id]],
+    ]);
   });
 
-  it('deleting: the users who could see the messages and the actor hear of it, the topic lower-cased; the topic\'s policies go; DELETE /messages too', async () => {
+  it("deleting: the users who could see the messages and the actor hear of it, the topic lower-cased; the topic's policies go; DELETE /messages too", async () => {
     const s = server();
     const { owner, admin, member, member2, guest } = s.accounts;
     const c = await newChannel(s, owner, [owner.userId, member.userId]);
     const ids = [await send(s, member, c, 'Doomed'), await send(s, owner, c, 'doomed')];
     expectSuccess(await call(s, 'POST', '/user_topics', { as: member, form: { stream_id: String(c), topic: 'Doomed', visibility_policy: '3' } }));
-    const queues = [[member, await openQueue(s, member, { bulk_message_deletion: true }, ['delete_message', 'user_topic'])],
-      [admin, await openQueue(s, admin, { bulk_message_deletion: true }, ['delete_message'])], [guest, await openQueue(s, guest, {}, ['delete_message'])]] as const;
+    const queues = [
+      [member, await openQueue(s, member, { bulk_message_deletion: true }, ['delete_message', 'user_topic'])],
+      [admin, await openQueue(s, admin, { bulk_message_deletion: true }, ['delete_message'])],
+      [guest, await openQueue(s, guest, {}, ['delete_message'])],
+    ] as const;
     expectSuccess(await call(s, 'POST', `/streams/${c}/delete_topic`, { as: admin, form: { topic_name: 'DOOMED' } }));
-    expect((await events(s, member, queues[0][1])).map((e) => [e.type, e.topic ?? e.topic_name, e.message_ids ?? e.visibility_policy]))
-      .toEqual([['delete_message', 'doomed', ids], ['user_topic', 'DOOMED', 0]]);
+    expect((await events(s, member, queues[0][1])).map((e) => [e.type, e.topic ?? e.topic_name, e.message_ids ?? e.visibility_policy])).toEqual([
+      ['delete_message', 'doomed', ids],
+      ['user_topic', 'DOOMED', 0],
+    ]);
     expect((await events(s, admin, queues[1][1])).map((e) => e.message_ids)).toEqual([ids]);
     expect(await events(s, guest, queues[2][1])).toEqual([]);
-    const dm = (await call(s, 'POST', '/messages', { as: member, form: { type: 'direct', to: JSON.stringify([member2.userId]), content: 'gone soon' } })).body.id;
+    const dm = (await call(s, 'POST', '/messages', { as: member, form: { type: 'direct', to: JSON.stringify([member2.userId]), content: 'gone soon' } })).body
+      .id;
     const q = await openQueue(s, member2, {}, ['delete_message']);
     expectSuccess(await call(s, 'DELETE', `/messages/${dm}`, { as: member }));
     expect(await events(s, member2, q)).toEqual([expect.objectContaining({ type: 'delete_message', message_type: 'private', message_id: dm })]);
@@ -159,8 +202,11 @@ describe('reference server: the events of the message operations', () => {
     const [a, b] = [fresh('read a'), fresh('read b')];
     const ids = [await send(s, member2, GENERAL, a), await send(s, member2, GENERAL, b)];
     const [reader, sender] = [await openQueue(s, member, {}, ['update_message_flags']), await openQueue(s, member2, {}, ['update_message_flags'])];
-    for (const topic of [a, b]) expectSuccess(await call(s, 'POST', '/mark_topic_as_read', { as: member, form: { stream_id: String(GENERAL), topic_name: topic } }));
-    expect(await events(s, member, reader)).toEqual([{ id: 1, type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: ids, all: false }]);
+    for (const topic of [a, b])
+      expectSuccess(await call(s, 'POST', '/mark_topic_as_read', { as: member, form: { stream_id: String(GENERAL), topic_name: topic } }));
+    expect(await events(s, member, reader)).toEqual([
+      { id: 1, type: 'update_message_flags', op: 'add', operation: 'add', flag: 'read', messages: ids, all: false },
+    ]);
     expect(await events(s, member2, sender)).toEqual([]);
     const again = await openQueue(s, member, {}, ['update_message_flags']);
     expectSuccess(await call(s, 'POST', '/mark_topic_as_read', { as: member, form: { stream_id: String(GENERAL), topic_name: a } }));

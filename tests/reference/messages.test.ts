@@ -3,8 +3,7 @@ import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 describe('reference server: sending messages', () => {
   const server = useServer();
-  const send = (form: Record<string, string>, who: 'member' | 'guest' = 'member') =>
-    call(server(), 'POST', '/messages', { as: server().accounts[who], form });
+  const send = (form: Record<string, string>, who: 'member' | 'guest' = 'member') => call(server(), 'POST', '/messages', { as: server().accounts[who], form });
 
   it('sends to a channel by name or id and returns increasing ids', async () => {
     const a = await send({ type: 'stream', to: 'general', topic: 'hello', content: 'Hi' });

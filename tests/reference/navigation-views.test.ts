@@ -34,7 +34,11 @@ describe('reference server: navigation views (op 18)', () => {
 
   it('reads name as plain text: the text null is a name, and a built-in view refuses it', async () => {
     expectSuccess(await add({ fragment: 'narrow/is/unread', is_pinned: 'false', name: 'null' }));
-    expect((await list()).find((v: { fragment: string }) => v.fragment === 'narrow/is/unread')).toEqual({ fragment: 'narrow/is/unread', is_pinned: false, name: 'null' });
+    expect((await list()).find((v: { fragment: string }) => v.fragment === 'narrow/is/unread')).toEqual({
+      fragment: 'narrow/is/unread',
+      is_pinned: false,
+      name: 'null',
+    });
     expectError(await add({ fragment: 'drafts', is_pinned: 'true', name: 'null' }), 400, 'BAD_REQUEST', 'Built-in views cannot have a custom name.');
   });
 

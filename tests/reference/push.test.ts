@@ -36,7 +36,11 @@ describe('reference server: op 21 E2EE test notification', () => {
   it("the owner's only seeded device is behind an unreachable relay: testing all of the owner's devices reaches it", async () => {
     const as = server().accounts.owner;
     expectError(await call(server(), 'POST', '/mobile_push/e2ee/test_notification', { as }), 502, 'FAILED_TO_CONNECT_BOUNCER');
-    expectError(await call(server(), 'POST', '/mobile_push/e2ee/test_notification', { as, form: { push_account_id: String(SEEDED_OWNER_PUSH_ACCOUNT) } }), 502, 'FAILED_TO_CONNECT_BOUNCER');
+    expectError(
+      await call(server(), 'POST', '/mobile_push/e2ee/test_notification', { as, form: { push_account_id: String(SEEDED_OWNER_PUSH_ACCOUNT) } }),
+      502,
+      'FAILED_TO_CONNECT_BOUNCER',
+    );
   });
 
   it('the variant realm gives the relay errors other statuses than Zulip (the document gives none)', async () => {

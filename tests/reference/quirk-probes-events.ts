@@ -11,22 +11,34 @@ const fresh = (label: string) => `probe ${label} ${(counter += 1)}`;
 const GENERAL = 1;
 
 /** Opens a queue of `who`, runs `act`, and returns what the queue received. */
-async function received(s: ReferenceServer, who: Who, types: string[], act: () => Promise<unknown>, capabilities: Record<string, boolean> = {}): Promise<any[]> {
+async function received(
+  s: ReferenceServer,
+  who: Who,
+  types: string[],
+  act: () => Promise<unknown>,
+  capabilities: Record<string, boolean> = {},
+): Promise<any[]> {
   const q = await openQueue(s, who, capabilities, types);
   await act();
   return events(s, who, q);
 }
 const typesOf = async (p: Promise<any[]>) => (await p).map((e) => e.type);
 const edit = (s: ReferenceServer, who: Who, id: number, form: Record<string, string>) => call(s, 'PATCH', `/messages/${id}`, { as: who, form });
-const deleteTopic = (s: ReferenceServer, who: Who, channel: number, topic: string) => call(s, 'POST', `/streams/${channel}/delete_topic`, { as: who, form: { topic_name: topic } });
-const markRead = (s: ReferenceServer, who: Who, channel: number, topic: string) => call(s, 'POST', '/mark_topic_as_read', { as: who, form: { stream_id: String(channel), topic_name: topic } });
+const deleteTopic = (s: ReferenceServer, who: Who, channel: number, topic: string) =>
+  call(s, 'POST', `/streams/${channel}/delete_topic`, { as: who, form: { topic_name: topic } });
+const markRead = (s: ReferenceServer, who: Who, channel: number, topic: string) =>
+  call(s, 'POST', '/mark_topic_as_read', { as: who, form: { stream_id: String(channel), topic_name: topic } });
 const follow = (s: ReferenceServer, who: Who, channel: number, topic: string) =>
   call(s, 'POST', '/user_topics', { as: who, form: { stream_id: String(channel), topic, visibility_policy: '3' } });
 
 /** A direct message from the member to member2: the types member2's queue receives. */
 async function messageEventTypes(s: ReferenceServer): Promise<string[]> {
   const { member, member2 } = s.accounts;
-  return typesOf(received(s, member2, ['message'], () => call(s, 'POST', '/messages', { as: member, form: { type: 'direct', to: JSON.stringify([member2.userId]), content: 'hi' } })));
+  return typesOf(
+    received(s, member2, ['message'], () =>
+      call(s, 'POST', '/messages', { as: member, form: { type: 'direct', to: JSON.stringify([member2.userId]), content: 'hi' } }),
+    ),
+  );
 }
 
 /** The member edits its message in general: the update_message events member2 (a holder) gets. */
@@ -58,7 +70,9 @@ async function movedIds(s: ReferenceServer): Promise<number> {
   const topic = fresh('move');
   const id = await send(s, member, GENERAL, topic);
   await send(s, member2, GENERAL, topic);
-  const got = await received(s, member2, ['update_message'], () => edit(s, member, id, { topic: `${topic} moved`, propagate_mode: 'change_all', send_notification_to_new_thread: 'false' }));
+  const got = await received(s, member2, ['update_message'], () =>
+    edit(s, member, id, { topic: `${topic} moved`, propagate_mode: 'change_all', send_notification_to_new_thread: 'false' }),
+  );
   return got[0].message_ids.length;
 }
 
@@ -67,7 +81,11 @@ async function loserEvents(s: ReferenceServer): Promise<string[]> {
   const { owner, member2 } = s.accounts;
   const secret = await newChannel(s, owner, [owner.userId], { invite_only: 'true' });
   const id = await send(s, owner, GENERAL, fresh('secret'));
-  return typesOf(received(s, member2, ['update_message', 'delete_message'], () => edit(s, owner, id, { stream_id: String(secret), send_notification_to_new_thread: 'false' })));
+  return typesOf(
+    received(s, member2, ['update_message', 'delete_message'], () =>
+      edit(s, owner, id, { stream_id: String(secret), send_notification_to_new_thread: 'false' }),
+    ),
+  );
 }
 
 /** member2 follows a topic the member then moves whole: what member2's queue gets, in order. */
@@ -91,7 +109,9 @@ async function resolveUndo(s: ReferenceServer): Promise<string[]> {
 /** Direct typing from the member to member2: what the member's own queue gets. */
 async function senderTyping(s: ReferenceServer): Promise<string[]> {
   const { member, member2 } = s.accounts;
-  return typesOf(received(s, member, ['typing'], () => call(s, 'POST', '/typing', { as: member, form: { op: 'start', to: JSON.stringify([member2.userId]) } })));
+  return typesOf(
+    received(s, member, ['typing'], () => call(s, 'POST', '/typing', { as: member, form: { op: 'start', to: JSON.stringify([member2.userId]) } })),
+  );
 }
 
 /** The admin deletes a topic of general: the delete_message events member2 (a holder) gets. */
@@ -164,17 +184,36 @@ export const eventProbes: QuirkProbe[] = [
   { quirk: 'edit-move-no-delete-event', probe: loserEvents, normal: ['delete_message'], quirked: [] },
   { quirk: 'edit-move-loser-gets-update', probe: loserEvents, normal: ['delete_message'], quirked: ['update_message'] },
   { quirk: 'edit-no-user-topic-migration', probe: (s) => migration(s, ['user_topic']), normal: ['user_topic', 'user_topic'], quirked: [] },
-  { quirk: 'edit-user-topic-after-update', probe: (s) => migration(s, ['user_topic', 'update_message']),
-    normal: ['user_topic', 'user_topic', 'update_message'], quirked: ['update_message', 'user_topic', 'user_topic'] },
-  { quirk: 'edit-notices-before-update', probe: (s) => migration(s, ['update_message', 'message']), normal: ['update_message', 'message'], quirked: ['message', 'update_message'] },
+  {
+    quirk: 'edit-user-topic-after-update',
+    probe: (s) => migration(s, ['user_topic', 'update_message']),
+    normal: ['user_topic', 'user_topic', 'update_message'],
+    quirked: ['update_message', 'user_topic', 'user_topic'],
+  },
+  {
+    quirk: 'edit-notices-before-update',
+    probe: (s) => migration(s, ['update_message', 'message']),
+    normal: ['update_message', 'message'],
+    quirked: ['message', 'update_message'],
+  },
   { quirk: 'edit-resolve-undo-no-event', probe: resolveUndo, normal: ['delete_message'], quirked: [] },
   { quirk: 'typing-not-to-sender', probe: senderTyping, normal: ['typing'], quirked: [] },
   { quirk: 'delete-topic-no-delete-event', probe: async (s) => (await topicDeletion(s)).map((e) => e.type), normal: ['delete_message'], quirked: [] },
   { quirk: 'delete-events-actor-only', probe: async (s) => (await topicDeletion(s)).map((e) => e.type), normal: ['delete_message'], quirked: [] },
-  { quirk: 'delete-events-to-everyone', probe: async (s) => (await guestSeesDeletion(s)), normal: [], quirked: ['delete_message'] },
+  { quirk: 'delete-events-to-everyone', probe: async (s) => await guestSeesDeletion(s), normal: [], quirked: ['delete_message'] },
   { quirk: 'delete-event-topic-case-kept', probe: async (s) => (await topicDeletion(s, 'Mixed Case'))[0].topic, normal: 'mixed case', quirked: 'Mixed Case' },
-  { quirk: 'first-message-event-actor-only', probe: async (s) => (await firstMessageDeletion(s)).types, normal: ['stream', 'delete_message'], quirked: ['delete_message'] },
-  { quirk: 'first-message-event-after-delete', probe: async (s) => (await firstMessageDeletion(s)).types, normal: ['stream', 'delete_message'], quirked: ['delete_message', 'stream'] },
+  {
+    quirk: 'first-message-event-actor-only',
+    probe: async (s) => (await firstMessageDeletion(s)).types,
+    normal: ['stream', 'delete_message'],
+    quirked: ['delete_message'],
+  },
+  {
+    quirk: 'first-message-event-after-delete',
+    probe: async (s) => (await firstMessageDeletion(s)).types,
+    normal: ['stream', 'delete_message'],
+    quirked: ['delete_message', 'stream'],
+  },
   { quirk: 'first-message-event-old-value', probe: async (s) => (await firstMessageDeletion(s)).valueIsDeleted, normal: false, quirked: true },
   { quirk: 'delete-topic-keeps-topic-policies', probe: deletedTopicPolicy, normal: ['user_topic'], quirked: [] },
   { quirk: 'history-read-sends-event', probe: historyRead, normal: [], quirked: ['update_message_flags'] },

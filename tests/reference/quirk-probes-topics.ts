@@ -118,42 +118,114 @@ async function readFlags(s: ReferenceServer) {
 
 export const topicProbes: QuirkProbe[] = [
   { quirk: 'typing-no-event', probe: (s) => typingEvents(s, { op: 'start', to: toMember2(s) }), normal: ['direct'], quirked: [] },
-  { quirk: 'typing-accepts-private', probe: async (s) => (await typing(s, { type: 'private', op: 'start', to: toMember2(s) })).body.result, normal: 'error', quirked: 'success' },
+  {
+    quirk: 'typing-accepts-private',
+    probe: async (s) => (await typing(s, { type: 'private', op: 'start', to: toMember2(s) })).body.result,
+    normal: 'error',
+    quirked: 'success',
+  },
   {
     quirk: 'typing-ignores-receives-setting',
-    probe: async (s) => { await setting(s, 'member2', 'receives_typing_notifications', false); return typingEvents(s, { op: 'start', to: toMember2(s) }); },
-    normal: [], quirked: ['direct'],
+    probe: async (s) => {
+      await setting(s, 'member2', 'receives_typing_notifications', false);
+      return typingEvents(s, { op: 'start', to: toMember2(s) });
+    },
+    normal: [],
+    quirked: ['direct'],
   },
-  { quirk: 'typing-ignores-capability', probe: (s) => typingEvents(s, { type: 'channel', op: 'start', stream_id: '1', topic: 't' }), normal: [], quirked: ['t'] },
-  { quirk: 'typing-missing-stream-id-code', probe: async (s) => (await typing(s, { type: 'channel', op: 'start', topic: 't' })).body.code, normal: 'BAD_REQUEST', quirked: 'REQUEST_VARIABLE_MISSING' },
+  {
+    quirk: 'typing-ignores-capability',
+    probe: (s) => typingEvents(s, { type: 'channel', op: 'start', stream_id: '1', topic: 't' }),
+    normal: [],
+    quirked: ['t'],
+  },
+  {
+    quirk: 'typing-missing-stream-id-code',
+    probe: async (s) => (await typing(s, { type: 'channel', op: 'start', topic: 't' })).body.code,
+    normal: 'BAD_REQUEST',
+    quirked: 'REQUEST_VARIABLE_MISSING',
+  },
   {
     quirk: 'typing-ignores-send-setting',
-    probe: async (s) => { await setting(s, 'member', 'send_stream_typing_notifications', false); return (await typing(s, { type: 'channel', op: 'start', stream_id: '1', topic: 't' })).body.result; },
-    normal: 'error', quirked: 'success',
+    probe: async (s) => {
+      await setting(s, 'member', 'send_stream_typing_notifications', false);
+      return (await typing(s, { type: 'channel', op: 'start', stream_id: '1', topic: 't' })).body.result;
+    },
+    normal: 'error',
+    quirked: 'success',
   },
   {
     quirk: 'typing-no-topic-literal',
-    probe: (s) => typingEvents(s, { type: 'channel', op: 'start', stream_id: '1', topic: '(no topic)' }, { stream_typing_notifications: true, empty_topic_name: true }),
-    normal: [''], quirked: ['(no topic)'],
+    probe: (s) =>
+      typingEvents(s, { type: 'channel', op: 'start', stream_id: '1', topic: '(no topic)' }, { stream_typing_notifications: true, empty_topic_name: true }),
+    normal: [''],
+    quirked: ['(no topic)'],
   },
-  { quirk: 'topics-oldest-first', probe: async (s) => (await topicNames(s)).map((t: { name: string }) => t.name), normal: ['alpha', 'beta', 'general chat'], quirked: ['general chat', 'beta', 'alpha'] },
-  { quirk: 'topics-max-id-first-message', probe: async (s) => { const t = await topicNames(s); return t[0].max_id > t[1].max_id; }, normal: true, quirked: false },
+  {
+    quirk: 'topics-oldest-first',
+    probe: async (s) => (await topicNames(s)).map((t: { name: string }) => t.name),
+    normal: ['alpha', 'beta', 'general chat'],
+    quirked: ['general chat', 'beta', 'alpha'],
+  },
+  {
+    quirk: 'topics-max-id-first-message',
+    probe: async (s) => {
+      const t = await topicNames(s);
+      return t[0].max_id > t[1].max_id;
+    },
+    normal: true,
+    quirked: false,
+  },
   { quirk: 'topics-empty-name-raw', probe: async (s) => (await topicNames(s)).at(-1).name, normal: 'general chat', quirked: '' },
-  { quirk: 'topics-ignore-allow-empty', probe: async (s) => (await topicNames(s, { allow_empty_topic_name: 'true' })).at(-1).name, normal: '', quirked: 'general chat' },
+  {
+    quirk: 'topics-ignore-allow-empty',
+    probe: async (s) => (await topicNames(s, { allow_empty_topic_name: 'true' })).at(-1).name,
+    normal: '',
+    quirked: 'general chat',
+  },
   { quirk: 'topics-protected-history-leak', probe: protectedTopics, normal: ['after'], quirked: ['after', 'before'] },
   { quirk: 'topics-inaccessible-ok', probe: async (s) => (await topics(s, s.accounts.member, 3)).body.result, normal: 'error', quirked: 'success' },
-  { quirk: 'delete-topic-member-ok', probe: (s) => afterDelete(s, 'member'), normal: ['UNAUTHORIZED_PRINCIPAL', ['', 'kept', 'doomed']], quirked: [true, ['', 'kept']] },
+  {
+    quirk: 'delete-topic-member-ok',
+    probe: (s) => afterDelete(s, 'member'),
+    normal: ['UNAUTHORIZED_PRINCIPAL', ['', 'kept', 'doomed']],
+    quirked: [true, ['', 'kept']],
+  },
   { quirk: 'delete-topic-incomplete', probe: (s) => afterDelete(s, 'admin'), normal: [true, ['', 'kept']], quirked: [true, ['', 'kept', 'doomed']] },
   { quirk: 'delete-topic-complete-false', probe: (s) => afterDelete(s, 'admin'), normal: [true, ['', 'kept']], quirked: [false, ['', 'kept']] },
-  { quirk: 'delete-topic-oldest-first', probe: deletionBatches, normal: [[1, 100, 100], [0, 0, 1]], quirked: [[0, 99, 100], [100, 100, 1]] },
-  { quirk: 'delete-topic-one-batch', probe: deletionBatches, normal: [[1, 100, 100], [0, 0, 1]], quirked: [[0, 100, 101]] },
+  {
+    quirk: 'delete-topic-oldest-first',
+    probe: deletionBatches,
+    normal: [
+      [1, 100, 100],
+      [0, 0, 1],
+    ],
+    quirked: [
+      [0, 99, 100],
+      [100, 100, 1],
+    ],
+  },
+  {
+    quirk: 'delete-topic-one-batch',
+    probe: deletionBatches,
+    normal: [
+      [1, 100, 100],
+      [0, 0, 1],
+    ],
+    quirked: [[0, 100, 101]],
+  },
   { quirk: 'delete-events-always-bulk', probe: legacyDeletionEvents, normal: [0, 1], quirked: [[0, 1]] },
   { quirk: 'delete-topic-every-channel', probe: otherChannelTopics, normal: ['same'], quirked: [] },
   { quirk: 'topics-every-channel', probe: foreignTopics, normal: false, quirked: true },
   { quirk: 'typing-stateful', probe: repeatedStarts, normal: ['start', 'start'], quirked: ['start'] },
   { quirk: 'delete-topic-whole-channel', probe: (s) => afterDelete(s, 'admin'), normal: [true, ['', 'kept']], quirked: [true, []] },
   { quirk: 'delete-topic-no-first-message-event', probe: firstIdEvents, normal: ['first_message_id'], quirked: [] },
-  { quirk: 'topic-display-name-literal', probe: (s) => afterDelete(s, 'admin', 'general chat'), normal: [true, ['kept', 'doomed']], quirked: [true, ['', 'kept', 'doomed']] },
+  {
+    quirk: 'topic-display-name-literal',
+    probe: (s) => afterDelete(s, 'admin', 'general chat'),
+    normal: [true, ['kept', 'doomed']],
+    quirked: [true, ['', 'kept', 'doomed']],
+  },
   { quirk: 'mark-read-noop', probe: readFlags, normal: [['read'], []], quirked: [[], []] },
   { quirk: 'mark-read-whole-channel', probe: readFlags, normal: [['read'], []], quirked: [['read'], ['read']] },
 ];

@@ -26,11 +26,35 @@ async function statusAfter(s: ReferenceServer, ...forms: Record<string, string>[
 
 const protocolProbes: QuirkProbe[] = [
   { quirk: 'envelope-no-msg', probe: async (s) => 'msg' in (await call(s, 'GET', '/users/me', { as: s.accounts.member })).body, normal: true, quirked: false },
-  { quirk: 'error-without-code', probe: async (s) => (await call(s, 'GET', '/get_stream_id', { as: s.accounts.member, query: { stream: 'nope' } })).body.code, normal: 'BAD_REQUEST', quirked: undefined },
-  { quirk: 'ignored-params-missing', probe: async (s) => (await call(s, 'GET', '/users/me', { as: s.accounts.member, query: { foo: '1' } })).body.ignored_parameters_unsupported, normal: ['foo'], quirked: undefined },
-  { quirk: 'ignored-params-wrong', probe: async (s) => (await call(s, 'GET', '/streams', { as: s.accounts.member, query: { include_public: 'true', foo: '1' } })).body.ignored_parameters_unsupported, normal: ['foo'], quirked: ['foo', 'include_public'] },
+  {
+    quirk: 'error-without-code',
+    probe: async (s) => (await call(s, 'GET', '/get_stream_id', { as: s.accounts.member, query: { stream: 'nope' } })).body.code,
+    normal: 'BAD_REQUEST',
+    quirked: undefined,
+  },
+  {
+    quirk: 'ignored-params-missing',
+    probe: async (s) => (await call(s, 'GET', '/users/me', { as: s.accounts.member, query: { foo: '1' } })).body.ignored_parameters_unsupported,
+    normal: ['foo'],
+    quirked: undefined,
+  },
+  {
+    quirk: 'ignored-params-wrong',
+    probe: async (s) =>
+      (await call(s, 'GET', '/streams', { as: s.accounts.member, query: { include_public: 'true', foo: '1' } })).body.ignored_parameters_unsupported,
+    normal: ['foo'],
+    quirked: ['foo', 'include_public'],
+  },
   { quirk: 'auth-accepts-bad-key', probe: async (s) => (await badKey(s)).status, normal: 401, quirked: 200 },
-  { quirk: 'auth-200-on-bad-key', probe: async (s) => { const a = await badKey(s); return [a.status, a.body.result, a.body.code]; }, normal: [401, 'error', 'UNAUTHORIZED'], quirked: [200, 'error', 'UNAUTHORIZED'] },
+  {
+    quirk: 'auth-200-on-bad-key',
+    probe: async (s) => {
+      const a = await badKey(s);
+      return [a.status, a.body.result, a.body.code];
+    },
+    normal: [401, 'error', 'UNAUTHORIZED'],
+    quirked: [200, 'error', 'UNAUTHORIZED'],
+  },
 ];
 
 const statusProbes: QuirkProbe[] = [
@@ -40,8 +64,18 @@ const statusProbes: QuirkProbe[] = [
   { quirk: 'status-emoji-code-without-name-ok', probe: (s) => statusResult(s, { status_text: 'x', emoji_code: '1f697' }), normal: 'error', quirked: 'success' },
   { quirk: 'status-unknown-emoji-ok', probe: (s) => statusResult(s, { emoji_name: 'no_such_emoji' }), normal: 'error', quirked: 'success' },
   { quirk: 'status-name-code-mismatch-ok', probe: (s) => statusResult(s, { emoji_name: 'smile', emoji_code: '2764' }), normal: 'error', quirked: 'success' },
-  { quirk: 'status-bad-custom-emoji-ok', probe: (s) => statusResult(s, { emoji_name: 'green_tick', emoji_code: '99', reaction_type: 'realm_emoji' }), normal: 'error', quirked: 'success' },
-  { quirk: 'status-error-code-wrong', probe: async (s) => (await call(s, 'POST', '/users/me/status', { as: s.accounts.member })).body.code, normal: 'BAD_REQUEST', quirked: 'INVALID_STATUS' },
+  {
+    quirk: 'status-bad-custom-emoji-ok',
+    probe: (s) => statusResult(s, { emoji_name: 'green_tick', emoji_code: '99', reaction_type: 'realm_emoji' }),
+    normal: 'error',
+    quirked: 'success',
+  },
+  {
+    quirk: 'status-error-code-wrong',
+    probe: async (s) => (await call(s, 'POST', '/users/me/status', { as: s.accounts.member })).body.code,
+    normal: 'BAD_REQUEST',
+    quirked: 'INVALID_STATUS',
+  },
   {
     quirk: 'status-overwrites-all',
     probe: (s) => statusAfter(s, { status_text: 'busy' }, { emoji_name: 'smile' }),
@@ -49,7 +83,23 @@ const statusProbes: QuirkProbe[] = [
     quirked: { emoji_name: 'smile', emoji_code: '263a', reaction_type: 'unicode_emoji' },
   },
   { quirk: 'status-clear-ignored', probe: (s) => statusAfter(s, { status_text: 'busy' }, { status_text: '' }), normal: {}, quirked: { status_text: 'busy' } },
-  { quirk: 'status-service-extra-emoji', probe: (s) => statusResult(s, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }), normal: 'error', quirked: 'success' },
+  {
+    quirk: 'status-service-extra-emoji',
+    probe: (s) => statusResult(s, { emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }),
+    normal: 'error',
+    quirked: 'success',
+  },
 ];
 
-export const QUIRK_PROBES: QuirkProbe[] = [...protocolProbes, ...statusProbes, ...streamProbes, ...editProbes, ...topicProbes, ...updateProbes, ...settingsProbes, ...eventProbes, ...eventsUsersProbes, ...eventsChannelsProbes];
+export const QUIRK_PROBES: QuirkProbe[] = [
+  ...protocolProbes,
+  ...statusProbes,
+  ...streamProbes,
+  ...editProbes,
+  ...topicProbes,
+  ...updateProbes,
+  ...settingsProbes,
+  ...eventProbes,
+  ...eventsUsersProbes,
+  ...eventsChannelsProbes,
+];

@@ -16,7 +16,10 @@ describe('reference server: quirks', () => {
   for (const { quirk, probe, normal, quirked } of QUIRK_PROBES) {
     it(quirk, async () => {
       // Without creation notices, as the probes count the messages they send.
-      const [plain, faulty] = await Promise.all([startReferenceServer({ channelNotices: false }), startReferenceServer({ quirks: [quirk], channelNotices: false })]);
+      const [plain, faulty] = await Promise.all([
+        startReferenceServer({ channelNotices: false }),
+        startReferenceServer({ quirks: [quirk], channelNotices: false }),
+      ]);
       try {
         expect(await probe(plain)).toEqual(normal);
         expect(await probe(faulty)).toEqual(quirked);

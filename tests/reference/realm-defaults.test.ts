@@ -20,7 +20,12 @@ describe('reference server: op 5 realm defaults of user settings', () => {
     const answer = await patch({ enable_login_emails: 'false', default_language: 'de', enter_sends: 'true' });
     expect(answer.body.ignored_parameters_unsupported).toEqual(['default_language', 'enable_login_emails']);
     const defaults = (await register(server().accounts.admin)).realm_user_settings_defaults;
-    expect(defaults).toMatchObject({ web_channel_default_view: 3, email_address_visibility: 5, resolved_topic_notice_auto_read_policy: 'never', enter_sends: true });
+    expect(defaults).toMatchObject({
+      web_channel_default_view: 3,
+      email_address_visibility: 5,
+      resolved_topic_notice_auto_read_policy: 'never',
+      enter_sends: true,
+    });
     expect(defaults).not.toHaveProperty('enable_login_emails');
     expect(defaults).not.toHaveProperty('default_language');
     expectError(await patch({ web_channel_default_view: '5' }), 400, 'BAD_REQUEST', 'Invalid web_channel_default_view');
@@ -32,7 +37,10 @@ describe('reference server: op 5 realm defaults of user settings', () => {
     const s = server();
     expectSuccess(await patch({ color_scheme: '3', twenty_four_hour_time: 'true' }));
     expect((await register(s.accounts.member)).user_settings).toMatchObject({ color_scheme: 1, twenty_four_hour_time: false });
-    const created = await call(s, 'POST', '/users', { as: s.accounts.owner, form: { email: 'newbie@reference.test', password: 'pw-123456', full_name: 'New Bie' } });
+    const created = await call(s, 'POST', '/users', {
+      as: s.accounts.owner,
+      form: { email: 'newbie@reference.test', password: 'pw-123456', full_name: 'New Bie' },
+    });
     expectSuccess(created);
     const key = await call(s, 'POST', '/fetch_api_key', { form: { username: 'newbie@reference.test', password: 'pw-123456' } });
     expectSuccess(key);
@@ -42,7 +50,15 @@ describe('reference server: op 5 realm defaults of user settings', () => {
 
   it('POST /users needs can_create_users (only the owner has it)', async () => {
     const s = server();
-    expectError(await call(s, 'POST', '/users', { as: s.accounts.admin, form: { email: 'x@reference.test', password: 'p', full_name: 'X Y' } }), 400, 'BAD_REQUEST');
-    expectError(await call(s, 'POST', '/users', { as: s.accounts.owner, form: { email: 'member@reference.test', password: 'p', full_name: 'X Y' } }), 400, 'BAD_REQUEST');
+    expectError(
+      await call(s, 'POST', '/users', { as: s.accounts.admin, form: { email: 'x@reference.test', password: 'p', full_name: 'X Y' } }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(
+      await call(s, 'POST', '/users', { as: s.accounts.owner, form: { email: 'member@reference.test', password: 'p', full_name: 'X Y' } }),
+      400,
+      'BAD_REQUEST',
+    );
   });
 });

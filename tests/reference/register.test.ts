@@ -8,7 +8,10 @@ describe('reference server: server settings, registration, events, users', () =>
     const s = server();
     const answer = await call(s, 'GET', '/server_settings');
     expect(answer.body).toMatchObject({
-      zulip_feature_level: 420, zulip_version: 'reference', realm_url: s.url, authentication_methods: { password: true },
+      zulip_feature_level: 420,
+      zulip_version: 'reference',
+      realm_url: s.url,
+      authentication_methods: { password: true },
     });
     expect(typeof answer.body.realm_name).toBe('string');
   });
@@ -18,18 +21,29 @@ describe('reference server: server settings, registration, events, users', () =>
     const answer = await call(s, 'POST', '/register', {
       as: s.accounts.member,
       form: {
-        event_types: '["typing"]', fetch_event_types: '["realm"]', apply_markdown: 'true',
+        event_types: '["typing"]',
+        fetch_event_types: '["realm"]',
+        apply_markdown: 'true',
         client_capabilities: '{"notification_settings_null": true, "stream_typing_notifications": true, "empty_topic_name": true}',
       },
     });
     expectSuccess(answer);
     expect(answer.body).not.toHaveProperty('ignored_parameters_unsupported');
     expect(answer.body).toMatchObject({
-      last_event_id: -1, zulip_feature_level: 420, max_topic_length: 60, max_message_length: 10000,
-      max_stream_name_length: 60, max_stream_description_length: 1024, max_channel_folder_name_length: 60,
-      max_channel_folder_description_length: 1024, server_typing_started_expiry_period_milliseconds: 45000,
-      server_typing_stopped_wait_period_milliseconds: 12000, server_typing_started_wait_period_milliseconds: 30000,
-      realm_empty_topic_display_name: 'general chat', user_id: s.accounts.member.userId, realm_enable_spectator_access: true,
+      last_event_id: -1,
+      zulip_feature_level: 420,
+      max_topic_length: 60,
+      max_message_length: 10000,
+      max_stream_name_length: 60,
+      max_stream_description_length: 1024,
+      max_channel_folder_name_length: 60,
+      max_channel_folder_description_length: 1024,
+      server_typing_started_expiry_period_milliseconds: 45000,
+      server_typing_stopped_wait_period_milliseconds: 12000,
+      server_typing_started_wait_period_milliseconds: 30000,
+      realm_empty_topic_display_name: 'general chat',
+      user_id: s.accounts.member.userId,
+      realm_enable_spectator_access: true,
     });
     expect(typeof answer.body.queue_id).toBe('string');
   });
@@ -66,8 +80,16 @@ describe('reference server: server settings, registration, events, users', () =>
     const s = server();
     const me = await call(s, 'GET', '/users/me', { as: s.accounts.admin });
     expect(me.body).toMatchObject({
-      user_id: s.accounts.admin.userId, email: 'admin@reference.test', role: 200, is_admin: true, is_owner: false,
-      is_guest: false, is_bot: false, is_active: true, avatar_url: null, timezone: '',
+      user_id: s.accounts.admin.userId,
+      email: 'admin@reference.test',
+      role: 200,
+      is_admin: true,
+      is_owner: false,
+      is_guest: false,
+      is_bot: false,
+      is_active: true,
+      avatar_url: null,
+      timezone: '',
     });
     expect(typeof me.body.full_name).toBe('string');
     expect(typeof me.body.date_joined).toBe('string');

@@ -21,7 +21,7 @@ describe('reference server: saved snippets (op 19)', () => {
     expect((await list()).find((s: { id: number }) => s.id === id)).toEqual({ id, title: 'Hi', content: 'Bye', date_created: expect.any(Number) });
   });
 
-  it('a missing snippet, or another user\'s, is 404 BAD_REQUEST; an empty edit succeeds unchecked', async () => {
+  it("a missing snippet, or another user's, is 404 BAD_REQUEST; an empty edit succeeds unchecked", async () => {
     const id = await create('Mine', 'only mine');
     expectError(await edit(99999, { title: 'x' }), 404, 'BAD_REQUEST', 'Saved snippet does not exist.');
     expectError(await edit(id, { title: 'x' }, server().accounts.member2), 404, 'BAD_REQUEST');

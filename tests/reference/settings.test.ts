@@ -11,7 +11,13 @@ describe('reference server: op 2 update settings', () => {
     (await call(server(), 'POST', '/register', { as: server().accounts[who] })).body.user_settings;
 
   it('starts with Zulip defaults and stores what is passed', async () => {
-    expect(await settings()).toMatchObject({ twenty_four_hour_time: false, color_scheme: 1, emojiset: 'google', receives_typing_notifications: true, user_list_style: 3 });
+    expect(await settings()).toMatchObject({
+      twenty_four_hour_time: false,
+      color_scheme: 1,
+      emojiset: 'google',
+      receives_typing_notifications: true,
+      user_list_style: 3,
+    });
     expectSuccess(await patch({ emojiset: 'google-blob' }));
     expectSuccess(await patch({ twenty_four_hour_time: 'true', color_scheme: '2', emojiset: 'text', timezone: 'Europe/Berlin' }));
     expect(await settings()).toMatchObject({ twenty_four_hour_time: true, color_scheme: 2, emojiset: 'text', timezone: 'Europe/Berlin' });
@@ -69,7 +75,7 @@ describe('reference server: op 2 update settings', () => {
     expect(answer.body.ignored_parameters_unsupported).toEqual(['no_such_setting']);
   });
 
-  it('a non-administrator\'s full_name is ignored while the organisation disables name changes', async () => {
+  it("a non-administrator's full_name is ignored while the organisation disables name changes", async () => {
     const s = server();
     expectSuccess(await call(s, 'PATCH', '/realm', { as: s.accounts.admin, form: { name_changes_disabled: 'true' } }));
     expectSuccess(await patch({ full_name: 'x'.repeat(101) }));
@@ -79,7 +85,7 @@ describe('reference server: op 2 update settings', () => {
     expectSuccess(await call(s, 'PATCH', '/realm', { as: s.accounts.admin, form: { name_changes_disabled: 'false' } }));
   });
 
-  it('turning enable_drafts_synchronization off deletes the server\'s drafts; draft endpoints need it on', async () => {
+  it("turning enable_drafts_synchronization off deletes the server's drafts; draft endpoints need it on", async () => {
     const s = server();
     const drafts = (form: Record<string, string> = {}, method = 'GET') => call(s, method, '/drafts', { as: s.accounts.member, form });
     const draft = JSON.stringify([{ type: 'private', to: [], topic: '', content: 'later' }]);

@@ -98,7 +98,7 @@ describe('reference server: op 13 update your status', () => {
     await rejects({ emoji_name: 'smile', emoji_code: '1', reaction_type: 'realm_emoji' }, 'Invalid custom emoji name.');
   });
 
-  it('emoji types: service_extra_emoji (the document) is not Zulip\'s name', async () => {
+  it("emoji types: service_extra_emoji (the document) is not Zulip's name", async () => {
     await rejects({ emoji_name: 'zulip', emoji_code: 'zulip', reaction_type: 'service_extra_emoji' }, 'Invalid emoji type.');
     await rejects({ emoji_name: 'zulip', reaction_type: 'bogus' }, 'Invalid emoji type.');
   });

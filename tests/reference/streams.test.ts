@@ -56,12 +56,16 @@ describe('reference server: op 20 get all channels', () => {
     const none = await call(s, 'GET', '/streams', { as: s.accounts.guest, query: { ...only, include_default: 'true' } });
     expect(none.body.streams).toEqual([]);
     const all = await call(s, 'GET', '/streams', { as: s.accounts.member, query: { include_default: 'true' } });
-    expect(all.body.streams.map((c: { name: string; is_default: boolean }) => [c.name, c.is_default])).toEqual([['announce', false], ['design', false], ['general', true]]);
+    expect(all.body.streams.map((c: { name: string; is_default: boolean }) => [c.name, c.is_default])).toEqual([
+      ['announce', false],
+      ['design', false],
+      ['general', true],
+    ]);
     const plain = await call(s, 'GET', '/streams', { as: s.accounts.member });
     for (const c of plain.body.streams) expect(c).not.toHaveProperty('is_default');
   });
 
-  it('include_owner_subscribed: a bot sees its owner\'s channels', async () => {
+  it("include_owner_subscribed: a bot sees its owner's channels", async () => {
     expect(await names('bot', only)).toEqual([]);
     expect(await names('bot', { ...only, include_owner_subscribed: 'true' })).toEqual(['general']);
     expect(await names('member2', { ...only, include_owner_subscribed: 'true' })).toEqual([]);
@@ -86,16 +90,37 @@ describe('reference server: op 20 get all channels', () => {
     const byName = Object.fromEntries(answer.body.streams.map((c: { name: string }) => [c.name, c]));
     const general = byName.general;
     expect(general).toMatchObject({
-      stream_id: 1, is_archived: false, description: 'Everyone is here. **Say hi!**',
-      rendered_description: '<p>Everyone is here. <strong>Say hi!</strong></p>', creator_id: s.accounts.owner.userId,
-      invite_only: false, is_web_public: false, stream_post_policy: 1, is_announcement_only: false,
-      message_retention_days: null, history_public_to_subscribers: true, topics_policy: 'inherit',
-      first_message_id: 1, folder_id: null, is_recently_active: true, stream_weekly_traffic: null, subscriber_count: 5,
+      stream_id: 1,
+      is_archived: false,
+      description: 'Everyone is here. **Say hi!**',
+      rendered_description: '<p>Everyone is here. <strong>Say hi!</strong></p>',
+      creator_id: s.accounts.owner.userId,
+      invite_only: false,
+      is_web_public: false,
+      stream_post_policy: 1,
+      is_announcement_only: false,
+      message_retention_days: null,
+      history_public_to_subscribers: true,
+      topics_policy: 'inherit',
+      first_message_id: 1,
+      folder_id: null,
+      is_recently_active: true,
+      stream_weekly_traffic: null,
+      subscriber_count: 5,
     });
     expect(Number.isInteger(general.date_created)).toBe(true);
-    for (const field of ['can_add_subscribers_group', 'can_remove_subscribers_group', 'can_administer_channel_group',
-      'can_delete_any_message_group', 'can_delete_own_message_group', 'can_move_messages_out_of_channel_group',
-      'can_move_messages_within_channel_group', 'can_send_message_group', 'can_subscribe_group', 'can_resolve_topics_group']) {
+    for (const field of [
+      'can_add_subscribers_group',
+      'can_remove_subscribers_group',
+      'can_administer_channel_group',
+      'can_delete_any_message_group',
+      'can_delete_own_message_group',
+      'can_move_messages_out_of_channel_group',
+      'can_move_messages_within_channel_group',
+      'can_send_message_group',
+      'can_subscribe_group',
+      'can_resolve_topics_group',
+    ]) {
       expect(typeof general[field]).toBe('number');
     }
     expect(byName.design.rendered_description).toBe('<p>Sketches &amp; &lt;mockups&gt;</p>');
@@ -108,8 +133,12 @@ describe('reference server: op 20 get all channels', () => {
 // The variant realm follows the document where Zulip contradicts it, and orders by id, descending.
 describe('reference server: op 20 in the variant realm', () => {
   let s: ReferenceServer;
-  beforeAll(async () => { s = await startReferenceServer({ flavor: 'variant' }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startReferenceServer({ flavor: 'variant' });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
   const list = async (who: RoleName, query: Record<string, string> = {}) => {
     const answer = await call(s, 'GET', '/streams', { as: s.accounts[who], query });
     return answer;

@@ -15,7 +15,11 @@ describe('reference server: GET /users/me/{stream_id}/topics', () => {
     const a2 = await send(s, owner, c, 'Alpha');
     const answer = await topics(s, member, c);
     expectSuccess(answer);
-    expect(answer.body.topics).toEqual([{ name: 'Alpha', max_id: a2 }, { name: 'beta', max_id: b }, { name: 'general chat', max_id: e }]);
+    expect(answer.body.topics).toEqual([
+      { name: 'Alpha', max_id: a2 },
+      { name: 'beta', max_id: b },
+      { name: 'general chat', max_id: e },
+    ]);
     const raw = await topics(s, member, c, { allow_empty_topic_name: 'true' });
     expect(raw.body.topics.at(-1)).toEqual({ name: '', max_id: e });
   });

@@ -16,11 +16,19 @@ describe('reference server: POST /typing', () => {
     const q1 = await openQueue(s, member);
     expectSuccess(await typing(s, member, { op: 'start', to: JSON.stringify([member2.userId]) }));
     const got = await events(s, member2, q2);
-    expect(got).toEqual([{
-      type: 'typing', op: 'start', message_type: 'direct', id: 0,
-      sender: { user_id: member.userId, email: member.email },
-      recipients: [{ user_id: member.userId, email: member.email }, { user_id: member2.userId, email: member2.email }],
-    }]);
+    expect(got).toEqual([
+      {
+        type: 'typing',
+        op: 'start',
+        message_type: 'direct',
+        id: 0,
+        sender: { user_id: member.userId, email: member.email },
+        recipients: [
+          { user_id: member.userId, email: member.email },
+          { user_id: member2.userId, email: member2.email },
+        ],
+      },
+    ]);
     expect(await events(s, member, q1)).toHaveLength(1);
   });
 

@@ -76,7 +76,7 @@ describe('reference server: ops 9 and 10 update a user', () => {
     expectSuccess(await call(s, 'PATCH', '/settings', { as: s.accounts.member2, form: { email_address_visibility: '1' } }));
   });
 
-  it('the variant realm takes the document\'s other choices: UNAUTHORIZED_PRINCIPAL, and an owner for updates by email', async () => {
+  it("the variant realm takes the document's other choices: UNAUTHORIZED_PRINCIPAL, and an owner for updates by email", async () => {
     const { startReferenceServer } = await import('../../src/reference/server.js');
     const v = await startReferenceServer({ flavor: 'variant' });
     try {
@@ -93,7 +93,11 @@ describe('reference server: ops 9 and 10 update a user', () => {
 
   it('custom profile fields can be created and deleted by administrators', async () => {
     const s = server();
-    expectError(await call(s, 'POST', '/realm/profile_fields', { as: s.accounts.member, form: { name: 'Pet', field_type: '1' } }), 400, 'UNAUTHORIZED_PRINCIPAL');
+    expectError(
+      await call(s, 'POST', '/realm/profile_fields', { as: s.accounts.member, form: { name: 'Pet', field_type: '1' } }),
+      400,
+      'UNAUTHORIZED_PRINCIPAL',
+    );
     const created = await call(s, 'POST', '/realm/profile_fields', { as: s.accounts.admin, form: { name: 'Pet', field_type: '1' } });
     expectSuccess(created);
     expectSuccess(await patch(ids().member2, { profile_data: JSON.stringify([{ id: created.body.id, value: 'cat' }]) }));

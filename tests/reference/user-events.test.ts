@@ -26,7 +26,15 @@ describe('reference server: the events of settings, defaults, topic preferences,
     const { member, member2 } = s().accounts;
     const mine = await queue(member, ['realm_user', 'user_settings']);
     const theirs = await queue(member2, ['realm_user', 'user_settings']);
-    expectSuccess(await settings(member, { timezone: 'Europe/Paris', full_name: 'Renamed Member', default_language: 'de', twenty_four_hour_time: 'true', starred_message_counts: 'true' }));
+    expectSuccess(
+      await settings(member, {
+        timezone: 'Europe/Paris',
+        full_name: 'Renamed Member',
+        default_language: 'de',
+        twenty_four_hour_time: 'true',
+        starred_message_counts: 'true',
+      }),
+    );
     expect(await read(member, mine)).toEqual([
       { id: 0, type: 'realm_user', op: 'update', person: { user_id: member.userId, full_name: 'Renamed Member' } },
       { id: 1, type: 'user_settings', op: 'update', property: 'twenty_four_hour_time', value: true },
@@ -47,8 +55,10 @@ describe('reference server: the events of settings, defaults, topic preferences,
     const modern = await open(member, { client_capabilities: JSON.stringify({ notification_settings_null: true, user_settings_object: true }) });
     expectSuccess(await settings(member, { enable_sounds: 'false', left_side_userlist: 'true', fluid_layout_width: 'false' }));
     expect((await read(member, legacy)).map((e) => [e.type, e.property ?? e.notification_name ?? e.setting_name, e.value ?? e.setting])).toEqual([
-      ['user_settings', 'left_side_userlist', true], ['update_display_settings', 'left_side_userlist', true],
-      ['user_settings', 'enable_sounds', false], ['update_global_notifications', 'enable_sounds', false],
+      ['user_settings', 'left_side_userlist', true],
+      ['update_display_settings', 'left_side_userlist', true],
+      ['user_settings', 'enable_sounds', false],
+      ['update_global_notifications', 'enable_sounds', false],
     ]);
     expect((await read(member, modern)).map((e) => e.type)).toEqual(['user_settings', 'user_settings']);
     expectSuccess(await settings(member, { enable_sounds: 'true', left_side_userlist: 'false' }));
@@ -58,10 +68,16 @@ describe('reference server: the events of settings, defaults, topic preferences,
     const { member, member2, admin } = s().accounts;
     const [seen, adminSees] = [await queue(member2, ['realm_user']), await queue(admin, ['realm_user'])];
     expectSuccess(await settings(member, { email_address_visibility: '3' }));
-    expect((await read(member2, seen)).map((e) => e.person)).toEqual([{ user_id: member.userId, delivery_email: null }, { user_id: member.userId, new_email: `user${member.userId}@reference.test` }]);
+    expect((await read(member2, seen)).map((e) => e.person)).toEqual([
+      { user_id: member.userId, delivery_email: null },
+      { user_id: member.userId, new_email: `user${member.userId}@reference.test` },
+    ]);
     expect((await read(admin, adminSees)).map((e) => Object.keys(e.person))).toEqual([['user_id', 'new_email']]);
     expectSuccess(await settings(member, { email_address_visibility: '1' }));
-    expect((await read(member2, seen)).map((e) => e.person)).toEqual([{ user_id: member.userId, delivery_email: member.email }, { user_id: member.userId, new_email: member.email }]);
+    expect((await read(member2, seen)).map((e) => e.person)).toEqual([
+      { user_id: member.userId, delivery_email: member.email },
+      { user_id: member.userId, new_email: member.email },
+    ]);
   });
 
   it('PATCH /realm/user_settings_defaults: each changed default to every active user', async () => {
@@ -79,7 +95,8 @@ describe('reference server: the events of settings, defaults, topic preferences,
     const all = await open(member, {});
     const modern = await queue(member, ['muted_topics', 'user_topic'], { empty_topic_name: true });
     const other = await queue(member2, ['user_topic', 'muted_topics']);
-    const set = (topic: string, policy: string) => call(s(), 'POST', '/user_topics', { as: member, form: { stream_id: '1', topic, visibility_policy: policy } });
+    const set = (topic: string, policy: string) =>
+      call(s(), 'POST', '/user_topics', { as: member, form: { stream_id: '1', topic, visibility_policy: policy } });
     expectSuccess(await set('', '1'));
     expectSuccess(await set('general chat', '1'));
     const got = await read(member, all);
@@ -87,7 +104,9 @@ describe('reference server: the events of settings, defaults, topic preferences,
       { id: 0, type: 'muted_topics', muted_topics: [['general', '', expect.any(Number)]] },
       { id: 1, type: 'user_topic', stream_id: 1, topic_name: 'general chat', last_updated: expect.any(Number), visibility_policy: 1 },
     ]);
-    expect(await read(member, modern)).toEqual([{ id: 0, type: 'user_topic', stream_id: 1, topic_name: '', last_updated: expect.any(Number), visibility_policy: 1 }]);
+    expect(await read(member, modern)).toEqual([
+      { id: 0, type: 'user_topic', stream_id: 1, topic_name: '', last_updated: expect.any(Number), visibility_policy: 1 },
+    ]);
     expect(await read(member2, other)).toEqual([]);
     expectSuccess(await set('', '0'));
   });
@@ -96,14 +115,20 @@ describe('reference server: the events of settings, defaults, topic preferences,
     const { owner, member, member2 } = s().accounts;
     const q = await queue(member, ['realm_user', 'user_group']);
     const update = (form: Record<string, string>) => call(s(), 'PATCH', `/users/${member2.userId}`, { as: owner, form });
-    expectSuccess(await update({ role: '300', full_name: 'Moderated', profile_data: JSON.stringify([{ id: 1, value: '+1 555' }]), new_email: 'moved@example.com' }));
+    expectSuccess(
+      await update({ role: '300', full_name: 'Moderated', profile_data: JSON.stringify([{ id: 1, value: '+1 555' }]), new_email: 'moved@example.com' }),
+    );
     expect((await read(member, q)).map(({ id: _, ...e }) => e)).toEqual([
       { type: 'realm_user', op: 'update', person: { user_id: member2.userId, role: 300 } },
       { type: 'user_group', op: 'remove_members', group_id: 3, user_ids: [member2.userId] },
       { type: 'user_group', op: 'add_members', group_id: 5, user_ids: [member2.userId] },
       { type: 'user_group', op: 'remove_members', group_id: 4, user_ids: [member2.userId] },
       { type: 'realm_user', op: 'update', person: { user_id: member2.userId, full_name: 'Moderated' } },
-      { type: 'realm_user', op: 'update', person: { user_id: member2.userId, custom_profile_field: { id: 1, value: '+1 555', rendered_value: '<p>+1 555</p>' } } },
+      {
+        type: 'realm_user',
+        op: 'update',
+        person: { user_id: member2.userId, custom_profile_field: { id: 1, value: '+1 555', rendered_value: '<p>+1 555</p>' } },
+      },
       { type: 'realm_user', op: 'update', person: { user_id: member2.userId, delivery_email: 'moved@example.com' } },
       { type: 'realm_user', op: 'update', person: { user_id: member2.userId, new_email: 'moved@example.com' } },
     ]);
@@ -111,9 +136,13 @@ describe('reference server: the events of settings, defaults, topic preferences,
     expect(await read(member, q)).toEqual([]);
     expectSuccess(await update({ role: '400', profile_data: JSON.stringify([{ id: 1, value: '' }]), new_email: member2.email }));
     expect((await read(member, q)).map((e) => e.person ?? [e.op, e.group_id])).toEqual([
-      { user_id: member2.userId, role: 400 }, ['remove_members', 5], ['add_members', 3], ['add_members', 4],
+      { user_id: member2.userId, role: 400 },
+      ['remove_members', 5],
+      ['add_members', 3],
+      ['add_members', 4],
       { user_id: member2.userId, custom_profile_field: { id: 1, value: null } },
-      { user_id: member2.userId, delivery_email: member2.email }, { user_id: member2.userId, new_email: member2.email },
+      { user_id: member2.userId, delivery_email: member2.email },
+      { user_id: member2.userId, new_email: member2.email },
     ]);
   });
 

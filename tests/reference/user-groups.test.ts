@@ -23,14 +23,33 @@ describe('reference server: user groups (ops 6, 7)', () => {
   it('creates a group with the creator managing it; lists it with every field', async () => {
     const id = await create('member', 'g-one', { members: JSON.stringify([as('member2').userId]) });
     expect(await group(id)).toEqual({
-      id, name: 'g-one', description: 'd', members: [as('member2').userId], direct_subgroup_ids: [], creator_id: as('member').userId,
-      date_created: expect.any(Number), is_system_group: false, deactivated: false,
-      can_add_members_group: { direct_members: [as('member').userId], direct_subgroups: [] }, can_join_group: 8, can_leave_group: 2,
-      can_manage_group: { direct_members: [as('member').userId], direct_subgroups: [] }, can_mention_group: 2, can_remove_members_group: 8,
+      id,
+      name: 'g-one',
+      description: 'd',
+      members: [as('member2').userId],
+      direct_subgroup_ids: [],
+      creator_id: as('member').userId,
+      date_created: expect.any(Number),
+      is_system_group: false,
+      deactivated: false,
+      can_add_members_group: { direct_members: [as('member').userId], direct_subgroups: [] },
+      can_join_group: 8,
+      can_leave_group: 2,
+      can_manage_group: { direct_members: [as('member').userId], direct_subgroups: [] },
+      can_mention_group: 2,
+      can_remove_members_group: 8,
     });
     expect((await group(6)).members).toEqual([as('admin').userId]);
-    expectError(await call(server(), 'POST', '/user_groups/create', { as: as('member'), form: { name: 'g-one', description: '', members: '[]' } }), 400, 'BAD_REQUEST');
-    expectError(await call(server(), 'POST', '/user_groups/create', { as: as('guest'), form: { name: 'g-guest', description: '', members: '[]' } }), 400, 'BAD_REQUEST');
+    expectError(
+      await call(server(), 'POST', '/user_groups/create', { as: as('member'), form: { name: 'g-one', description: '', members: '[]' } }),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(
+      await call(server(), 'POST', '/user_groups/create', { as: as('guest'), form: { name: 'g-guest', description: '', members: '[]' } }),
+      400,
+      'BAD_REQUEST',
+    );
   });
 
   it('op 6: name, description, settings with their rules; who may update', async () => {
@@ -41,7 +60,12 @@ describe('reference server: user groups (ops 6, 7)', () => {
     expectError(await patch('member', id, { can_manage_group: JSON.stringify({ new: 1 }) }), 400, 'BAD_REQUEST');
     // Zulip accepts role:owners for can_mention_group since feature level 326 (the document refuses it).
     expectSuccess(await patch('member', id, { can_mention_group: JSON.stringify({ new: 7 }) }));
-    expectError(await patch('member', id, { can_mention_group: JSON.stringify({ new: 6, old: 4 }) }), 400, 'EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
+    expectError(
+      await patch('member', id, { can_mention_group: JSON.stringify({ new: 6, old: 4 }) }),
+      400,
+      'EXPECTATION_MISMATCH',
+      "'old' value does not match the expected value.",
+    );
     expectError(await patch('member2', id, { description: 'not mine' }), 400, 'BAD_REQUEST', 'Insufficient permission');
     expectError(await patch('guest', id, { description: 'x' }), 400, 'BAD_REQUEST', 'Not allowed for guest users');
     expectSuccess(await patch('owner', id, { description: 'owners manage all groups' }));
@@ -90,7 +114,7 @@ describe('reference server: user groups (ops 6, 7)', () => {
     expectError(await members('member', 6, { add: JSON.stringify([m2]) }), 400, 'BAD_REQUEST', 'Insufficient permission');
   });
 
-  it('op 7: Zulip\'s order of checks, subgroup checks, and one transaction', async () => {
+  it("op 7: Zulip's order of checks, subgroup checks, and one transaction", async () => {
     const id = await create('member', 'g-order');
     const dead = await create('member', 'g-order-dead');
     expectSuccess(await call(server(), 'POST', `/user_groups/${dead}/deactivate`, { as: as('member') }));
@@ -100,17 +124,26 @@ describe('reference server: user groups (ops 6, 7)', () => {
     expectError(await members('member', id, { add_subgroups: JSON.stringify([99999]) }), 400, 'BAD_REQUEST', 'Invalid user group ID: 99999');
     expectError(await members('member', id, { add_subgroups: JSON.stringify([dead]) }), 400, 'BAD_REQUEST', 'User group is deactivated.');
     // A later part refused: the earlier add is not kept.
-    expectError(await members('member', id, { add: JSON.stringify([as('member2').userId]), delete: JSON.stringify([as('moderator').userId]) }), 400, 'BAD_REQUEST');
+    expectError(
+      await members('member', id, { add: JSON.stringify([as('member2').userId]), delete: JSON.stringify([as('moderator').userId]) }),
+      400,
+      'BAD_REQUEST',
+    );
     expect((await group(id)).members).toEqual([]);
   });
 
-  it('renders group mentions; a deactivated group\'s is silent', async () => {
+  it("renders group mentions; a deactivated group's is silent", async () => {
     const [quiet, loud] = [await create('member', 'g-quiet'), await create('member', 'g-loud')];
     expectSuccess(await call(server(), 'POST', `/user_groups/${quiet}/deactivate`, { as: as('member') }));
-    const sent = await call(server(), 'POST', '/messages', { as: as('member'), form: { type: 'stream', to: '1', topic: 'groups', content: '@*g-quiet*, @*g-loud*, @_*g-loud* and @*nobody*' } });
+    const sent = await call(server(), 'POST', '/messages', {
+      as: as('member'),
+      form: { type: 'stream', to: '1', topic: 'groups', content: '@*g-quiet*, @*g-loud*, @_*g-loud* and @*nobody*' },
+    });
     const content = (await call(server(), 'GET', `/messages/${sent.body.id}`, { as: as('member') })).body.message.content;
-    expect(content).toBe(`<p><span class="user-group-mention silent" data-user-group-id="${quiet}">g-quiet</span>, <span class="user-group-mention" data-user-group-id="${loud}">@g-loud</span>, `
-      + `<span class="user-group-mention silent" data-user-group-id="${loud}">g-loud</span> and @*nobody*</p>`);
+    expect(content).toBe(
+      `<p><span class="user-group-mention silent" data-user-group-id="${quiet}">g-quiet</span>, <span class="user-group-mention" data-user-group-id="${loud}">@g-loud</span>, ` +
+        `<span class="user-group-mention silent" data-user-group-id="${loud}">g-loud</span> and @*nobody*</p>`,
+    );
   });
 
   it('the variant: new groups managed by nobody but the organisation, and role:owners refused for can_mention_group', async () => {
@@ -121,10 +154,14 @@ describe('reference server: user groups (ops 6, 7)', () => {
       const plain = made.body.group_id as number;
       expectError(await call(variant, 'PATCH', `/user_groups/${plain}`, { as: member, form: { description: 'x' } }), 403, 'BAD_REQUEST');
       const mine = JSON.stringify({ direct_members: [member.userId], direct_subgroups: [] });
-      const granted = (await call(variant, 'POST', '/user_groups/create', { as: member, form: { name: 'v-two', description: '', members: '[]', can_manage_group: mine } })).body.group_id as number;
+      const granted = (
+        await call(variant, 'POST', '/user_groups/create', { as: member, form: { name: 'v-two', description: '', members: '[]', can_manage_group: mine } })
+      ).body.group_id as number;
       expectSuccess(await call(variant, 'PATCH', `/user_groups/${granted}`, { as: member, form: { description: 'x' } }));
       const owners = (await call(variant, 'GET', '/user_groups', { as: member })).body.user_groups.find((g: { name: string }) => g.name === 'role:owners').id;
-      expect((await call(variant, 'PATCH', `/user_groups/${granted}`, { as: member, form: { can_mention_group: JSON.stringify({ new: owners }) } })).body.result).toBe('error');
+      expect(
+        (await call(variant, 'PATCH', `/user_groups/${granted}`, { as: member, form: { can_mention_group: JSON.stringify({ new: owners }) } })).body.result,
+      ).toBe('error');
     } finally {
       await variant.close();
     }

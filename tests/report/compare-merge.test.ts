@@ -9,9 +9,15 @@ import { fixtureReport } from './fixture.js';
 describe('compare', () => {
   const a = fixtureReport();
   const b = fixtureReport();
-  b.cases = b.cases.map((c) => (c.id === 'op1.pass' ? { ...c, status: 'failed' as const, message: 'now broken' }
-    : c.id === 'op1.fail' ? { ...c, status: 'passed' as const }
-    : c.id === 'op2.skip' ? { ...c, status: 'passed' as const, message: undefined } : c));
+  b.cases = b.cases.map((c) =>
+    c.id === 'op1.pass'
+      ? { ...c, status: 'failed' as const, message: 'now broken' }
+      : c.id === 'op1.fail'
+        ? { ...c, status: 'passed' as const }
+        : c.id === 'op2.skip'
+          ? { ...c, status: 'passed' as const, message: undefined }
+          : c,
+  );
   b.cases.push({ ...b.cases[0], id: 'op1.new', status: 'passed' });
   const cmp = compareReports(a, b, ['a.json', 'b.json']);
   const change = (id: string) => cmp.cases.find((c) => c.id === id)?.change;
@@ -47,7 +53,10 @@ describe('merge', () => {
     one.cases = one.cases.filter((c) => c.endpoint === 'GET /streams');
     const two = fixtureReport({ shard: { index: 2, count: 2 } });
     two.cases = two.cases.filter((c) => c.endpoint !== 'GET /streams');
-    const merged = mergeReports([{ file: '1.json', report: one }, { file: '2.json', report: two }]);
+    const merged = mergeReports([
+      { file: '1.json', report: one },
+      { file: '2.json', report: two },
+    ]);
     expect(merged.cases.map((c) => [c.id, c.status])).toEqual(sortCases(whole.cases).map((c) => [c.id, c.status]));
     expect(merged.summary).toEqual(whole.summary);
     expect(merged.clauses.map((c) => [c.id, c.status, c.cases])).toEqual(whole.clauses.map((c) => [c.id, c.status, c.cases]));
@@ -66,28 +75,50 @@ describe('merge', () => {
       const { unobservable: _, ...rest } = cl;
       return { ...rest, status: 'tested' as const, cases: ['op2.error'], provenBy: ['op2.error'] };
     });
-    const merged = mergeReports([{ file: '1.json', report: one }, { file: '2.json', report: two }]);
+    const merged = mergeReports([
+      { file: '1.json', report: one },
+      { file: '2.json', report: two },
+    ]);
     expect(merged.clauses.find((c) => c.id === 'op1.hidden')).toMatchObject({ status: 'tested', cases: ['op2.error'] });
     expect(merged.clauses.find((c) => c.id === 'op1.hidden')!.unobservable).toBeUndefined();
-    const alone = mergeReports([{ file: '1.json', report: one }, { file: '2.json', report: fixtureReport({ shard: { index: 2, count: 2 } }) }]);
+    const alone = mergeReports([
+      { file: '1.json', report: one },
+      { file: '2.json', report: fixtureReport({ shard: { index: 2, count: 2 } }) },
+    ]);
     expect(alone.clauses.find((c) => c.id === 'op1.hidden')).toMatchObject({ status: 'unspecified', unobservable: 'reads of <it> are not shown' });
   });
 
   it('refuses a shard set with a shard missing or given twice, naming them', () => {
     const shard = (index: number, count = 3) => ({ file: `${index}.json`, report: fixtureReport({ shard: { index, count } }) });
     expect(() => mergeReports([shard(1), shard(2)])).toThrow('merge: not one complete set of shards: shard 3 of 3 missing');
-    expect(() => mergeReports([shard(1), shard(2), shard(2), shard(3)])).toThrow('merge: not one complete set of shards: shard 2 of 3 given 2 times (2.json, 2.json)');
-    expect(() => mergeReports([shard(1), shard(1)])).toThrow('merge: not one complete set of shards: shards 2, 3 of 3 missing; shard 1 of 3 given 2 times (1.json, 1.json)');
+    expect(() => mergeReports([shard(1), shard(2), shard(2), shard(3)])).toThrow(
+      'merge: not one complete set of shards: shard 2 of 3 given 2 times (2.json, 2.json)',
+    );
+    expect(() => mergeReports([shard(1), shard(1)])).toThrow(
+      'merge: not one complete set of shards: shards 2, 3 of 3 missing; shard 1 of 3 given 2 times (1.json, 1.json)',
+    );
     expect(() => mergeReports([shard(1), shard(2, 2)])).toThrow('merge: 1.json is shard 1 of 3, 2.json is shard 2 of 2: not one split');
-    expect(() => mergeReports([shard(1, 1), { file: 'whole.json', report: fixtureReport() }])).toThrow('merge: whole.json is a whole run (no --shard), 1.json is shard 1 of 1');
+    expect(() => mergeReports([shard(1, 1), { file: 'whole.json', report: fixtureReport() }])).toThrow(
+      'merge: whole.json is a whole run (no --shard), 1.json is shard 1 of 1',
+    );
   });
 
   it('refuses reports of different profiles or overlapping shards that disagree', () => {
     const zulip = fixtureReport();
     zulip.target = { ...zulip.target, profile: 'zulip' };
-    expect(() => mergeReports([{ file: 'a', report: fixtureReport() }, { file: 'b', report: zulip }])).toThrow(/profile zulip/);
+    expect(() =>
+      mergeReports([
+        { file: 'a', report: fixtureReport() },
+        { file: 'b', report: zulip },
+      ]),
+    ).toThrow(/profile zulip/);
     const other = fixtureReport();
     other.cases = other.cases.map((c) => (c.id === 'op1.fail' ? { ...c, status: 'passed' as const } : c));
-    expect(() => mergeReports([{ file: 'a', report: fixtureReport() }, { file: 'b', report: other }])).toThrow(/op1\.fail is failed in one report and passed in b/);
+    expect(() =>
+      mergeReports([
+        { file: 'a', report: fixtureReport() },
+        { file: 'b', report: other },
+      ]),
+    ).toThrow(/op1\.fail is failed in one report and passed in b/);
   });
 });

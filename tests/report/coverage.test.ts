@@ -4,13 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { coverageByOperation, coverageMarkdown } from '../../src/report/coverage.js';
 import type { ClauseEntry } from '../../src/report/model.js';
 
-const clause = (id: string, endpoint: string, status: ClauseEntry['status'], extra: Partial<ClauseEntry> = {}): ClauseEntry => ({ id, endpoint, text: id, status, cases: [], ...extra });
+const clause = (id: string, endpoint: string, status: ClauseEntry['status'], extra: Partial<ClauseEntry> = {}): ClauseEntry => ({
+  id,
+  endpoint,
+  text: id,
+  status,
+  cases: [],
+  ...extra,
+});
 
 describe('coverage per operation', () => {
   const clauses = [
-    clause('a', 'GET /streams', 'tested'), clause('b', 'GET /streams', 'untested'),
+    clause('a', 'GET /streams', 'tested'),
+    clause('b', 'GET /streams', 'untested'),
     clause('c', 'GET /streams', 'unspecified', { unobservable: 'no read shown', provableUnder: ['zulip'] }),
-    clause('d', 'GET /streams', 'unspecified'), clause('e', 'GET /streams', 'disputed'),
+    clause('d', 'GET /streams', 'unspecified'),
+    clause('e', 'GET /streams', 'disputed'),
     clause('f', 'common', 'tested', { provableUnder: ['spec', 'zulip'] }),
     clause('g', 'GET /streams', 'untested', { untestable: 'happens in the client' }),
   ];

@@ -27,16 +27,26 @@ describe('expectations file', () => {
   });
 
   it('explains listed failures; a listed case that passes is stale and an expired entry fails the run', () => {
-    const entries = loadExpectations(file([
-      'expectations:',
-      '  op1.fail: { reason: we sort by id, issue: "https://example.test/issues/3" }',
-      '  op2.error: { reason: slow, expires: "2020-01-01" }',
-      '  op1.pass: { reason: used to fail }',
-      '  op9.gone: { reason: removed case }',
-    ].join('\n')));
+    const entries = loadExpectations(
+      file(
+        [
+          'expectations:',
+          '  op1.fail: { reason: we sort by id, issue: "https://example.test/issues/3" }',
+          '  op2.error: { reason: slow, expires: "2020-01-01" }',
+          '  op1.pass: { reason: used to fail }',
+          '  op9.gone: { reason: removed case }',
+        ].join('\n'),
+      ),
+    );
     const report = fixtureReport();
     const section = applyExpectations(report.cases, entries, 'exp.yaml', ALL_IDS, '2026-06-01');
-    expect(section).toEqual({ file: 'exp.yaml', expected: ['op1.fail', 'op2.error'], stale: ['op1.pass'], expired: [{ id: 'op2.error', expires: '2020-01-01' }], unknown: ['op9.gone'] });
+    expect(section).toEqual({
+      file: 'exp.yaml',
+      expected: ['op1.fail', 'op2.error'],
+      stale: ['op1.pass'],
+      expired: [{ id: 'op2.error', expires: '2020-01-01' }],
+      unknown: ['op9.gone'],
+    });
     const { verdict } = finish({ ...report, expectations: section });
     expect(verdict!.newFailures).toEqual([]);
     expect(verdict!.reasons).toEqual([
@@ -47,18 +57,20 @@ describe('expectations file', () => {
   });
 
   it('--update-expectations adds new failures, removes passing entries, keeps the rest and the comments', () => {
-    const path = file([
-      '# our known gaps',
-      'expectations:',
-      '  # sorting is on the roadmap',
-      '  op1.pass:',
-      '    reason: used to fail',
-      '  op2.skip:',
-      '    reason: not run at this level, kept',
-      '  other.case:',
-      '    reason: from another run, kept',
-      '',
-    ].join('\n'));
+    const path = file(
+      [
+        '# our known gaps',
+        'expectations:',
+        '  # sorting is on the roadmap',
+        '  op1.pass:',
+        '    reason: used to fail',
+        '  op2.skip:',
+        '    reason: not run at this level, kept',
+        '  other.case:',
+        '    reason: from another run, kept',
+        '',
+      ].join('\n'),
+    );
     const changed = updateExpectationsFile(path, fixtureReport().cases, '2026-06-01');
     expect(changed).toEqual({ added: ['op1.fail', 'op2.error'], removed: ['op1.pass'] });
     const text = readFileSync(path, 'utf8');

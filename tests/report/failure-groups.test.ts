@@ -7,7 +7,10 @@ import { fixtureReport } from './fixture.js';
 describe('failure groups', () => {
   it('groups the failed and errored cases by operation and by the rule each breaks', () => {
     const groups = failureGroups(fixtureReport());
-    expect(groups.byOperation).toEqual([{ key: 'GET /streams', cases: ['op1.fail'] }, { key: 'POST /users/me/status', cases: ['op2.error'] }]);
+    expect(groups.byOperation).toEqual([
+      { key: 'GET /streams', cases: ['op1.fail'] },
+      { key: 'POST /users/me/status', cases: ['op2.error'] },
+    ]);
     expect(groups.byRule).toEqual([
       { key: '(could not judge)', cases: ['op2.error'] },
       { key: 'op1.order', cases: ['op1.fail'], text: 'Channels come <sorted> by name.' },

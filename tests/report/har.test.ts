@@ -16,12 +16,28 @@ describe('--har', () => {
     const harDir = mkdtempSync(join(tmpdir(), 'tcc-har-'));
     const accounts = Object.fromEntries(Object.entries(server.accounts).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
     const session = new Session({
-      targetUrl: server.url, profile: 'zulip', featureLevel: 420, claimedFeatureLevel: 420, timeoutMs: 5000, concurrency: 8, runId: 'har1',
-      accounts, register: {}, grep: null, operations: ['POST /users/me/status'], clauses: [], seed: null, propertyFactor: 1, harDir,
+      targetUrl: server.url,
+      profile: 'zulip',
+      featureLevel: 420,
+      claimedFeatureLevel: 420,
+      timeoutMs: 5000,
+      concurrency: 8,
+      runId: 'har1',
+      accounts,
+      register: {},
+      grep: null,
+      operations: ['POST /users/me/status'],
+      clauses: [],
+      seed: null,
+      propertyFactor: 1,
+      harDir,
     });
     let results;
     try {
-      results = await executeSpecs(session, loadSuite().specs.filter((s) => s.operation === 'POST /users/me/status'));
+      results = await executeSpecs(
+        session,
+        loadSuite().specs.filter((s) => s.operation === 'POST /users/me/status'),
+      );
     } finally {
       await session.close();
       await server.close();
@@ -41,7 +57,12 @@ describe('--har', () => {
     const sorted = [...har.log.entries].sort((x, y) => x.startedDateTime.localeCompare(y.startedDateTime));
     expect(har.log.entries).toEqual(sorted);
     for (const entry of har.log.entries) {
-      expect(entry).toMatchObject({ request: { httpVersion: 'HTTP/1.1', headersSize: -1 }, response: { content: { mimeType: expect.any(String) } }, cache: {}, timings: { send: 0 } });
+      expect(entry).toMatchObject({
+        request: { httpVersion: 'HTTP/1.1', headersSize: -1 },
+        response: { content: { mimeType: expect.any(String) } },
+        cache: {},
+        timings: { send: 0 },
+      });
       expect(Number.isNaN(Date.parse(entry.startedDateTime))).toBe(false);
       const auth = entry.request.headers.find((h) => h.name === 'authorization');
       if (auth && entry._role) expect(auth.value).toMatch(/^Basic (\[redacted: \w+\]|[A-Za-z0-9+/=]+)$/);

@@ -44,9 +44,13 @@ describe('conformance.html', () => {
     expect(html).toContain('&quot;name&quot;: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;');
     expect(html).toContain('<q>Channels come &lt;sorted&gt; by name.</q>');
     expect(html).toContain('<div class="note">Not observable under the spec profile: reads of &lt;it&gt; are not shown</div>');
-    expect(html).toContain('<span class="k">expected</span><code>ascending order</code><span class="k">got</span><code class="got">&quot;b&quot; before &quot;a&quot; (index 0)</code>');
+    expect(html).toContain(
+      '<span class="k">expected</span><code>ascending order</code><span class="k">got</span><code class="got">&quot;b&quot; before &quot;a&quot; (index 0)</code>',
+    );
     expect(html).toContain('sorted &lt;by&gt; name &amp; &quot;id&quot;');
-    expect(html).toContain('curl -sS -X POST -u &quot;$CONFORMANCE_MEMBER_EMAIL:$CONFORMANCE_MEMBER_API_KEY&quot; --data-raw &#39;status_text=it&#39;\\&#39;&#39;s&#39;');
+    expect(html).toContain(
+      'curl -sS -X POST -u &quot;$CONFORMANCE_MEMBER_EMAIL:$CONFORMANCE_MEMBER_API_KEY&quot; --data-raw &#39;status_text=it&#39;\\&#39;&#39;s&#39;',
+    );
     expect(html.match(/<script>/g)).toHaveLength(1);
   });
 
@@ -64,7 +68,9 @@ describe('conformance.html', () => {
     wide.clauses = wide.clauses.map((cl) => ({ ...cl, text: `${cl.text} move_messages_within_stream_limit_seconds_and_more` }));
     writeFileSync(join(dir, 'conformance.html'), htmlReport(wide));
     // The report in a 420 px frame; the frame's page measures it and writes the numbers into the DOM.
-    writeFileSync(join(dir, 'phone.html'), `<!doctype html><body><iframe id="f" src="conformance.html" style="width:420px;height:800px;border:0"></iframe><script>
+    writeFileSync(
+      join(dir, 'phone.html'),
+      `<!doctype html><body><iframe id="f" src="conformance.html" style="width:420px;height:800px;border:0"></iframe><script>
       document.getElementById('f').addEventListener('load', () => {
         const doc = document.getElementById('f').contentDocument;
         // The size on screen: an SVG's text is scaled with the drawing.
@@ -73,10 +79,27 @@ describe('conformance.html', () => {
         document.body.dataset.labels = String(labels.length);
         document.body.dataset.smallestLabel = String(Math.min(...labels));
       });
-    </script></body>`);
-    const dom = execFileSync(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--allow-file-access-from-files',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${join(dir, 'profile')}`,
-      '--virtual-time-budget=5000', '--dump-dom', `file://${join(dir, 'phone.html')}`], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    </script></body>`,
+    );
+    const dom = execFileSync(
+      CHROMIUM,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--allow-file-access-from-files',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--user-data-dir=${join(dir, 'profile')}`,
+        '--virtual-time-budget=5000',
+        '--dump-dom',
+        `file://${join(dir, 'phone.html')}`,
+      ],
+      { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     expect(dom).toMatch(/data-overflow="0"/);
     expect(dom).toMatch(/data-labels="[1-9]\d*"/);
     expect(Number(/data-smallest-label="([\d.]+)"/.exec(dom)?.[1])).toBeGreaterThanOrEqual(12);
@@ -86,13 +109,30 @@ describe('conformance.html', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tcc-html-'));
     const file = join(dir, 'conformance.html');
     writeFileSync(file, html);
-    const dom = execFileSync(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${join(dir, 'profile')}`,
-      '--dump-dom', `file://${file}`], { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    const dom = execFileSync(
+      CHROMIUM,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--user-data-dir=${join(dir, 'profile')}`,
+        '--dump-dom',
+        `file://${file}`,
+      ],
+      { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     expect(dom).toContain('data-ready="true"');
     expect(dom).toContain('4 of 4 cases shown');
     // The serialised DOM, tags dropped; text nodes keep their entities (&lt;), so markup from the server stayed text.
-    const text = dom.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const text = dom
+      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
     expect(text).toContain('Conformance report');
     expect(text).toContain('op1.fail sorted &lt;by&gt; name');
     expect(text).toContain('Channels come &lt;sorted&gt; by name.');

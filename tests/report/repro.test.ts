@@ -20,17 +20,37 @@ describe('jq filters from body paths', () => {
 describe('the reproduction script', () => {
   const auth = { authorization: 'Basic [redacted: admin]' };
   const steps: RecordedStep[] = [
-    { step: 1, exchange: { request: { method: 'POST', url: 'http://h/api/v1/channel_folders/create', role: 'admin', body: 'name=f&description=', headers: auth }, response: { status: 200, body: '{"result":"success","msg":"","channel_folder_id":117}' } },
-      capture: { folder: 'channel_folder_id' }, captured: { folder: 117 } },
-    { step: 2, exchange: { request: { method: 'PATCH', url: 'http://h/api/v1/channel_folders/117', role: 'admin', body: 'is_archived=true&n=21170', headers: auth }, response: { status: 200, body: '{}' } } },
+    {
+      step: 1,
+      exchange: {
+        request: { method: 'POST', url: 'http://h/api/v1/channel_folders/create', role: 'admin', body: 'name=f&description=', headers: auth },
+        response: { status: 200, body: '{"result":"success","msg":"","channel_folder_id":117}' },
+      },
+      capture: { folder: 'channel_folder_id' },
+      captured: { folder: 117 },
+    },
+    {
+      step: 2,
+      exchange: {
+        request: { method: 'PATCH', url: 'http://h/api/v1/channel_folders/117', role: 'admin', body: 'is_archived=true&n=21170', headers: auth },
+        response: { status: 200, body: '{}' },
+      },
+    },
   ];
 
   it('replays every step, passing the captured id along', () => {
     const script = reproScript(steps);
-    expect(script).toContain('# step 1\nanswer=$(curl -sS -X POST -u "$CONFORMANCE_ADMIN_EMAIL:$CONFORMANCE_ADMIN_API_KEY" --data-raw \'name=f&description=\' http://h/api/v1/channel_folders/create)');
-    expect(script).toContain("folder=$(printf '%s' \"$answer\" | jq -r .channel_folder_id)");
+    expect(script).toContain(
+      '# step 1\nanswer=$(curl -sS -X POST -u "$CONFORMANCE_ADMIN_EMAIL:$CONFORMANCE_ADMIN_API_KEY" --data-raw \'name=f&description=\' http://h/api/v1/channel_folders/create)',
+    );
+    expect(script).toContain('folder=$(printf \'%s\' "$answer" | jq -r .channel_folder_id)');
     // 117 as a whole token becomes the variable; inside 21170 it stays.
-    expect(script).toContain('# step 2\ncurl -sS -X PATCH -u "$CONFORMANCE_ADMIN_EMAIL:$CONFORMANCE_ADMIN_API_KEY" --data-raw is_archived=true\\&n=21170 "http://h/api/v1/channel_folders/${folder}"'.replace('is_archived=true\\&n=21170', "'is_archived=true&n=21170'"));
+    expect(script).toContain(
+      '# step 2\ncurl -sS -X PATCH -u "$CONFORMANCE_ADMIN_EMAIL:$CONFORMANCE_ADMIN_API_KEY" --data-raw is_archived=true\\&n=21170 "http://h/api/v1/channel_folders/${folder}"'.replace(
+        'is_archived=true\\&n=21170',
+        "'is_archived=true&n=21170'",
+      ),
+    );
   });
 
   it('quotes literal text safely around a variable', () => {

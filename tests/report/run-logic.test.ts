@@ -16,16 +16,25 @@ import { placeholders } from '../../src/commands/list-plan.js';
 import { fixtureReport } from './fixture.js';
 
 describe('curl lines', () => {
-  it('replay the request with the role\'s credentials as variables, and quote for the shell', () => {
-    const request = { method: 'POST', url: 'http://h/api/v1/users/me/status', role: 'member2', body: "status_text=a b'c", headers: { authorization: 'Basic [redacted: member2]' } };
-    expect(curlCommand({ request })).toBe(`curl -sS -X POST -u "$CONFORMANCE_MEMBER2_EMAIL:$CONFORMANCE_MEMBER2_API_KEY" --data-raw 'status_text=a b'\\''c' http://h/api/v1/users/me/status`);
+  it("replay the request with the role's credentials as variables, and quote for the shell", () => {
+    const request = {
+      method: 'POST',
+      url: 'http://h/api/v1/users/me/status',
+      role: 'member2',
+      body: "status_text=a b'c",
+      headers: { authorization: 'Basic [redacted: member2]' },
+    };
+    expect(curlCommand({ request })).toBe(
+      `curl -sS -X POST -u "$CONFORMANCE_MEMBER2_EMAIL:$CONFORMANCE_MEMBER2_API_KEY" --data-raw 'status_text=a b'\\''c' http://h/api/v1/users/me/status`,
+    );
     expect(curlCommand({ request: { ...request, method: 'GET', body: null, role: null, headers: {} } })).toBe('curl -sS http://h/api/v1/users/me/status');
   });
 
   it('replay deliberately wrong credentials as they were sent (they are not secrets)', () => {
     const bad = Buffer.from('m@x.test:wrong-32-key').toString('base64');
-    expect(curlCommand({ request: { method: 'GET', url: 'http://h/x?a=1&b=2', role: 'member', body: null, headers: { authorization: `Basic ${bad}` } } }))
-      .toBe("curl -sS -u m@x.test:wrong-32-key 'http://h/x?a=1&b=2'");
+    expect(curlCommand({ request: { method: 'GET', url: 'http://h/x?a=1&b=2', role: 'member', body: null, headers: { authorization: `Basic ${bad}` } } })).toBe(
+      "curl -sS -u m@x.test:wrong-32-key 'http://h/x?a=1&b=2'",
+    );
     expect(shellQuote('$HOME')).toBe("'$HOME'");
   });
 });
@@ -33,7 +42,9 @@ describe('curl lines', () => {
 describe('effective feature level', () => {
   it('is the highest level whose cases all pass', () => {
     expect(conformsThrough([{ status: 'passed' }, { since: 389, status: 'passed' }], 420)).toBe(420);
-    expect(conformsThrough([{ status: 'passed' }, { since: 167, status: 'passed' }, { since: 390, status: 'failed' }, { since: 392, status: 'errored' }], 420)).toBe(389);
+    expect(
+      conformsThrough([{ status: 'passed' }, { since: 167, status: 'passed' }, { since: 390, status: 'failed' }, { since: 392, status: 'errored' }], 420),
+    ).toBe(389);
     expect(conformsThrough([{ status: 'failed' }, { since: 167, status: 'passed' }], 420)).toBeNull();
     expect(conformsThrough([{ since: 392, status: 'skipped' }], 380)).toBe(380);
   });
@@ -45,19 +56,39 @@ describe('effective feature level', () => {
     expect(conformsThrough([{ status: 'passed' }, noMember], 420)).toBeNull();
     expect(unjudgedFrom([{ status: 'failed' }, noMember], 420)).toBeUndefined();
     const target = { url: 'u', featureLevel: 420, claimedFeatureLevel: 420, profile: 'spec' as const, embedded: false };
-    expect(levelSentence({ ...target, conformsThrough: 389, unjudgedFrom: 390 })).toBe('claims 420, conforms through 389 (cases of level 390 were skipped for missing configuration)');
-    expect(levelSentence({ ...target, conformsThrough: null, unjudgedFrom: 0 })).toBe('claims 420, conformance level not established (cases without a feature level were skipped for missing configuration)');
+    expect(levelSentence({ ...target, conformsThrough: 389, unjudgedFrom: 390 })).toBe(
+      'claims 420, conforms through 389 (cases of level 390 were skipped for missing configuration)',
+    );
+    expect(levelSentence({ ...target, conformsThrough: null, unjudgedFrom: 0 })).toBe(
+      'claims 420, conformance level not established (cases without a feature level were skipped for missing configuration)',
+    );
   });
 
-  it('reads the plan\'s reason for a missing account, and no other skip, as missing configuration', () => {
+  it("reads the plan's reason for a missing account, and no other skip, as missing configuration", () => {
     const spec = { file: 'specs/x.yaml', operation: 'GET /streams', title: 'x', cases: [] };
-    const both = { id: 'x', title: 'x', clauses: [], steps: [{ as: 'member' as const, request: { method: 'GET', path: '/' } }, { as: 'guest' as const, request: { method: 'GET', path: '/' } }] };
+    const both = {
+      id: 'x',
+      title: 'x',
+      clauses: [],
+      steps: [
+        { as: 'member' as const, request: { method: 'GET', path: '/' } },
+        { as: 'guest' as const, request: { method: 'GET', path: '/' } },
+      ],
+    };
     const plan = { profile: 'spec' as const, featureLevel: 420, configuredRoles: new Set<Role>(), grep: null, operations: [], clauses: [] };
     const skip = decide(spec, both, plan) as { skip: string };
     expect(missingAccounts({ status: 'skipped', message: skip.skip })).toEqual(['member', 'guest']);
     expect(missingAccounts({ status: 'skipped', message: 'needs feature level 392, target has 380' })).toBeNull();
-    expect(configurationSkips([{ status: 'skipped', message: skip.skip }, { status: 'skipped', message: 'needs the member account, not configured' }, { status: 'passed' }]))
-      .toEqual([{ cause: 'no member account (CONFORMANCE_MEMBER_EMAIL)', count: 1 }, { cause: 'no member and guest accounts (CONFORMANCE_MEMBER_EMAIL, CONFORMANCE_GUEST_EMAIL)', count: 1 }]);
+    expect(
+      configurationSkips([
+        { status: 'skipped', message: skip.skip },
+        { status: 'skipped', message: 'needs the member account, not configured' },
+        { status: 'passed' },
+      ]),
+    ).toEqual([
+      { cause: 'no member account (CONFORMANCE_MEMBER_EMAIL)', count: 1 },
+      { cause: 'no member and guest accounts (CONFORMANCE_MEMBER_EMAIL, CONFORMANCE_GUEST_EMAIL)', count: 1 },
+    ]);
   });
 
   it('is stated next to the level the server claims', () => {
@@ -71,7 +102,9 @@ describe('baseline and verdict', () => {
   it('known failures do not fail the run, regressions do, improvements are listed', () => {
     const before = fixtureReport();
     const now = fixtureReport();
-    now.cases = now.cases.map((c) => (c.id === 'op1.pass' ? { ...c, status: 'failed' as const, message: 'broke' } : c.id === 'op2.error' ? { ...c, status: 'passed' as const } : c));
+    now.cases = now.cases.map((c) =>
+      c.id === 'op1.pass' ? { ...c, status: 'failed' as const, message: 'broke' } : c.id === 'op2.error' ? { ...c, status: 'passed' as const } : c,
+    );
     const baseline = compareWithBaseline(now.cases, before, 'B.json');
     expect(baseline).toEqual({ file: 'B.json', knownFailures: ['op1.fail'], regressions: ['op1.pass'], improvements: ['op2.error'] });
     const { verdict } = finish({ ...now, baseline });
@@ -115,6 +148,11 @@ describe('--shard and --list helpers', () => {
   });
 
   it('shows values captured at run time as <name> and computes repeat()', () => {
-    expect(placeholders({ a: 'cf ${run.id} x', b: ['${accounts.member.user_id}'], c: "${repeat('x', 3)}", d: 4 })).toEqual({ a: 'cf <run.id> x', b: ['<accounts.member.user_id>'], c: 'xxx', d: 4 });
+    expect(placeholders({ a: 'cf ${run.id} x', b: ['${accounts.member.user_id}'], c: "${repeat('x', 3)}", d: 4 })).toEqual({
+      a: 'cf <run.id> x',
+      b: ['<accounts.member.user_id>'],
+      c: 'xxx',
+      d: 4,
+    });
   });
 });

@@ -12,8 +12,18 @@ const ENTITY = /&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/y;
 
 function decode(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, (_, e: string) =>
-    e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : e === 'apos' ? "'"
-      : String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : Number(e.slice(1))));
+    e === 'amp'
+      ? '&'
+      : e === 'lt'
+        ? '<'
+        : e === 'gt'
+          ? '>'
+          : e === 'quot'
+            ? '"'
+            : e === 'apos'
+              ? "'"
+              : String.fromCodePoint(e.startsWith('#x') ? parseInt(e.slice(2), 16) : Number(e.slice(1))),
+  );
 }
 
 function checkText(text: string, where: number): void {

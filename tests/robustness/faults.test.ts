@@ -18,12 +18,57 @@ const streams = (pred: (req: ProxiedRequest) => boolean) => (req: ProxiedRequest
 const status = (pred: (req: ProxiedRequest) => boolean) => (req: ProxiedRequest) => req.method === 'POST' && req.path === '/users/me/status' && pred(req);
 
 const FAULTS: Fault[] = [
-  { name: 'hang', when: streams(has('include_all', 'true')), apply: (a) => { a.fault = 'hang'; }, cause: /timeout: no complete answer within 1500 ms/ },
-  { name: 'reset', when: streams(has('include_default', 'true')), apply: (a) => { a.fault = 'reset'; }, cause: /connection: /i },
-  { name: 'huge body', when: streams(has('include_web_public', 'true')), apply: (a) => { a.raw = `{"result":"success","msg":"","pad":"${'x'.repeat(20 * 2 ** 20)}"}`; }, cause: /too-large: answer body exceeds/ },
-  { name: 'html page', when: status(has('away')), apply: (a) => { a.status = 502; a.raw = '<html><h1>502 Bad Gateway</h1></html>'; a.headers['content-type'] = 'text/html'; }, cause: /answer \(HTTP 502\) is not JSON/ },
-  { name: 'truncated json', when: status(has('emoji_name', 'car')), apply: (a) => { a.raw = '{"result":"succ'; }, cause: /is not JSON/ },
-  { name: 'server error', when: status(has('emoji_name', 'octopus')), apply: (a) => { a.status = 500; a.json = { result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' }; }, cause: /INTERNAL_SERVER_ERROR/ },
+  {
+    name: 'hang',
+    when: streams(has('include_all', 'true')),
+    apply: (a) => {
+      a.fault = 'hang';
+    },
+    cause: /timeout: no complete answer within 1500 ms/,
+  },
+  {
+    name: 'reset',
+    when: streams(has('include_default', 'true')),
+    apply: (a) => {
+      a.fault = 'reset';
+    },
+    cause: /connection: /i,
+  },
+  {
+    name: 'huge body',
+    when: streams(has('include_web_public', 'true')),
+    apply: (a) => {
+      a.raw = `{"result":"success","msg":"","pad":"${'x'.repeat(20 * 2 ** 20)}"}`;
+    },
+    cause: /too-large: answer body exceeds/,
+  },
+  {
+    name: 'html page',
+    when: status(has('away')),
+    apply: (a) => {
+      a.status = 502;
+      a.raw = '<html><h1>502 Bad Gateway</h1></html>';
+      a.headers['content-type'] = 'text/html';
+    },
+    cause: /answer \(HTTP 502\) is not JSON/,
+  },
+  {
+    name: 'truncated json',
+    when: status(has('emoji_name', 'car')),
+    apply: (a) => {
+      a.raw = '{"result":"succ';
+    },
+    cause: /is not JSON/,
+  },
+  {
+    name: 'server error',
+    when: status(has('emoji_name', 'octopus')),
+    apply: (a) => {
+      a.status = 500;
+      a.json = { result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
+    },
+    cause: /INTERNAL_SERVER_ERROR/,
+  },
 ];
 
 let server: ReferenceServer;
@@ -40,19 +85,34 @@ afterAll(async () => {
   await server.close();
 });
 
-
 describe('six simultaneous faults', () => {
   it('end the run in bounded time with exit 1, a report, the causes, and every healthy case passed', async () => {
-    const ran = await runCli(['run', '--env-file', join(dir, 'target.env'), '--timeout-ms', '1500', '--report-dir', join(dir, 'reports'),
-      '--operation', 'GET /streams,POST /users/me/status']);
+    const ran = await runCli([
+      'run',
+      '--env-file',
+      join(dir, 'target.env'),
+      '--timeout-ms',
+      '1500',
+      '--report-dir',
+      join(dir, 'reports'),
+      '--operation',
+      'GET /streams,POST /users/me/status',
+    ]);
     expect(ran.code).toBe(1);
     expect(ran.ms).toBeLessThan(30_000);
     const report = readReportFile(join(dir, 'reports')) as { cases: CaseResult[]; summary: Record<string, number> };
     const broken = report.cases.filter((c) => c.status !== 'passed' && c.status !== 'skipped');
     for (const fault of FAULTS) {
-      expect(broken.some((c) => fault.cause.test(c.message ?? '')), `a case names the ${fault.name} fault`).toBe(true);
+      expect(
+        broken.some((c) => fault.cause.test(c.message ?? '')),
+        `a case names the ${fault.name} fault`,
+      ).toBe(true);
     }
-    for (const c of broken) expect(FAULTS.some((f) => f.cause.test(c.message ?? '')), `${c.id} broke for a fault's reason: ${c.message}`).toBe(true);
+    for (const c of broken)
+      expect(
+        FAULTS.some((f) => f.cause.test(c.message ?? '')),
+        `${c.id} broke for a fault's reason: ${c.message}`,
+      ).toBe(true);
     expect(report.summary.passed).toBeGreaterThan(20);
     expect(report.summary.passed + broken.length + report.summary.skipped).toBe(report.cases.length);
     expect(ran.stdout).toMatch(/\d+ passed, \d+ failed, 0 skipped, \d+ errored/);

@@ -20,7 +20,11 @@ beforeAll(async () => {
   server = await startReferenceServer();
   writeFileSync(join(dir, 'direct.env'), envFileText(server.url, server.accounts));
   // Every answer held back 40 ms, so a run is still going when it is interrupted.
-  slow = await startProxy(server.url, { answer: (_, a) => { a.delayMs = 40; } });
+  slow = await startProxy(server.url, {
+    answer: (_, a) => {
+      a.delayMs = 40;
+    },
+  });
   writeFileSync(join(dir, 'slow.env'), envFileText(slow.url, server.accounts));
 });
 afterAll(async () => {
@@ -30,7 +34,9 @@ afterAll(async () => {
 
 async function api(path: string, on = server) {
   const owner = on.accounts.owner;
-  const res = await request(`${on.url}/api/v1${path}`, { headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` } });
+  const res = await request(`${on.url}/api/v1${path}`, {
+    headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
+  });
   return (await res.body.json()) as Record<string, unknown>;
 }
 /** Channels a run made and left active (their names start with "cf "). */
@@ -46,7 +52,10 @@ function cli(args: string[], interrupt?: { signal: NodeJS.Signals; ledger: strin
       if (!interrupt) return;
       const poll = setInterval(() => {
         const lines = existsSync(interrupt.ledger) ? readFileSync(interrupt.ledger, 'utf8').split('\n').length : 0;
-        if (lines > 10) { clearInterval(poll); child.kill(interrupt.signal); }
+        if (lines > 10) {
+          clearInterval(poll);
+          child.kill(interrupt.signal);
+        }
       }, 50);
       child.on('close', () => clearInterval(poll));
     },
@@ -82,8 +91,10 @@ describe('isolation', () => {
     const own = await startReferenceServer();
     try {
       writeFileSync(join(dir, 'own.env'), envFileText(own.url, own.accounts));
-      const seeded = async () => JSON.stringify(((await api('/streams?include_all=true&exclude_archived=false', own)).streams as { name: string }[])
-        .filter((s) => !s.name.startsWith('cf ')));
+      const seeded = async () =>
+        JSON.stringify(
+          ((await api('/streams?include_all=true&exclude_archived=false', own)).streams as { name: string }[]).filter((s) => !s.name.startsWith('cf ')),
+        );
       const before = await seeded();
       for (const n of [1, 2]) {
         const ran = await cli(['run', '--env-file', join(dir, 'own.env'), '--report-dir', join(dir, `run${n}`)]);

@@ -9,7 +9,11 @@ describe('optional fixtures', () => {
     const results = await runSuite({
       operations: ['POST /user_groups/{user_group_id}/members'],
       // A target whose users are all active.
-      rewrite: { answer: (req, a) => { if (req.method === 'GET' && req.path === '/users') (a.json as Json).members = ((a.json as Json).members as Json[]).filter((u) => u.is_active); } },
+      rewrite: {
+        answer: (req, a) => {
+          if (req.method === 'GET' && req.path === '/users') (a.json as Json).members = ((a.json as Json).members as Json[]).filter((u) => u.is_active);
+        },
+      },
     });
     const deactivated = results.get('op7.deactivated-user-refused')!;
     expect(deactivated.status).toBe('skipped');

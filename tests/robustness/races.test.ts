@@ -8,7 +8,15 @@ import { runSuite } from '../support/run-suite.js';
 
 describe('races between cases', () => {
   it.each(['spec', 'zulip'] as Profile[])('none under the %s profile at concurrency 32 with answers jittered by 0-8 ms', async (profile) => {
-    const results = await runSuite({ profile, concurrency: 32, rewrite: { answer: (_, a) => { a.delayMs = Math.floor(Math.random() * 9); } } });
+    const results = await runSuite({
+      profile,
+      concurrency: 32,
+      rewrite: {
+        answer: (_, a) => {
+          a.delayMs = Math.floor(Math.random() * 9);
+        },
+      },
+    });
     const bad = [...results.values()].filter((r) => r.status === 'failed' || r.status === 'errored');
     expect(bad.map((r) => `${r.id}: ${r.message}`)).toEqual([]);
     expect(results.size).toBeGreaterThan(300);

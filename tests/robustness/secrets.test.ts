@@ -9,7 +9,6 @@ import { envFileText } from '../../src/commands/env-format.js';
 import { runCli } from '../support/cli.js';
 import { readReportFile } from '../support/report-format.js';
 
-
 describe.concurrent('no credential in any output', () => {
   it.each([
     ['a passing run', []],
@@ -19,7 +18,17 @@ describe.concurrent('no credential in any output', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tcc-secrets-'));
     try {
       writeFileSync(join(dir, 'target.env'), envFileText(server.url, server.accounts));
-      const ran = await runCli(['run', '--env-file', join(dir, 'target.env'), '--profile', 'zulip', '--report-dir', join(dir, 'reports'), '--har', join(dir, 'run.har')]);
+      const ran = await runCli([
+        'run',
+        '--env-file',
+        join(dir, 'target.env'),
+        '--profile',
+        'zulip',
+        '--report-dir',
+        join(dir, 'reports'),
+        '--har',
+        join(dir, 'run.har'),
+      ]);
       const output = ran.stdout + ran.stderr;
       const files = [...readdirSync(join(dir, 'reports')).map((f) => join(dir, 'reports', f)), join(dir, 'run.har')];
       const texts = [output, ...files.map((f) => readFileSync(f, 'utf8'))];

@@ -11,14 +11,14 @@ import { proofMap, readProofs, updatingProofs, writeProofSection } from '../supp
 import { runSuite, withSession } from '../support/run-suite.js';
 
 const files = import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true });
-const PROPERTIES = Object.values(files).map((f) => f.PROPERTY).filter((p) => p.profile !== 'zulip');
+const PROPERTIES = Object.values(files)
+  .map((f) => f.PROPERTY)
+  .filter((p) => p.profile !== 'zulip');
 
 // False alarms found by the variant and not yet mended: each is a case that asserts a choice of
 // the Zulip server under the spec profile. This list only shrinks; it must end empty.
-const KNOWN_FALSE_ALARMS: string[] = [
-];
-const KNOWN_PROPERTY_FALSE_ALARMS = new Set<string>([
-]);
+const KNOWN_FALSE_ALARMS: string[] = [];
+const KNOWN_PROPERTY_FALSE_ALARMS = new Set<string>([]);
 
 describe('the variant realm under the zulip profile', () => {
   it('fails only zulip-profile checks, each naming the Zulip facts it rests on', async () => {
@@ -31,9 +31,17 @@ describe('the variant realm under the zulip profile', () => {
     const notFacts = failed.flatMap((r) => (r.failures ?? []).filter((f) => f.profile !== 'zulip' || !f.facts?.length).map((f) => `${r.id}: ${f.message}`));
     expect(notFacts).toEqual([]);
     // Each such failure shows its check can fail on a server that breaks the facts it names.
-    const proven = proofMap(failed.flatMap((r) => (r.failures ?? []).map((f) => ({
-      caseId: r.id, profile: 'zulip' as const, rules: f.facts ?? [], zulipCheck: true, dispute: false,
-    }))));
+    const proven = proofMap(
+      failed.flatMap((r) =>
+        (r.failures ?? []).map((f) => ({
+          caseId: r.id,
+          profile: 'zulip' as const,
+          rules: f.facts ?? [],
+          zulipCheck: true,
+          dispute: false,
+        })),
+      ),
+    );
     if (updatingProofs()) writeProofSection('variant', proven);
     else expect(readProofs().variant ?? {}, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(proven);
   });
@@ -48,7 +56,13 @@ describe('the variant realm under the spec profile', () => {
 
   it.each(PROPERTIES.map((p) => [p.id, p] as const))('%s passes', async (_, def) => {
     const result = await withSession({ variant: true, profile: 'spec' }, (session) =>
-      runProperty(def, session.ctx, session.redactor, { seed: 42, runsFactor: 1, vars: session.globals, operations: loadSuite().specs.map((s) => s.operation) }));
+      runProperty(def, session.ctx, session.redactor, {
+        seed: 42,
+        runsFactor: 1,
+        vars: session.globals,
+        operations: loadSuite().specs.map((s) => s.operation),
+      }),
+    );
     if (KNOWN_PROPERTY_FALSE_ALARMS.has(def.id)) expect(result.status, 'a known false alarm that passes now: remove it from the list').toBe('failed');
     else expect(result.message ?? '').toBe('');
   });

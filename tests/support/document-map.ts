@@ -29,7 +29,10 @@ function sectionOf(heading: string): string {
 
 /** Sentences of a paragraph: split after ". " or "; " before a capital, a code span or bold. */
 function sentences(paragraph: string): string[] {
-  return paragraph.split(/(?<=[.;])\s+(?=[A-Z`*(])/).map((s) => s.trim()).filter(Boolean);
+  return paragraph
+    .split(/(?<=[.;])\s+(?=[A-Z`*(])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function documentUnits(text = readFileSync(DOCUMENT, 'utf8')): Unit[] {
@@ -43,8 +46,15 @@ export function documentUnits(text = readFileSync(DOCUMENT, 'utf8')): Unit[] {
   text.split('\n').forEach((raw, i) => {
     const line = i + 1;
     const heading = /^#{2,4}\s+(.*)$/.exec(raw);
-    if (heading) { flush(); section = sectionOf(heading[1]); return; }
-    if (!section || raw.trim() === '') { flush(); return; }
+    if (heading) {
+      flush();
+      section = sectionOf(heading[1]);
+      return;
+    }
+    if (!section || raw.trim() === '') {
+      flush();
+      return;
+    }
     const row = /^\|(.*)\|\s*$/.exec(raw);
     if (row) {
       flush();
@@ -57,9 +67,17 @@ export function documentUnits(text = readFileSync(DOCUMENT, 'utf8')): Unit[] {
       return;
     }
     const rule = /^(\d+)\.\s+(.*)$/.exec(raw);
-    if (rule) { flush(); units.push({ section, kind: 'rule', key: rule[1], text: rule[2], line }); return; }
+    if (rule) {
+      flush();
+      units.push({ section, kind: 'rule', key: rule[1], text: rule[2], line });
+      return;
+    }
     const item = /^\s*[-*]\s+(.*)$/.exec(raw);
-    if (item) { flush(); units.push({ section, kind: 'item', key: plain(item[1]), text: item[1], line }); return; }
+    if (item) {
+      flush();
+      units.push({ section, kind: 'item', key: plain(item[1]), text: item[1], line });
+      return;
+    }
     if (paragraph) paragraph.text += ` ${raw.trim()}`;
     else paragraph = { text: raw.trim(), line };
   });
@@ -84,9 +102,12 @@ export function parseSource(source: string): SourceRef | null {
  * some unit has exactly names only those units ("row Channel" is not also "row Channel folder").
  */
 export function resolveSource(ref: SourceRef, units: Unit[]): Unit[] {
-  const candidates = units.filter((u) => u.kind === ref.kind
-    && (u.section === ref.section || (!/^\d+$/.test(ref.section) && u.section.startsWith(ref.section)))
-    && (ref.kind === 'rule' ? u.key === ref.key : u.key === ref.key || u.key.startsWith(ref.key)));
+  const candidates = units.filter(
+    (u) =>
+      u.kind === ref.kind &&
+      (u.section === ref.section || (!/^\d+$/.test(ref.section) && u.section.startsWith(ref.section))) &&
+      (ref.kind === 'rule' ? u.key === ref.key : u.key === ref.key || u.key.startsWith(ref.key)),
+  );
   const exact = candidates.filter((u) => u.key === ref.key);
   return exact.length ? exact : candidates;
 }

@@ -28,13 +28,25 @@ export const isStatusWrite = (req: ProxiedRequest) => req.method === 'POST' && r
 
 /** Applies fn to every channel object of a GET /streams answer. */
 export function eachChannel(fn: (channel: Json) => void): Rewrite {
-  return { answer: (req, a) => { if (isStreams(req)) ((a.json as Json).streams as Json[] | undefined)?.forEach(fn); } };
+  return {
+    answer: (req, a) => {
+      if (isStreams(req)) ((a.json as Json).streams as Json[] | undefined)?.forEach(fn);
+    },
+  };
 }
 export function dropChannels(keep: (channel: Json) => boolean): Rewrite {
-  return { answer: (req, a) => { if (isStreams(req) && Array.isArray((a.json as Json).streams)) (a.json as Json).streams = ((a.json as Json).streams as Json[]).filter(keep); } };
+  return {
+    answer: (req, a) => {
+      if (isStreams(req) && Array.isArray((a.json as Json).streams)) (a.json as Json).streams = ((a.json as Json).streams as Json[]).filter(keep);
+    },
+  };
 }
 export function forceStreamsParam(name: string, value: string): Rewrite {
-  return { request: (req) => { if (isStreams(req)) req.query.set(name, value); } };
+  return {
+    request: (req) => {
+      if (isStreams(req)) req.query.set(name, value);
+    },
+  };
 }
 /** Replays GET /streams with the credentials of the owner (seen on the fixtures' requests). */
 export function answerAsOwner(): Rewrite {
@@ -42,21 +54,45 @@ export function answerAsOwner(): Rewrite {
   return {
     request: (req) => {
       const auth = req.headers.authorization;
-      if (auth && Buffer.from(auth.replace(/^Basic /, ''), 'base64').toString().startsWith('owner@')) owner = auth;
+      if (
+        auth &&
+        Buffer.from(auth.replace(/^Basic /, ''), 'base64')
+          .toString()
+          .startsWith('owner@')
+      )
+        owner = auth;
       if (isStreams(req) && owner) req.headers.authorization = owner;
     },
   };
 }
 /** Answers a request matching `when` with a BAD_REQUEST error instead of what the server said. */
 export function refuse(when: (req: ProxiedRequest) => boolean): Rewrite {
-  return { answer: (req, a) => { if (when(req)) { a.status = 400; a.json = { result: 'error', msg: 'Refused by mutant', code: 'BAD_REQUEST' }; } } };
+  return {
+    answer: (req, a) => {
+      if (when(req)) {
+        a.status = 400;
+        a.json = { result: 'error', msg: 'Refused by mutant', code: 'BAD_REQUEST' };
+      }
+    },
+  };
 }
 /** Answers a request matching `when` with success, whatever the server said. */
 export function accept(when: (req: ProxiedRequest) => boolean): Rewrite {
-  return { answer: (req, a) => { if (when(req)) { a.status = 200; a.json = { result: 'success', msg: '' }; } } };
+  return {
+    answer: (req, a) => {
+      if (when(req)) {
+        a.status = 200;
+        a.json = { result: 'success', msg: '' };
+      }
+    },
+  };
 }
 export function statusRead(fn: (status: Json) => void): Rewrite {
-  return { answer: (req, a: ProxiedAnswer) => { if (isStatusRead(req)) fn(((a.json as Json).status ?? {}) as Json); } };
+  return {
+    answer: (req, a: ProxiedAnswer) => {
+      if (isStatusRead(req)) fn(((a.json as Json).status ?? {}) as Json);
+    },
+  };
 }
 export const statusParam = (name: string, value?: string) => (req: ProxiedRequest) =>
   isStatusWrite(req) && paramsOf(req).has(name) && (value === undefined || paramsOf(req).get(name) === value);

@@ -24,7 +24,11 @@ export interface Catch {
 const ruleNames = (f: Failure) => [...f.clauses, ...(f.facts ?? [])];
 
 /** The rules of `breaks` a result shows caught: by a failure naming them, or by a disputed check's warning appearing or going. */
-export function caughtRules(result: CaseResult | undefined, clean: CaseResult | undefined, breaks: readonly string[]): { rules: string[]; zulipCheck: boolean; dispute: boolean } {
+export function caughtRules(
+  result: CaseResult | undefined,
+  clean: CaseResult | undefined,
+  breaks: readonly string[],
+): { rules: string[]; zulipCheck: boolean; dispute: boolean } {
   if (!result) return { rules: [], zulipCheck: false, dispute: false };
   const wanted = new Set(breaks);
   if (result.status === 'failed') {
@@ -54,8 +58,11 @@ export function proofMap(catches: Catch[]): ProofMap {
     }
   }
   // Stable: rules and case lists sorted, so the file diffs well.
-  return Object.fromEntries(Object.keys(map).sort().map((rule) => [rule, Object.fromEntries(
-    (['spec', 'zulip'] as Profile[]).filter((p) => map[rule][p]).map((p) => [p, [...map[rule][p]!].sort()]))]));
+  return Object.fromEntries(
+    Object.keys(map)
+      .sort()
+      .map((rule) => [rule, Object.fromEntries((['spec', 'zulip'] as Profile[]).filter((p) => map[rule][p]).map((p) => [p, [...map[rule][p]!].sort()]))]),
+  );
 }
 
 export function readProofs(): ProofsFile {
@@ -66,7 +73,8 @@ export function readProofs(): ProofsFile {
   }
 }
 
-const ABOUT = 'Which cases have been seen to fail against a server that breaks each clause or Zulip fact (the mutants of tests/mutants, the property breakers of tests/properties; for Zulip facts also the variant realm of tests/robustness/variant.test.ts, which differs from Zulip wherever the document allows), by profile. A clause is reported tested only when one of these cases ran. Written by `npm run proofs`; `npm test` checks it.';
+const ABOUT =
+  'Which cases have been seen to fail against a server that breaks each clause or Zulip fact (the mutants of tests/mutants, the property breakers of tests/properties; for Zulip facts also the variant realm of tests/robustness/variant.test.ts, which differs from Zulip wherever the document allows), by profile. A clause is reported tested only when one of these cases ran. Written by `npm run proofs`; `npm test` checks it.';
 
 /** With UPDATE_PROOFS=1, writes this section of the file instead of checking it. */
 export function updatingProofs(): boolean {
@@ -75,5 +83,8 @@ export function updatingProofs(): boolean {
 
 export function writeProofSection(section: 'cases' | 'properties' | 'variant', map: ProofMap): void {
   const file = { ...readProofs(), about: ABOUT, [section]: map };
-  writeFileSync(PROOFS_FILE, `${JSON.stringify({ about: file.about, cases: file.cases, properties: file.properties, variant: file.variant ?? {} }, null, 1)}\n`);
+  writeFileSync(
+    PROOFS_FILE,
+    `${JSON.stringify({ about: file.about, cases: file.cases, properties: file.properties, variant: file.variant ?? {} }, null, 1)}\n`,
+  );
 }

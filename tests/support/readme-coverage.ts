@@ -29,7 +29,7 @@ export function coverageUnder(profile: Profile, proofs = loadProofs()): Operatio
 function withTotal(rows: OperationCoverage[]): OperationCoverage[] {
   const total = { ...rows[0], operation: '**all**' };
   for (const key of Object.keys(total) as (keyof OperationCoverage)[]) {
-    if (key !== 'operation') (total[key]) = rows.reduce((sum, r) => sum + (r[key]), 0);
+    if (key !== 'operation') total[key] = rows.reduce((sum, r) => sum + r[key], 0);
   }
   return [...rows, total];
 }
@@ -44,7 +44,7 @@ export function coverageBlock(proofs = loadProofs()): string {
     '',
     ...coverageMarkdown(withTotal(coverageUnder('spec', proofs))),
     '',
-    '**Profile zulip** (the document and the Zulip server\'s behaviour):',
+    "**Profile zulip** (the document and the Zulip server's behaviour):",
     '',
     ...coverageMarkdown(withTotal(coverageUnder('zulip', proofs))),
     '',

@@ -45,29 +45,39 @@ export async function startProxy(targetUrl: string, rewrite: Rewrite): Promise<P
       const url = new URL(incoming.url!, 'http://proxy');
       const isForm = (incoming.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
       const req: ProxiedRequest = {
-        method: incoming.method!, path: url.pathname.replace(/^\/api\/v1/, ''), query: url.searchParams,
-        form: new URLSearchParams(isForm ? Buffer.concat(chunks).toString() : ''), headers: { ...incoming.headers },
+        method: incoming.method!,
+        path: url.pathname.replace(/^\/api\/v1/, ''),
+        query: url.searchParams,
+        form: new URLSearchParams(isForm ? Buffer.concat(chunks).toString() : ''),
+        headers: { ...incoming.headers },
       };
       rewrite.request?.(req);
       const body = isForm ? req.form.toString() : Buffer.concat(chunks);
       const query = req.query.toString();
       const headers = { ...req.headers, host: target.host, 'content-length': String(Buffer.byteLength(body)) };
-      const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: `/api/v1${req.path}${query ? `?${query}` : ''}`, headers }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(parts).toString();
-          const answer: ProxiedAnswer = { status: res.statusCode!, headers: { 'content-type': 'application/json' } };
-          try { answer.json = JSON.parse(text); } catch { answer.raw = text; }
-          rewrite.answer?.(req, answer);
-          if (answer.fault === 'hang') return; // the client's timeout has to end it
-          if (answer.fault === 'reset') return void outgoing.socket?.destroy();
-          const out = answer.raw ?? JSON.stringify(answer.json);
-          const send = () => outgoing.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(out)) }).end(out);
-          if (answer.delayMs) setTimeout(send, answer.delayMs);
-          else send();
-        });
-      });
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: `/api/v1${req.path}${query ? `?${query}` : ''}`, headers },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(parts).toString();
+            const answer: ProxiedAnswer = { status: res.statusCode!, headers: { 'content-type': 'application/json' } };
+            try {
+              answer.json = JSON.parse(text);
+            } catch {
+              answer.raw = text;
+            }
+            rewrite.answer?.(req, answer);
+            if (answer.fault === 'hang') return; // the client's timeout has to end it
+            if (answer.fault === 'reset') return void outgoing.socket?.destroy();
+            const out = answer.raw ?? JSON.stringify(answer.json);
+            const send = () => outgoing.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(out)) }).end(out);
+            if (answer.delayMs) setTimeout(send, answer.delayMs);
+            else send();
+          });
+        },
+      );
       upstream.on('error', (error) => outgoing.writeHead(502).end(String(error)));
       upstream.end(body);
     });
@@ -75,7 +85,11 @@ export async function startProxy(targetUrl: string, rewrite: Rewrite): Promise<P
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

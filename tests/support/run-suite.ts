@@ -28,13 +28,29 @@ let runCounter = 0;
 
 /** A Session on a running reference server (every account, the bot too), reached at `url`. */
 export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url = server.url, register: Record<string, unknown> = {}): Session {
-  const accounts = Object.fromEntries(Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]));
+  const accounts = Object.fromEntries(
+    Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]),
+  );
   return new Session({
-    targetUrl: url, profile: options.profile ?? 'zulip', featureLevel: options.featureLevel ?? 420,
-    claimedFeatureLevel: 420, serverVersion: 'reference', timeoutMs: 5000, concurrency: options.concurrency ?? 8, runId: `t${(runCounter += 1)}`, accounts, register,
-    disputedClauses: loadSuite().clauses.filter((c) => c.disputed).map((c) => c.id),
+    targetUrl: url,
+    profile: options.profile ?? 'zulip',
+    featureLevel: options.featureLevel ?? 420,
+    claimedFeatureLevel: 420,
+    serverVersion: 'reference',
+    timeoutMs: 5000,
+    concurrency: options.concurrency ?? 8,
+    runId: `t${(runCounter += 1)}`,
+    accounts,
+    register,
+    disputedClauses: loadSuite()
+      .clauses.filter((c) => c.disputed)
+      .map((c) => c.id),
     documentedParameters: documentedParameters(loadSuite().specs, options.featureLevel ?? 420),
-    grep: null, operations: options.operations ?? [], clauses: [], seed: null, propertyFactor: 1,
+    grep: null,
+    operations: options.operations ?? [],
+    clauses: [],
+    seed: null,
+    propertyFactor: 1,
   });
 }
 

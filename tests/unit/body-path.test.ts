@@ -7,8 +7,14 @@ import { hasWildcard, parsePath, resolvePath } from '../../src/engine/body-path.
 describe('body path grammar', () => {
   it('parses keys, indexes, [*] and filters into segments', () => {
     expect(parsePath('a.b[12][*].c[?name=general][*?type=x y].d')).toEqual([
-      { key: 'a' }, { key: 'b' }, { index: 12 }, { all: true }, { key: 'c' },
-      { field: 'name', equals: 'general', every: false }, { field: 'type', equals: 'x y', every: true }, { key: 'd' },
+      { key: 'a' },
+      { key: 'b' },
+      { index: 12 },
+      { all: true },
+      { key: 'c' },
+      { field: 'name', equals: 'general', every: false },
+      { field: 'type', equals: 'x y', every: true },
+      { key: 'd' },
     ]);
   });
 
@@ -82,7 +88,17 @@ describe('resolving a body path', () => {
   });
 
   it('under a [*], a plain filter still takes only the first match of each list', () => {
-    const body = { groups: [{ m: [{ r: 'admin', n: 'a' }, { r: 'admin', n: 'b' }] }, { m: [{ r: 'admin', n: 'c' }] }] };
+    const body = {
+      groups: [
+        {
+          m: [
+            { r: 'admin', n: 'a' },
+            { r: 'admin', n: 'b' },
+          ],
+        },
+        { m: [{ r: 'admin', n: 'c' }] },
+      ],
+    };
     expect(resolvePath(body, 'groups[*].m[?r=admin].n')).toEqual({ found: true, value: ['a', 'c'] });
   });
 });

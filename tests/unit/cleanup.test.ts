@@ -23,14 +23,23 @@ const quiet = () => undefined;
 beforeAll(async () => {
   server = await startReferenceServer();
   const { owner, admin } = server.accounts;
-  config = { timeoutMs: 5000, accounts: { owner: { email: owner.email, apiKey: owner.apiKey }, admin: { email: admin.email, apiKey: admin.apiKey } } } as Config;
+  config = {
+    timeoutMs: 5000,
+    accounts: { owner: { email: owner.email, apiKey: owner.apiKey }, admin: { email: admin.email, apiKey: admin.apiKey } },
+  } as Config;
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 async function asOwner<T>(use: (client: ApiClient) => Promise<T>, ledger?: string): Promise<T> {
   const hooks = ledger ? ledgerRecorder(ledger, 'ab12cd34', resources) : undefined;
   const client = new ApiClient(server.url, { timeoutMs: 5000, onRequest: hooks?.onRequest, onExchange: hooks?.onExchange });
-  try { return await use(client); } finally { await client.close(); }
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
 }
 const auth = () => ({ ...server.accounts.owner, role: 'owner' });
 const json = async (client: ApiClient, method: string, path: string, params?: Params) =>
@@ -46,12 +55,18 @@ describe('cleanup from the ledger', () => {
       const group = await json(client, 'POST', '/user_groups/create', { name: 'cf ab12cd34 group', description: 'd', members: [server.accounts.owner.userId] });
       return { messageId: sent.id as number, groupId: group.group_id as number };
     }, ledger);
-    expect(readLedger(ledger).map((e) => `${e.kind}:${e.key}`).sort())
-      .toEqual(['channel:cf ab12cd34 room', `message:${made.messageId}`, `user-group:${made.groupId}`].sort());
+    expect(
+      readLedger(ledger)
+        .map((e) => `${e.kind}:${e.key}`)
+        .sort(),
+    ).toEqual(['channel:cf ab12cd34 room', `message:${made.messageId}`, `user-group:${made.groupId}`].sort());
 
     expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toEqual({ undone: 3, alreadyGone: 0, failed: [] });
     await asOwner(async (client) => {
-      const streams = (await json(client, 'GET', '/streams', { include_all: true, exclude_archived: false })).streams as { name: string; is_archived?: boolean }[];
+      const streams = (await json(client, 'GET', '/streams', { include_all: true, exclude_archived: false })).streams as {
+        name: string;
+        is_archived?: boolean;
+      }[];
       expect(streams.find((s) => s.name === 'cf ab12cd34 room')?.is_archived).toBe(true);
       expect(streams.find((s) => s.name === 'general')?.is_archived).not.toBe(true);
       expect((await json(client, 'GET', `/messages/${made.messageId}`)).result).toBe('error');
@@ -62,10 +77,15 @@ describe('cleanup from the ledger', () => {
   it('cleans up a ledger written in the format of earlier runs; an undo path nothing declares how to fill fails', async () => {
     const ledger = join(dir, 'old.jsonl');
     await asOwner((client) => json(client, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'cf old12345 kept' }] }));
-    writeFileSync(ledger, [
-      { kind: 'channel', key: 'cf old12345 kept', role: 'owner', undo: { method: 'DELETE', path: '/streams/{stream_id}' }, at: '2026-01-01T00:00:00.000Z' },
-      { kind: 'widget', key: 'w', role: 'owner', undo: { method: 'DELETE', path: '/widgets/{widget_id}' }, at: '2026-01-01T00:00:00.000Z' },
-    ].map((e) => JSON.stringify(e)).join('\n'));
+    writeFileSync(
+      ledger,
+      [
+        { kind: 'channel', key: 'cf old12345 kept', role: 'owner', undo: { method: 'DELETE', path: '/streams/{stream_id}' }, at: '2026-01-01T00:00:00.000Z' },
+        { kind: 'widget', key: 'w', role: 'owner', undo: { method: 'DELETE', path: '/widgets/{widget_id}' }, at: '2026-01-01T00:00:00.000Z' },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
     const summary = await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet);
     expect(summary.undone).toBe(1);
     expect(summary.failed).toEqual(['widget:w: nothing declares how to fill {widget_id} (no resolve for kind "widget")']);

@@ -26,15 +26,29 @@ describe('compare', () => {
     expect([change('failed', 'errored'), change('skipped', 'skipped'), change('passed', 'passed')]).toEqual(['unchanged', 'unchanged', 'unchanged']);
   });
 
-  it('a note says why the one run skipped, or what B\'s new failure is; nothing else has a note', () => {
-    const a = done(report([kase('s1', 'skipped', { message: 'why a skipped' }), kase('s2', 'passed'), kase('f', 'passed'), kase('p', 'failed', { message: 'a broke' })]));
-    const b = done(report([kase('s1', 'passed'), kase('s2', 'skipped', { message: 'why b skipped' }), kase('f', 'failed', { message: 'b broke' }), kase('p', 'passed', { message: 'x' })]));
+  it("a note says why the one run skipped, or what B's new failure is; nothing else has a note", () => {
+    const a = done(
+      report([kase('s1', 'skipped', { message: 'why a skipped' }), kase('s2', 'passed'), kase('f', 'passed'), kase('p', 'failed', { message: 'a broke' })]),
+    );
+    const b = done(
+      report([
+        kase('s1', 'passed'),
+        kase('s2', 'skipped', { message: 'why b skipped' }),
+        kase('f', 'failed', { message: 'b broke' }),
+        kase('p', 'passed', { message: 'x' }),
+      ]),
+    );
     const cmp = compareReports(a, b, ['a.json', 'b.json']);
-    expect(cmp.cases.map((c) => [c.id, c.note])).toEqual([['f', 'b broke'], ['p', undefined], ['s1', 'why a skipped'], ['s2', 'why b skipped']]);
+    expect(cmp.cases.map((c) => [c.id, c.note])).toEqual([
+      ['f', 'b broke'],
+      ['p', undefined],
+      ['s1', 'why a skipped'],
+      ['s2', 'why b skipped'],
+    ]);
     expect(cmp.cases.find((c) => c.id === 'p')).not.toHaveProperty('note');
   });
 
-  it('each change keeps the case\'s endpoint, level and title (from B, else A) and both statuses', () => {
+  it("each change keeps the case's endpoint, level and title (from B, else A) and both statuses", () => {
     const a = done(report([kase('old', 'passed', { endpoint: 'GET /a', since: 30, title: 'in a' }), kase('both', 'passed', { title: 'title a' })]));
     const b = done(report([kase('both', 'failed', { title: 'title b' })]));
     expect(compareReports(a, b, ['a.json', 'b.json']).cases).toStrictEqual([
@@ -44,19 +58,35 @@ describe('compare', () => {
   });
 
   it('cases sorted by endpoint then id; counts per operation by name and per level by number, base first', () => {
-    const cases = [kase('z', 'passed', { endpoint: 'GET /b', since: 100 }), kase('y', 'failed', { endpoint: 'GET /b', since: 20 }), kase('x', 'passed', { endpoint: 'GET /a' }),
-      kase('w', 'passed', { endpoint: 'GET /b', since: 100 })];
+    const cases = [
+      kase('z', 'passed', { endpoint: 'GET /b', since: 100 }),
+      kase('y', 'failed', { endpoint: 'GET /b', since: 20 }),
+      kase('x', 'passed', { endpoint: 'GET /a' }),
+      kase('w', 'passed', { endpoint: 'GET /b', since: 100 }),
+    ];
     const b = cases.map((c) => (c.id === 'z' ? { ...c, status: 'failed' as const } : c));
     const cmp = compareReports(done(report(cases)), done(report(b)), ['a.json', 'b.json']);
     expect(cmp.cases.map((c) => c.id)).toEqual(['x', 'w', 'y', 'z']);
     const none = { 'newly-failing': 0, 'newly-passing': 0, 'skipped-in-one': 0, 'only-in-a': 0, 'only-in-b': 0, unchanged: 0 };
-    expect(cmp.byOperation).toStrictEqual([{ key: 'GET /a', counts: { ...none, unchanged: 1 } }, { key: 'GET /b', counts: { ...none, unchanged: 2, 'newly-failing': 1 } }]);
-    expect(cmp.byLevel.map((g) => [g.key, g.counts.unchanged, g.counts['newly-failing']])).toEqual([['base', 1, 0], ['20', 1, 0], ['100', 1, 1]]);
+    expect(cmp.byOperation).toStrictEqual([
+      { key: 'GET /a', counts: { ...none, unchanged: 1 } },
+      { key: 'GET /b', counts: { ...none, unchanged: 2, 'newly-failing': 1 } },
+    ]);
+    expect(cmp.byLevel.map((g) => [g.key, g.counts.unchanged, g.counts['newly-failing']])).toEqual([
+      ['base', 1, 0],
+      ['20', 1, 0],
+      ['100', 1, 1],
+    ]);
   });
 
   it('levels are ordered as numbers, base first, whatever order the cases come in', () => {
-    const cases = [kase('a', 'passed', { endpoint: 'GET /a', since: 300 }), kase('b', 'passed', { endpoint: 'GET /b' }), kase('c', 'passed', { endpoint: 'GET /c', since: 20 }),
-      kase('d', 'passed', { endpoint: 'GET /d', since: 100 }), kase('e', 'passed', { endpoint: 'GET /e' })];
+    const cases = [
+      kase('a', 'passed', { endpoint: 'GET /a', since: 300 }),
+      kase('b', 'passed', { endpoint: 'GET /b' }),
+      kase('c', 'passed', { endpoint: 'GET /c', since: 20 }),
+      kase('d', 'passed', { endpoint: 'GET /d', since: 100 }),
+      kase('e', 'passed', { endpoint: 'GET /e' }),
+    ];
     const cmp = compareReports(done(report(cases)), done(report(cases)), ['a.json', 'b.json']);
     expect(cmp.byLevel.map((g) => g.key)).toEqual(['base', '20', '100', '300']);
     expect(cmp.byOperation.map((g) => g.key)).toEqual(['GET /a', 'GET /b', 'GET /c', 'GET /d', 'GET /e']);
@@ -66,7 +96,7 @@ describe('compare', () => {
     expect(CHANGES).toEqual(['newly-failing', 'newly-passing', 'skipped-in-one', 'only-in-a', 'only-in-b', 'unchanged']);
   });
 
-  it('names each run\'s file, target and summary', () => {
+  it("names each run's file, target and summary", () => {
     const a = done(report([kase('c', 'passed')]));
     const b = done(report([kase('c', 'failed')], { target: { ...a.target, url: 'other' } }));
     const cmp = compareReports(a, b, ['a.json', 'b.json']);
@@ -76,37 +106,62 @@ describe('compare', () => {
 });
 
 describe('merge', () => {
-  const shard = (index: number, more: Partial<ReportInput>, cases = [kase(`c${index}`, 'passed')]) =>
-    ({ file: `${index}.json`, report: done(report(cases, { shard: { index, count: 2 }, ...more })) });
+  const shard = (index: number, more: Partial<ReportInput>, cases = [kase(`c${index}`, 'passed')]) => ({
+    file: `${index}.json`,
+    report: done(report(cases, { shard: { index, count: 2 }, ...more })),
+  });
 
   it('needs one report at least', () => {
     expect(() => mergeReports([])).toThrow('merge: give at least one conformance.json');
   });
 
   it('refuses reports judged at different feature levels, naming both', () => {
-    expect(() => mergeReports([shard(1, {}), shard(2, { target: { url: 'u', featureLevel: 2, claimedFeatureLevel: null, profile: 'spec', embedded: true } })]))
-      .toThrow('merge: 2.json was run with profile spec at feature level 2, 1.json with profile spec at 1');
+    expect(() =>
+      mergeReports([shard(1, {}), shard(2, { target: { url: 'u', featureLevel: 2, claimedFeatureLevel: null, profile: 'spec', embedded: true } })]),
+    ).toThrow('merge: 2.json was run with profile spec at feature level 2, 1.json with profile spec at 1');
   });
 
   it('refuses reports of different profiles, naming both', () => {
     const zulip = { url: 'u', featureLevel: 1, claimedFeatureLevel: null, profile: 'zulip' as const, embedded: true };
-    expect(() => mergeReports([shard(1, {}), shard(2, { target: zulip })])).toThrow('merge: 2.json was run with profile zulip at feature level 1, 1.json with profile spec at 1');
+    expect(() => mergeReports([shard(1, {}), shard(2, { target: zulip })])).toThrow(
+      'merge: 2.json was run with profile zulip at feature level 1, 1.json with profile spec at 1',
+    );
   });
 
   it('a case in two reports with the same outcome is one case, as the first report has it', () => {
-    const merged = mergeReports([{ file: 'a', report: done(report([kase('c', 'passed', { title: 'first' })])) }, { file: 'b', report: done(report([kase('c', 'passed', { title: 'second' }), kase('d', 'failed')])) }]);
-    expect(merged.cases.map((c) => [c.id, c.title])).toEqual([['c', 'first'], ['d', 'd']]);
+    const merged = mergeReports([
+      { file: 'a', report: done(report([kase('c', 'passed', { title: 'first' })])) },
+      { file: 'b', report: done(report([kase('c', 'passed', { title: 'second' }), kase('d', 'failed')])) },
+    ]);
+    expect(merged.cases.map((c) => [c.id, c.title])).toEqual([
+      ['c', 'first'],
+      ['d', 'd'],
+    ]);
   });
 
   it('a case with different outcomes in two reports is refused, naming both', () => {
-    expect(() => mergeReports([{ file: 'a', report: done(report([kase('c', 'passed')])) }, { file: 'b', report: done(report([kase('c', 'errored')])) }]))
-      .toThrow('merge: case c is passed in one report and errored in b (overlapping shards?)');
+    expect(() =>
+      mergeReports([
+        { file: 'a', report: done(report([kase('c', 'passed')])) },
+        { file: 'b', report: done(report([kase('c', 'errored')])) },
+      ]),
+    ).toThrow('merge: case c is passed in one report and errored in b (overlapping shards?)');
   });
 
   it('the earliest start, the longest duration, every URL once, every warning', () => {
     const merged = mergeReports([
-      shard(1, { startedAt: '2026-01-02', durationMs: 5, runWarnings: ['w1'], target: { url: 'http://a', featureLevel: 1, claimedFeatureLevel: null, profile: 'spec', embedded: true } }),
-      shard(2, { startedAt: '2026-01-01', durationMs: 9, runWarnings: ['w2'], target: { url: 'http://b', featureLevel: 1, claimedFeatureLevel: null, profile: 'spec', embedded: true } }),
+      shard(1, {
+        startedAt: '2026-01-02',
+        durationMs: 5,
+        runWarnings: ['w1'],
+        target: { url: 'http://a', featureLevel: 1, claimedFeatureLevel: null, profile: 'spec', embedded: true },
+      }),
+      shard(2, {
+        startedAt: '2026-01-01',
+        durationMs: 9,
+        runWarnings: ['w2'],
+        target: { url: 'http://b', featureLevel: 1, claimedFeatureLevel: null, profile: 'spec', embedded: true },
+      }),
     ]);
     expect([merged.startedAt, merged.durationMs, merged.target.url, merged.runWarnings]).toEqual(['2026-01-01', 9, 'http://a, http://b', ['w1', 'w2']]);
     const same = mergeReports([shard(1, { startedAt: '2026-01-03', durationMs: 7 }), shard(2, { startedAt: '2026-01-04', durationMs: 3 })]);
@@ -116,7 +171,7 @@ describe('merge', () => {
     expect(same).not.toHaveProperty('facts');
   });
 
-  it('the shards\' baseline sections are joined; a baseline given to merge is applied afresh', () => {
+  it("the shards' baseline sections are joined; a baseline given to merge is applied afresh", () => {
     const section = (n: number) => ({ file: 'b.json', knownFailures: [`k${n}`], regressions: [`r${n}`], improvements: [`i${n}`] });
     const one = shard(1, { baseline: section(1) }, [kase('c1', 'failed', { baseline: 'known' })]);
     const two = shard(2, { baseline: section(2) }, [kase('c2', 'failed', { baseline: 'regression' })]);
@@ -132,24 +187,50 @@ describe('merge', () => {
     expect(fresh.verdict?.newFailures).toEqual(['c1']);
   });
 
-  it('the shards\' expectations are joined: an expired entry and an unknown id once each', () => {
-    const ex = (n: number) => ({ file: 'e.yaml', expected: [`x${n}`], stale: [`s${n}`], expired: [{ id: 'old', expires: `202${n}` }, { id: `own${n}`, expires: '2020' }], unknown: ['nope'] });
+  it("the shards' expectations are joined: an expired entry and an unknown id once each", () => {
+    const ex = (n: number) => ({
+      file: 'e.yaml',
+      expected: [`x${n}`],
+      stale: [`s${n}`],
+      expired: [
+        { id: 'old', expires: `202${n}` },
+        { id: `own${n}`, expires: '2020' },
+      ],
+      unknown: ['nope'],
+    });
     const merged = mergeReports([shard(1, { expectations: ex(1) }), shard(2, { expectations: ex(2) })]);
-    expect(merged.expectations).toStrictEqual({ file: 'e.yaml', expected: ['x1', 'x2'], stale: ['s1', 's2'],
-      expired: [{ id: 'old', expires: '2021' }, { id: 'own1', expires: '2020' }, { id: 'own2', expires: '2020' }], unknown: ['nope'] });
+    expect(merged.expectations).toStrictEqual({
+      file: 'e.yaml',
+      expected: ['x1', 'x2'],
+      stale: ['s1', 's2'],
+      expired: [
+        { id: 'old', expires: '2021' },
+        { id: 'own1', expires: '2020' },
+        { id: 'own2', expires: '2020' },
+      ],
+      unknown: ['nope'],
+    });
     expect(merged.verdict?.status).toBe('fail');
   });
 
-  it('a fact\'s cases and proofs are joined across shards, sorted, once each', () => {
+  it("a fact's cases and proofs are joined across shards, sorted, once each", () => {
     const fact = { id: 'zulip.f', statement: 's', evidence: [], featureLevel: 1 };
     const merged = mergeReports([
       shard(1, { facts: [{ ...fact, cases: ['c3', 'c1'], provenBy: ['c3'] }] }),
-      shard(2, { facts: [{ ...fact, cases: ['c2', 'c1'], provenBy: ['c1'] }, { ...fact, id: 'zulip.g', cases: [] }] }),
+      shard(2, {
+        facts: [
+          { ...fact, cases: ['c2', 'c1'], provenBy: ['c1'] },
+          { ...fact, id: 'zulip.g', cases: [] },
+        ],
+      }),
     ]);
-    expect(merged.facts).toStrictEqual([{ ...fact, cases: ['c1', 'c2', 'c3'], provenBy: ['c1', 'c3'] }, { ...fact, id: 'zulip.g', cases: [] }]);
+    expect(merged.facts).toStrictEqual([
+      { ...fact, cases: ['c1', 'c2', 'c3'], provenBy: ['c1', 'c3'] },
+      { ...fact, id: 'zulip.g', cases: [] },
+    ]);
   });
 
-  it('a clause\'s cases and proofs are joined; a proof skipped in its shard proves nothing', () => {
+  it("a clause's cases and proofs are joined; a proof skipped in its shard proves nothing", () => {
     const entry = (more: Partial<ClauseEntry>): ClauseEntry => ({ id: 'op1.a', endpoint: 'GET /x', text: 't', status: 'untested', cases: [], ...more });
     const one = shard(1, { clauses: [entry({ cases: ['c1', 'c3'], provenBy: ['c3'] })] }, [kase('c1', 'passed'), kase('c3', 'skipped')]);
     const two = shard(2, { clauses: [entry({ cases: ['c2', 'c1'] })] }, [kase('c2', 'passed')]);
@@ -171,6 +252,9 @@ describe('merge', () => {
     expect(mergeReports([shard(1, { clauses: [entry({})] }), shard(2, { clauses: [entry({ provenBy: ['c2'] })] })]).clauses[0].status).toBe('unspecified');
     expect(mergeReports([shard(1, { clauses: [entry({})] }), shard(2, { clauses: [entry({ status: 'untested' })] })]).clauses[0].status).toBe('unspecified');
     const disputed = entry({ status: 'disputed', disputed: 'Zulip differs' });
-    expect(mergeReports([shard(1, { clauses: [disputed] }), shard(2, { clauses: [disputed] })]).clauses[0]).toMatchObject({ status: 'disputed', disputed: 'Zulip differs' });
+    expect(mergeReports([shard(1, { clauses: [disputed] }), shard(2, { clauses: [disputed] })]).clauses[0]).toMatchObject({
+      status: 'disputed',
+      disputed: 'Zulip differs',
+    });
   });
 });

@@ -32,7 +32,9 @@ describe('loadConfig precedence: flag > environment > env file > default', () =>
   });
 
   it('names the key of a bad value', () => {
-    expect(() => loadConfig({ env: { CONFORMANCE_TIMEOUT_MS: 'soon' }, cwd: dir() })).toThrow(/CONFORMANCE_TIMEOUT_MS: expected a positive integer, got "soon"/);
+    expect(() => loadConfig({ env: { CONFORMANCE_TIMEOUT_MS: 'soon' }, cwd: dir() })).toThrow(
+      /CONFORMANCE_TIMEOUT_MS: expected a positive integer, got "soon"/,
+    );
     expect(() => loadConfig({ flags: { 'target-url': 'ftp://x' }, env: {}, cwd: dir() })).toThrow(/--target-url: expected an http\(s\) URL/);
     expect(() => loadConfig({ flags: { profile: 'strict' }, env: {}, cwd: dir() })).toThrow(ConfigError);
   });
@@ -41,7 +43,9 @@ describe('loadConfig precedence: flag > environment > env file > default', () =>
     const replay = { 'replay-path': '4:2:0', seed: '42', grep: 'prop.op13.status-text-limit' };
     expect(loadConfig({ flags: replay, env: {}, cwd: dir() }).replayPath).toBe('4:2:0');
     expect(() => loadConfig({ flags: { ...replay, seed: undefined }, env: {}, cwd: dir() })).toThrow(/--replay-path: needs --seed and --grep/);
-    expect(() => loadConfig({ flags: { ...replay, 'replay-path': '4,2' }, env: {}, cwd: dir() })).toThrow(/--replay-path: expected a fast-check path like "4:2:0", got "4,2"/);
+    expect(() => loadConfig({ flags: { ...replay, 'replay-path': '4,2' }, env: {}, cwd: dir() })).toThrow(
+      /--replay-path: expected a fast-check path like "4:2:0", got "4,2"/,
+    );
   });
 
   it('refuses half an account and a missing env file', () => {
@@ -50,7 +54,11 @@ describe('loadConfig precedence: flag > environment > env file > default', () =>
   });
 
   it('splits list keys', () => {
-    const config = loadConfig({ flags: { operation: 'GET /streams,POST /users/me/status', 'reference-quirk': 'envelope-no-msg, error-without-code' }, env: {}, cwd: dir() });
+    const config = loadConfig({
+      flags: { operation: 'GET /streams,POST /users/me/status', 'reference-quirk': 'envelope-no-msg, error-without-code' },
+      env: {},
+      cwd: dir(),
+    });
     expect(config.operations).toEqual(['GET /streams', 'POST /users/me/status']);
     expect(config.referenceQuirks).toEqual(['envelope-no-msg', 'error-without-code']);
   });
@@ -65,13 +73,14 @@ describe('a configuration mistake stops instead of falling back to the embedded 
 
   it('names file, line and the closest key of an unknown CONFORMANCE_* key', () => {
     const file = envFile('# target\nCONFORMANCE_TARGET_ULR=http://127.0.0.1:9991\n');
-    expect(() => loadConfig({ env: {}, envFile: file })).toThrow(`env file ${file}, line 2: unknown key CONFORMANCE_TARGET_ULR (did you mean CONFORMANCE_TARGET_URL?)`);
+    expect(() => loadConfig({ env: {}, envFile: file })).toThrow(
+      `env file ${file}, line 2: unknown key CONFORMANCE_TARGET_ULR (did you mean CONFORMANCE_TARGET_URL?)`,
+    );
   });
 
   it('names a line without "=", showing only its first word (the rest may be a key)', () => {
     const file = envFile('CONFORMANCE_TARGET_URL=http://127.0.0.1:9991\n\nCONFORMANCE_MEMBER_API_KEY secret-key\n');
-    expect(() => loadConfig({ env: {}, envFile: file })).toThrow(
-      `env file ${file}, line 3: expected KEY=value, got "CONFORMANCE_MEMBER_API_KEY" without "="`);
+    expect(() => loadConfig({ env: {}, envFile: file })).toThrow(`env file ${file}, line 3: expected KEY=value, got "CONFORMANCE_MEMBER_API_KEY" without "="`);
     expect(() => loadConfig({ env: {}, envFile: file })).not.toThrow(/secret-key/);
   });
 
@@ -81,27 +90,36 @@ describe('a configuration mistake stops instead of falling back to the embedded 
   });
 
   it('names an unknown CONFORMANCE_* variable of the environment and the closest key', () => {
-    expect(() => loadConfig({ env: { CONFORMANCE_MEMBR_EMAIL: 'm@x.test' }, cwd: dir() }))
-      .toThrow('environment variable CONFORMANCE_MEMBR_EMAIL: unknown (did you mean CONFORMANCE_MEMBER_EMAIL?)');
+    expect(() => loadConfig({ env: { CONFORMANCE_MEMBR_EMAIL: 'm@x.test' }, cwd: dir() })).toThrow(
+      'environment variable CONFORMANCE_MEMBR_EMAIL: unknown (did you mean CONFORMANCE_MEMBER_EMAIL?)',
+    );
   });
 
   it('refuses accounts without a target URL', () => {
     const file = envFile('CONFORMANCE_MEMBER_EMAIL=m@x.test\nCONFORMANCE_MEMBER_API_KEY=abcd\n');
     expect(() => loadConfig({ env: {}, envFile: file })).toThrow(`accounts are configured (member, in env file ${file}) but no target URL`);
-    expect(() => loadConfig({ env: { CONFORMANCE_ADMIN_EMAIL: 'a@x.test', CONFORMANCE_ADMIN_API_KEY: 'k' }, cwd: dir() })).toThrow(/^accounts are configured \(admin\) but no target URL/);
+    expect(() => loadConfig({ env: { CONFORMANCE_ADMIN_EMAIL: 'a@x.test', CONFORMANCE_ADMIN_API_KEY: 'k' }, cwd: dir() })).toThrow(
+      /^accounts are configured \(admin\) but no target URL/,
+    );
   });
 
   it('refuses a base URL ending in /api/v1, naming the one to use', () => {
-    expect(() => loadConfig({ flags: { 'target-url': 'http://127.0.0.1:9991/api/v1/' }, env: {}, cwd: dir() }))
-      .toThrow('--target-url: "http://127.0.0.1:9991/api/v1/" ends in /api/v1, which the suite adds to every path; use "http://127.0.0.1:9991"');
+    expect(() => loadConfig({ flags: { 'target-url': 'http://127.0.0.1:9991/api/v1/' }, env: {}, cwd: dir() })).toThrow(
+      '--target-url: "http://127.0.0.1:9991/api/v1/" ends in /api/v1, which the suite adds to every path; use "http://127.0.0.1:9991"',
+    );
   });
 });
 
 describe('write consent for targets off this machine', async () => {
   const { isLoopback, requireWriteConsent } = await import('../../src/commands/write-consent.js');
   it.each([
-    ['http://127.0.0.1:9991', true], ['http://127.9.0.3', true], ['http://localhost:80', true], ['http://[::1]:9991', true],
-    ['https://chat.example.com', false], ['http://10.0.0.5:9991', false], ['http://[2001:db8::1]', false],
+    ['http://127.0.0.1:9991', true],
+    ['http://127.9.0.3', true],
+    ['http://localhost:80', true],
+    ['http://[::1]:9991', true],
+    ['https://chat.example.com', false],
+    ['http://10.0.0.5:9991', false],
+    ['http://[2001:db8::1]', false],
   ])('%s is loopback: %s', (url, loopback) => {
     expect(isLoopback(url)).toBe(loopback);
   });

@@ -42,13 +42,43 @@ describe('created resources', () => {
   });
 
   it.each([
-    ['an unknown field', GOOD.replace('noted: before-sending', 'notd: before-sending'), 8, /created-resources\.yaml:8: resources\[1\]\.notd: is not a known field/],
-    ['a bad method', GOOD.replace('method: POST, path: /user_groups', 'method: SEND, path: /user_groups'), 3, /:3: resources\[0\]\.by\.method: must be one of "GET"/],
+    [
+      'an unknown field',
+      GOOD.replace('noted: before-sending', 'notd: before-sending'),
+      8,
+      /created-resources\.yaml:8: resources\[1\]\.notd: is not a known field/,
+    ],
+    [
+      'a bad method',
+      GOOD.replace('method: POST, path: /user_groups', 'method: SEND, path: /user_groups'),
+      3,
+      /:3: resources\[0\]\.by\.method: must be one of "GET"/,
+    ],
     ['a missing undo', GOOD.replace('    undo: { method: POST, path: "/user_groups/{key}/deactivate" }\n', ''), 2, /:2: resources\[0\]\.undo: is required/],
-    ['a key from nowhere', GOOD.replace('key: { answer: group_id }', 'key: { answer: group_id, param: name }'), 4, /:4: resources\[0\]\.key: needs exactly one of answer and param/],
-    ['before-sending without a prefix', GOOD.replace('    keyStartsWith: "cf ${run.id} "\n', ''), 8, /:8: resources\[1\]\.noted: noted before-sending needs keyStartsWith/],
-    ['before-sending keyed by the answer', GOOD.replace('key: { param: subscriptions, each: name }', 'key: { answer: stream_id }'), 9, /:9: resources\[1\]\.key: noted before-sending/],
-    ['an undo path nothing fills', GOOD.replace('    resolve: { method: GET, path: /get_stream_id, params: { stream: "{key}" } }\n', ''), 11, /:11: resources\[1\]\.undo\.path: \{stream_id\} is not \{key\}/],
+    [
+      'a key from nowhere',
+      GOOD.replace('key: { answer: group_id }', 'key: { answer: group_id, param: name }'),
+      4,
+      /:4: resources\[0\]\.key: needs exactly one of answer and param/,
+    ],
+    [
+      'before-sending without a prefix',
+      GOOD.replace('    keyStartsWith: "cf ${run.id} "\n', ''),
+      8,
+      /:8: resources\[1\]\.noted: noted before-sending needs keyStartsWith/,
+    ],
+    [
+      'before-sending keyed by the answer',
+      GOOD.replace('key: { param: subscriptions, each: name }', 'key: { answer: stream_id }'),
+      9,
+      /:9: resources\[1\]\.key: noted before-sending/,
+    ],
+    [
+      'an undo path nothing fills',
+      GOOD.replace('    resolve: { method: GET, path: /get_stream_id, params: { stream: "{key}" } }\n', ''),
+      11,
+      /:11: resources\[1\]\.undo\.path: \{stream_id\} is not \{key\}/,
+    ],
     ['a duplicate kind', GOOD.replace('kind: channel', 'kind: user-group'), 6, /:6: resources\[1\]\.kind: duplicate kind "user-group"/],
   ])('refuses %s, naming file, line and field', (_, text, line, message) => {
     const error = errorOf(text);

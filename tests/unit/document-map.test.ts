@@ -65,12 +65,13 @@ const dangling: string[] = [];
 for (const { owner, source } of sources) {
   const ref = parseSource(source);
   const hits = ref ? resolveSource(ref, units) : [];
-  if (!hits.length) dangling.push(`${owner}: "${source}" ${ref ? 'names nothing in the document' : 'is not of the form "§<section> row|rule|item|text <key>"'}`);
+  if (!hits.length)
+    dangling.push(`${owner}: "${source}" ${ref ? 'names nothing in the document' : 'is not of the form "§<section> row|rule|item|text <key>"'}`);
   for (const unit of hits) cited.add(unit);
 }
 
 describe('the document map', () => {
-  it('finds the document\'s units', () => {
+  it("finds the document's units", () => {
     expect(units.length).toBeGreaterThan(300);
     expect(units.filter((u) => u.section === '13' && u.kind === 'item').map((u) => u.key)).toContain('no new values passed;');
   });

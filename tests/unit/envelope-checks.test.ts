@@ -9,14 +9,22 @@ const found = (json: unknown) => envelopeFindings(answer(json)).map((f) => [f.cl
 
 describe('the JSON envelope', () => {
   it('an answer that is not JSON is one finding, naming the status and why', () => {
-    expect(envelopeFindings({ status: 502, headers: {}, text: '<html>', json: undefined, jsonError: 'not JSON (Unexpected token)' })).toEqual([{
-      check: 'envelope', clause: 'conv.json-envelope', path: '', expected: 'a JSON object',
-      actual: 'HTTP 502, not JSON (Unexpected token)', message: 'answer (HTTP 502) is not JSON (Unexpected token)',
-    }]);
+    expect(envelopeFindings({ status: 502, headers: {}, text: '<html>', json: undefined, jsonError: 'not JSON (Unexpected token)' })).toEqual([
+      {
+        check: 'envelope',
+        clause: 'conv.json-envelope',
+        path: '',
+        expected: 'a JSON object',
+        actual: 'HTTP 502, not JSON (Unexpected token)',
+        message: 'answer (HTTP 502) is not JSON (Unexpected token)',
+      },
+    ]);
   });
 
   it.each([[[]], [null], ['ok'], [3]])('JSON that is not an object (%j) is one finding, and nothing more', (json) => {
-    expect(envelopeFindings(answer(json))).toEqual([{ check: 'envelope', clause: 'conv.json-envelope', path: '', expected: 'a JSON object', actual: JSON.stringify(json) }]);
+    expect(envelopeFindings(answer(json))).toEqual([
+      { check: 'envelope', clause: 'conv.json-envelope', path: '', expected: 'a JSON object', actual: JSON.stringify(json) },
+    ]);
   });
 
   it('a well-formed success and a well-formed error have no finding', () => {
@@ -56,6 +64,10 @@ describe('ignored_parameters_unsupported', () => {
 
   it('every finding is an envelope check, and several can come at once', () => {
     const all = envelopeFindings(answer({ result: 'error', ignored_parameters_unsupported: 5 }));
-    expect(all.map((f) => [f.check, f.path])).toEqual([['envelope', 'msg'], ['envelope', 'code'], ['envelope', 'ignored_parameters_unsupported']]);
+    expect(all.map((f) => [f.check, f.path])).toEqual([
+      ['envelope', 'msg'],
+      ['envelope', 'code'],
+      ['envelope', 'ignored_parameters_unsupported'],
+    ]);
   });
 });

@@ -11,9 +11,12 @@ describe('a queue step', () => {
   it('registers for every type, declaring notification_settings_null, and captures the queue id as its name', () => {
     const [open] = expandEventSteps([queue('q', { as: 'member2' })])!;
     expect(open).toStrictEqual({
-      queue: { name: 'q' }, as: 'member2',
+      queue: { name: 'q' },
+      as: 'member2',
       request: { method: 'POST', path: '/register', params: { client_capabilities: { notification_settings_null: true } } },
-      expect: { result: 'success' }, capture: { q: 'queue_id' }, setup: true,
+      expect: { result: 'success' },
+      capture: { q: 'queue_id' },
+      setup: true,
     });
   });
 
@@ -22,7 +25,9 @@ describe('a queue step', () => {
     step.queue = { name: 'q', eventTypes: ['typing'], capabilities: { user_list_incomplete: true } };
     expect(expandEventSteps([step])![0]).toMatchObject({
       request: { params: { event_types: ['typing'], client_capabilities: { notification_settings_null: true, user_list_incomplete: true } } },
-      expect: { result: 'success', clause: 'op1.a' }, capture: { last: 'last_event_id', q: 'queue_id' }, setup: false,
+      expect: { result: 'success', clause: 'op1.a' },
+      capture: { last: 'last_event_id', q: 'queue_id' },
+      setup: false,
     });
   });
 });
@@ -30,7 +35,11 @@ describe('a queue step', () => {
 describe('an events step', () => {
   it('reads its queue without blocking, as the role that opened it unless it names one', () => {
     const [, byQueue, own] = expandEventSteps([queue('q', { as: 'guest' }), read('q'), read('q', { as: 'admin' })])!;
-    expect(byQueue).toStrictEqual({ events: { queue: 'q' }, as: 'guest', request: { method: 'GET', path: '/events', params: { queue_id: '${q}', dont_block: true } } });
+    expect(byQueue).toStrictEqual({
+      events: { queue: 'q' },
+      as: 'guest',
+      request: { method: 'GET', path: '/events', params: { queue_id: '${q}', dont_block: true } },
+    });
     expect(own.as).toBe('admin');
   });
 
@@ -43,7 +52,9 @@ describe('an events step', () => {
 
 describe('queues across a spec file', () => {
   const spec: SpecFile = {
-    file: 'f.yaml', operation: 'POST /typing', title: 't',
+    file: 'f.yaml',
+    operation: 'POST /typing',
+    title: 't',
     fixtures: [queue('fq', { as: 'admin' })],
     cleanup: [read('fq'), read('cq')],
     cases: [

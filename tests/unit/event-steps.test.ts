@@ -33,7 +33,11 @@ describe('event steps', () => {
   it('expand to the registration (with notification_settings_null) and the read, as the role of the queue', () => {
     const spec = loadSpecFile('/tmp/events.yaml', SPEC);
     const [open, , read] = spec.cases[0].steps;
-    expect(open.request).toEqual({ method: 'POST', path: '/register', params: { event_types: ['typing'], client_capabilities: { notification_settings_null: true } } });
+    expect(open.request).toEqual({
+      method: 'POST',
+      path: '/register',
+      params: { event_types: ['typing'], client_capabilities: { notification_settings_null: true } },
+    });
     expect(open).toMatchObject({ capture: { q: 'queue_id' }, setup: true });
     expect(read).toMatchObject({ as: 'member2', request: { method: 'GET', path: '/events', params: { queue_id: '${q}', dont_block: true } } });
   });
@@ -46,29 +50,72 @@ describe('event steps', () => {
   ];
 
   it('judges presence, order, count, payload and forbidden types', () => {
-    expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing', op: 'start' }, { type: 'delete_message', count: 2 }] }, 10)).toEqual([]);
+    expect(
+      judgeEvents(
+        events,
+        {
+          queue: 'q',
+          expect: [
+            { type: 'typing', op: 'start' },
+            { type: 'delete_message', count: 2 },
+          ],
+        },
+        10,
+      ),
+    ).toEqual([]);
     const missing = judgeEvents(events, { queue: 'q', expect: [{ type: 'typing', op: 'stop' }] }, 1500);
-    expect(missing[0]).toMatchObject({ check: 'events', expected: 'a typing stop event', actual: 'none within 1500 ms (typing start, message, delete_message, delete_message)' });
+    expect(missing[0]).toMatchObject({
+      check: 'events',
+      expected: 'a typing stop event',
+      actual: 'none within 1500 ms (typing start, message, delete_message, delete_message)',
+    });
     const late = judgeEvents(events, { queue: 'q', expect: [{ type: 'message' }, { type: 'typing' }] }, 10);
     expect(late[0]).toMatchObject({ expected: 'a typing event after the ones before it', actual: expect.stringMatching(/^it came earlier, out of order/) });
     expect(judgeEvents(events, { queue: 'q', ordered: false, expect: [{ type: 'message' }, { type: 'typing' }] }, 10)).toEqual([]);
-    expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'delete_message', count: 1 }] }, 10)[0]).toMatchObject({ expected: '1 delete_message events', actual: expect.stringMatching(/^2 /) });
-    expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'delete_message', where: { message_id: 8 }, body: [{ path: 'message_id', equals: 7 }] }] }, 10)[0])
-      .toMatchObject({ path: 'events[3].message_id', expected: '7', actual: '8' });
-    expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: ['message'] }, 10)[0]).toMatchObject({ expected: 'no message event', path: 'events[1]' });
+    expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'delete_message', count: 1 }] }, 10)[0]).toMatchObject({
+      expected: '1 delete_message events',
+      actual: expect.stringMatching(/^2 /),
+    });
+    expect(
+      judgeEvents(events, { queue: 'q', expect: [{ type: 'delete_message', where: { message_id: 8 }, body: [{ path: 'message_id', equals: 7 }] }] }, 10)[0],
+    ).toMatchObject({ path: 'events[3].message_id', expected: '7', actual: '8' });
+    expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: ['message'] }, 10)[0]).toMatchObject({
+      expected: 'no message event',
+      path: 'events[1]',
+    });
     // A list holding something that is no event fails the step instead of stopping the run.
-    expect(judgeEvents([null, 3, ...events] as never[], { queue: 'q', expect: [{ type: 'typing' }], none: ['message'] }, 10).map((f) => [f.path, f.expected, f.actual])).toEqual([
-      ['events[0]', 'an event (a JSON object)', 'null'], ['events[1]', 'an event (a JSON object)', '3'], ['events[3]', 'no message event', expect.stringMatching(/^one /)],
+    expect(
+      judgeEvents([null, 3, ...events] as never[], { queue: 'q', expect: [{ type: 'typing' }], none: ['message'] }, 10).map((f) => [
+        f.path,
+        f.expected,
+        f.actual,
+      ]),
+    ).toEqual([
+      ['events[0]', 'an event (a JSON object)', 'null'],
+      ['events[1]', 'an event (a JSON object)', '3'],
+      ['events[3]', 'no message event', expect.stringMatching(/^one /)],
     ]);
-    expect(judgeEvents([null], { queue: 'q', expect: [{ type: 'typing' }] }, 10).map((f) => f.actual)).toEqual(['null', 'none within 10 ms (null)']);
+    expect(judgeEvents([null] as never[], { queue: 'q', expect: [{ type: 'typing' }] }, 10).map((f) => f.actual)).toEqual(['null', 'none within 10 ms (null)']);
     // A forbidden event named by its fields: another case's event of the same type does not count.
     expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: [{ type: 'delete_message', where: { message_id: 99 } }] }, 10)).toEqual([]);
-    expect(judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: [{ type: 'delete_message', where: { message_id: 8 } }] }, 10)[0])
-      .toMatchObject({ expected: 'no delete_message event with {"message_id":8}', path: 'events[3]' });
+    expect(
+      judgeEvents(events, { queue: 'q', expect: [{ type: 'typing' }], none: [{ type: 'delete_message', where: { message_id: 8 } }] }, 10)[0],
+    ).toMatchObject({ expected: 'no delete_message event with {"message_id":8}', path: 'events[3]' });
     // A path through [*] picks the event one of whose elements equals the value.
-    const lists = [{ id: 0, type: 'default_streams', default_streams: [1, 2] }, { id: 1, type: 'default_streams', default_streams: [1, 2, 3] }];
-    expect(judgeEvents(lists, { queue: 'q', expect: [{ type: 'default_streams', where: { 'default_streams[*]': 3 }, body: [{ path: 'default_streams', length: 3 }] }] }, 10)).toEqual([]);
-    expect(judgeEvents(lists, { queue: 'q', expect: [{ type: 'default_streams', where: { 'default_streams[*]': 4 } }] }, 10)[0]).toMatchObject({ expected: 'a default_streams event with {"default_streams[*]":4}' });
+    const lists = [
+      { id: 0, type: 'default_streams', default_streams: [1, 2] },
+      { id: 1, type: 'default_streams', default_streams: [1, 2, 3] },
+    ];
+    expect(
+      judgeEvents(
+        lists,
+        { queue: 'q', expect: [{ type: 'default_streams', where: { 'default_streams[*]': 3 }, body: [{ path: 'default_streams', length: 3 }] }] },
+        10,
+      ),
+    ).toEqual([]);
+    expect(judgeEvents(lists, { queue: 'q', expect: [{ type: 'default_streams', where: { 'default_streams[*]': 4 } }] }, 10)[0]).toMatchObject({
+      expected: 'a default_streams event with {"default_streams[*]":4}',
+    });
   });
 
   it('knows when the wait may end: every expectation has its events', () => {
@@ -83,6 +130,12 @@ describe('event steps', () => {
     expect(clean.status).toBe('passed');
     const [broken] = await withSession({ profile: 'zulip', quirks: ['typing-no-event'] }, (session) => executeSpecs(session, [spec]));
     expect(broken).toMatchObject({ status: 'failed', broken: ['zulip.events.typing.direct'] });
-    expect(broken.failures![0]).toMatchObject({ check: 'events', step: 3, profile: 'zulip', expected: 'a typing start event', actual: expect.stringMatching(/^none within \d+ ms \(no events\)$/) });
+    expect(broken.failures![0]).toMatchObject({
+      check: 'events',
+      step: 3,
+      profile: 'zulip',
+      expected: 'a typing start event',
+      actual: expect.stringMatching(/^none within \d+ ms \(no events\)$/),
+    });
   });
 });

@@ -18,8 +18,16 @@ const spec = (expectations: EventExpectation[], more: Partial<EventsSpec> = {}):
 const judged = (s: EventsSpec, list = events) => judgeEvents(list, s, 10).map(({ expectation, ...f }) => ({ ...f, by: expectation?.clause }));
 
 // Schemas of their own, so these tests do not move when schemas/events/ changes.
-const SCHEMA = unitSchema('unit-events-judge', { type: 'object', required: ['message_id'], properties: { message_id: { type: 'string', 'x-clause': 'op9.id' } } });
-const SMALL = unitSchema('unit-events-judge-small', { type: 'object', maxProperties: 2, properties: Object.fromEntries('abcdef'.split('').map((k) => [k, { type: 'string' }])) });
+const SCHEMA = unitSchema('unit-events-judge', {
+  type: 'object',
+  required: ['message_id'],
+  properties: { message_id: { type: 'string', 'x-clause': 'op9.id' } },
+});
+const SMALL = unitSchema('unit-events-judge-small', {
+  type: 'object',
+  maxProperties: 2,
+  properties: Object.fromEntries('abcdef'.split('').map((k) => [k, { type: 'string' }])),
+});
 
 describe('which events an expectation picks', () => {
   it('by type, op when it names one, and every field of where (a body path)', () => {
@@ -58,18 +66,29 @@ describe('eventsComplete: when the wait may end', () => {
 
 describe('what the judge says', () => {
   it('a missing event: none within the wait, and what came', () => {
-    expect(judgeEvents(events, spec([{ type: 'typing', op: 'stop', clause: 'op3.stop' }]), 1500)).toEqual([{
-      check: 'events', path: 'events[?type=typing]', expectation: { type: 'typing', op: 'stop', clause: 'op3.stop' },
-      expected: 'a typing stop event', actual: `none within 1500 ms ${GOT}`,
-    }]);
+    expect(judgeEvents(events, spec([{ type: 'typing', op: 'stop', clause: 'op3.stop' }]), 1500)).toEqual([
+      {
+        check: 'events',
+        path: 'events[?type=typing]',
+        expectation: { type: 'typing', op: 'stop', clause: 'op3.stop' },
+        expected: 'a typing stop event',
+        actual: `none within 1500 ms ${GOT}`,
+      },
+    ]);
     expect(judged(spec([{ type: 'typing' }]), [])[0]).toMatchObject({ actual: 'none within 10 ms (no events)' });
     expect(judged(spec([{ type: 'x' }]), [{ type: 'heartbeat', op: 7 }])[0]).toMatchObject({ actual: 'none within 10 ms (heartbeat)' });
   });
 
   it('an event before the ones it should follow came out of order; unordered, it is fine', () => {
-    expect(judged(spec([{ type: 'message' }, { type: 'typing' }]))).toEqual([{
-      check: 'events', path: 'events[?type=typing]', expected: 'a typing event after the ones before it', actual: `it came earlier, out of order ${GOT}`, by: undefined,
-    }]);
+    expect(judged(spec([{ type: 'message' }, { type: 'typing' }]))).toEqual([
+      {
+        check: 'events',
+        path: 'events[?type=typing]',
+        expected: 'a typing event after the ones before it',
+        actual: `it came earlier, out of order ${GOT}`,
+        by: undefined,
+      },
+    ]);
     expect(judged(spec([{ type: 'message' }, { type: 'typing' }], { ordered: false }))).toEqual([]);
   });
 
@@ -92,13 +111,35 @@ describe('what the judge says', () => {
 
   it('the events used by a counted expectation are not used again; later ones are', () => {
     const list = [...events, { id: 4, type: 'delete_message', message_id: 9 }];
-    expect(judged(spec([{ type: 'delete_message', count: 2 }, { type: 'delete_message', body: [{ path: 'message_id', equals: 9 }] }]), list)).toEqual([
-      { check: 'events', path: 'events[?type=delete_message]', expected: '2 delete_message events', actual: '3 (typing start, message, delete_message, delete_message, delete_message)', by: undefined },
+    expect(
+      judged(
+        spec([
+          { type: 'delete_message', count: 2 },
+          { type: 'delete_message', body: [{ path: 'message_id', equals: 9 }] },
+        ]),
+        list,
+      ),
+    ).toEqual([
+      {
+        check: 'events',
+        path: 'events[?type=delete_message]',
+        expected: '2 delete_message events',
+        actual: '3 (typing start, message, delete_message, delete_message, delete_message)',
+        by: undefined,
+      },
     ]);
   });
 
   it("a body assertion is at the event's index and names its own clause, else the expectation's", () => {
-    const e: EventExpectation = { type: 'delete_message', where: { message_id: 8 }, clause: 'op9.event', body: [{ path: 'message_id', equals: 7 }, { path: 'id', equals: 0, clause: 'op9.id' }] };
+    const e: EventExpectation = {
+      type: 'delete_message',
+      where: { message_id: 8 },
+      clause: 'op9.event',
+      body: [
+        { path: 'message_id', equals: 7 },
+        { path: 'id', equals: 0, clause: 'op9.id' },
+      ],
+    };
     expect(judged(spec([e]))).toEqual([
       { check: 'events', path: 'events[3].message_id', expected: '7', actual: '8', by: 'op9.event' },
       { check: 'events', path: 'events[3].id', expected: '0', actual: '3', by: 'op9.id' },
@@ -106,22 +147,49 @@ describe('what the judge says', () => {
   });
 
   it("a schema error is at the event's index, with the schema's clause and name", () => {
-    expect(judged(spec([{ type: 'delete_message', schema: SCHEMA }]))).toEqual([{
-      check: 'schema', path: 'events[2].message_id', expected: 'string', actual: '7', clause: 'op9.id', by: undefined, message: 'events[2].message_id: expected string, got 7 (schema unit-events-judge)',
-    }]);
-    expect(judged(spec([{ type: 'typing', schema: SCHEMA }]))).toEqual([{
-      check: 'schema', path: 'events[0].message_id', expected: 'the field (required)', actual: 'nothing (the field is missing)', clause: 'op9.id', by: undefined,
-      message: 'events[0].message_id: expected the field (required), got nothing (the field is missing) (schema unit-events-judge)',
-    }]);
+    expect(judged(spec([{ type: 'delete_message', schema: SCHEMA }]))).toEqual([
+      {
+        check: 'schema',
+        path: 'events[2].message_id',
+        expected: 'string',
+        actual: '7',
+        clause: 'op9.id',
+        by: undefined,
+        message: 'events[2].message_id: expected string, got 7 (schema unit-events-judge)',
+      },
+    ]);
+    expect(judged(spec([{ type: 'typing', schema: SCHEMA }]))).toEqual([
+      {
+        check: 'schema',
+        path: 'events[0].message_id',
+        expected: 'the field (required)',
+        actual: 'nothing (the field is missing)',
+        clause: 'op9.id',
+        by: undefined,
+        message: 'events[0].message_id: expected the field (required), got nothing (the field is missing) (schema unit-events-judge)',
+      },
+    ]);
   });
 
   it('a schema error about the whole event is at the event; more than five are counted there', () => {
-    expect(judged(spec([{ type: 'message', schema: SMALL }]))).toEqual([{
-      check: 'schema', path: 'events[1]', expected: 'NOT have more than 2 properties', actual: '{"id":1,"type":"message","message":{"id":9}}', clause: undefined, by: undefined,
-      message: 'events[1]: expected NOT have more than 2 properties, got {"id":1,"type":"message","message":{"id":9}} (schema unit-events-judge-small)',
-    }]);
+    expect(judged(spec([{ type: 'message', schema: SMALL }]))).toEqual([
+      {
+        check: 'schema',
+        path: 'events[1]',
+        expected: 'NOT have more than 2 properties',
+        actual: '{"id":1,"type":"message","message":{"id":9}}',
+        clause: undefined,
+        by: undefined,
+        message: 'events[1]: expected NOT have more than 2 properties, got {"id":1,"type":"message","message":{"id":9}} (schema unit-events-judge-small)',
+      },
+    ]);
     const wrong = { type: 'x', a: 1, b: 1, c: 1, d: 1, e: 1, f: 1 };
-    expect(judged(spec([{ type: 'x', schema: SMALL }]), [{ id: 0, type: 'y' }, wrong]).at(-1)).toEqual({ check: 'schema', path: 'events[1]', message: '... and 2 more schema errors', by: undefined });
+    expect(judged(spec([{ type: 'x', schema: SMALL }]), [{ id: 0, type: 'y' }, wrong]).at(-1)).toEqual({
+      check: 'schema',
+      path: 'events[1]',
+      message: '... and 2 more schema errors',
+      by: undefined,
+    });
   });
 
   it('two expectations of one type take one event each, in order', () => {
@@ -131,14 +199,35 @@ describe('what the judge says', () => {
 
   it('after a counted expectation, the next looks past the last event it counted', () => {
     const list = [...events, { id: 4, type: 'delete_message', message_id: 9 }, { id: 5, type: 'message' }];
-    expect(judged(spec([{ type: 'delete_message', count: 3 }, { type: 'delete_message', where: { message_id: 9 } }]), list)[0])
-      .toMatchObject({ expected: 'a delete_message event with {"message_id":9} after the ones before it' });
-    expect(judged(spec([{ type: 'delete_message', count: 3 }, { type: 'message', where: { id: 5 } }]), list)).toEqual([]);
+    expect(
+      judged(
+        spec([
+          { type: 'delete_message', count: 3 },
+          { type: 'delete_message', where: { message_id: 9 } },
+        ]),
+        list,
+      )[0],
+    ).toMatchObject({ expected: 'a delete_message event with {"message_id":9} after the ones before it' });
+    expect(
+      judged(
+        spec([
+          { type: 'delete_message', count: 3 },
+          { type: 'message', where: { id: 5 } },
+        ]),
+        list,
+      ),
+    ).toEqual([]);
   });
 
   it('a forbidden type is a finding at the first such event, wherever it came', () => {
     expect(judged(spec([{ type: 'typing' }], { none: ['delete_message'] }))).toEqual([
-      { check: 'events', path: 'events[2]', expected: 'no delete_message event', actual: 'one ({"id":2,"type":"delete_message","message_id":7})', by: undefined },
+      {
+        check: 'events',
+        path: 'events[2]',
+        expected: 'no delete_message event',
+        actual: 'one ({"id":2,"type":"delete_message","message_id":7})',
+        by: undefined,
+      },
     ]);
     expect(judged({ queue: 'q', none: ['typing'] })[0]).toMatchObject({ path: 'events[0]' });
     expect(judged(spec([{ type: 'typing' }], { none: ['presence'] }))).toEqual([]);

@@ -25,7 +25,11 @@ export function fakeTarget(replies: Reply[] | ((req: ApiRequest, n: number) => R
       sent.push(req);
       const n = sent.length - 1;
       const reply = typeof replies === 'function' ? replies(req, n) : replies[Math.min(n, replies.length - 1)];
-      return Promise.resolve({ request: { method: req.method, url: `http://t/api/v1${req.path}`, role: req.auth?.role ?? null, body: null }, durationMs: 1, ...reply });
+      return Promise.resolve({
+        request: { method: req.method, url: `http://t/api/v1${req.path}`, role: req.auth?.role ?? null, body: null },
+        durationMs: 1,
+        ...reply,
+      });
     },
   } as unknown as ApiClient;
   const ctx: TargetContext = { client, accounts: ACCOUNTS, profile: 'spec', ...more };

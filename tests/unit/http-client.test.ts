@@ -26,7 +26,13 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
 
 const client = () => new ApiClient(base, { timeoutMs: 300, maxBodyBytes: 1024 });
 const auth = { email: 'member@x.test', apiKey: 'secret-key', role: 'member' };
@@ -65,11 +71,17 @@ describe('ApiClient', () => {
   });
 
   it('classifies a hang, an oversized body, a reset and a refused connection', async () => {
-    expect((await client().send({ method: 'GET', path: '/hang', auth: null })).error).toMatchObject({ kind: 'timeout', message: 'no complete answer within 300 ms' });
+    expect((await client().send({ method: 'GET', path: '/hang', auth: null })).error).toMatchObject({
+      kind: 'timeout',
+      message: 'no complete answer within 300 ms',
+    });
     expect((await client().send({ method: 'GET', path: '/huge', auth: null })).error).toMatchObject({ kind: 'too-large' });
     expect((await client().send({ method: 'GET', path: '/reset', auth: null })).error?.kind).toBe('connection');
     const closed = new ApiClient('http://127.0.0.1:9', { timeoutMs: 300 });
-    expect((await closed.send({ method: 'GET', path: '/x', auth: null })).error).toMatchObject({ kind: 'connection', message: expect.stringMatching(/ECONNREFUSED/) });
+    expect((await closed.send({ method: 'GET', path: '/x', auth: null })).error).toMatchObject({
+      kind: 'connection',
+      message: expect.stringMatching(/ECONNREFUSED/),
+    });
   });
 });
 
@@ -84,8 +96,14 @@ describe('rate limits', () => {
     let calls = 0;
     const stub = createServer((req, res) => {
       calls += 1;
-      if (calls === 1) return res.writeHead(429, { 'retry-after': '0.05', 'content-type': 'application/json' }).end('{"result":"error","msg":"Slow down","code":"RATE_LIMIT_HIT"}');
-      if (calls === 2) return res.writeHead(429, { 'content-type': 'application/json' }).end('{"result":"error","msg":"Slow down","code":"RATE_LIMIT_HIT","retry-after":0.05}');
+      if (calls === 1)
+        return res
+          .writeHead(429, { 'retry-after': '0.05', 'content-type': 'application/json' })
+          .end('{"result":"error","msg":"Slow down","code":"RATE_LIMIT_HIT"}');
+      if (calls === 2)
+        return res
+          .writeHead(429, { 'content-type': 'application/json' })
+          .end('{"result":"error","msg":"Slow down","code":"RATE_LIMIT_HIT","retry-after":0.05}');
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"success","msg":""}');
     });
     await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));

@@ -12,9 +12,17 @@ describe('import cycles', () => {
   });
 
   it('the finder reports a loop, a longer loop and a self-import, and nothing else', () => {
-    const graph = new Map(Object.entries({
-      'a.ts': ['b.ts'], 'b.ts': ['a.ts', 'c.ts'], 'c.ts': ['d.ts'], 'd.ts': ['e.ts'], 'e.ts': ['c.ts'], 'f.ts': ['f.ts'], 'g.ts': ['a.ts'],
-    }));
+    const graph = new Map(
+      Object.entries({
+        'a.ts': ['b.ts'],
+        'b.ts': ['a.ts', 'c.ts'],
+        'c.ts': ['d.ts'],
+        'd.ts': ['e.ts'],
+        'e.ts': ['c.ts'],
+        'f.ts': ['f.ts'],
+        'g.ts': ['a.ts'],
+      }),
+    );
     expect(importCycles(graph).sort((x, y) => x[0].localeCompare(y[0]))).toEqual([['a.ts', 'b.ts'], ['c.ts', 'd.ts', 'e.ts'], ['f.ts']]);
   });
 });

@@ -25,7 +25,11 @@ describe('placeholders', () => {
   });
 
   it('a name that reaches through nothing, a string or a number is not defined', () => {
-    for (const [expr, part] of [['nothing.x', 'x'], ['run.id.length', 'length'], ['n.toFixed', 'toFixed']]) {
+    for (const [expr, part] of [
+      ['nothing.x', 'x'],
+      ['run.id.length', 'length'],
+      ['n.toFixed', 'toFixed'],
+    ]) {
       expect(() => lookup(vars, expr)).toThrow(InterpolationError);
       expect(() => lookup(vars, expr)).toThrow(`\${${expr}} is not defined (no "${part}")`);
     }

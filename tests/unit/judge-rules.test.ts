@@ -28,23 +28,45 @@ describe('what a broken check says', () => {
   });
 
   it('a wrong code shows the msg that came with it', () => {
-    expect(judge(answer(error('X', 'no')), { code: 'BAD_REQUEST' }, 'spec', who)).toEqual([{
-      clause: 'op1.a', clauses: ['op1.a'], check: 'code', path: 'code', expected: '"BAD_REQUEST"', actual: '"X" (msg "no")',
-      message: 'expected code "BAD_REQUEST", got "X" (msg "no")',
-    }]);
+    expect(judge(answer(error('X', 'no')), { code: 'BAD_REQUEST' }, 'spec', who)).toEqual([
+      {
+        clause: 'op1.a',
+        clauses: ['op1.a'],
+        check: 'code',
+        path: 'code',
+        expected: '"BAD_REQUEST"',
+        actual: '"X" (msg "no")',
+        message: 'expected code "BAD_REQUEST", got "X" (msg "no")',
+      },
+    ]);
   });
 
   it('a wrong HTTP status is about the whole answer', () => {
-    expect(judge(answer(ok, 201), { status: 200 }, 'spec', who)).toEqual([{
-      clause: 'op1.a', clauses: ['op1.a'], check: 'status', path: '', expected: 'HTTP 200', actual: 'HTTP 201', message: 'expected HTTP 200, got HTTP 201',
-    }]);
+    expect(judge(answer(ok, 201), { status: 200 }, 'spec', who)).toEqual([
+      {
+        clause: 'op1.a',
+        clauses: ['op1.a'],
+        check: 'status',
+        path: '',
+        expected: 'HTTP 200',
+        actual: 'HTTP 201',
+        message: 'expected HTTP 200, got HTTP 201',
+      },
+    ]);
   });
 
   it('a wrong list of ignored parameters is at its field, under the convention clause', () => {
-    expect(judge(answer({ ...ok, ignored_parameters_unsupported: ['a'] }), { ignoredParams: ['a', 'b'] }, 'spec', who)).toEqual([{
-      clause: 'conv.ignored-params', clauses: ['conv.ignored-params'], check: 'ignored-params', path: 'ignored_parameters_unsupported',
-      expected: 'exactly ["a","b"]', actual: '["a"]', message: 'ignored_parameters_unsupported: expected exactly ["a","b"], got ["a"]',
-    }]);
+    expect(judge(answer({ ...ok, ignored_parameters_unsupported: ['a'] }), { ignoredParams: ['a', 'b'] }, 'spec', who)).toEqual([
+      {
+        clause: 'conv.ignored-params',
+        clauses: ['conv.ignored-params'],
+        check: 'ignored-params',
+        path: 'ignored_parameters_unsupported',
+        expected: 'exactly ["a","b"]',
+        actual: '["a"]',
+        message: 'ignored_parameters_unsupported: expected exactly ["a","b"], got ["a"]',
+      },
+    ]);
   });
 
   it('a schema error names its path and the schema; one at the root says (body)', () => {
@@ -55,7 +77,10 @@ describe('what a broken check says', () => {
   });
 
   it('a failure carries no path, expected or actual its check did not give', () => {
-    const many = unitSchema('unit-judge-many-fields', { type: 'object', properties: Object.fromEntries('abcdef'.split('').map((k) => [k, { type: 'string' }])) });
+    const many = unitSchema('unit-judge-many-fields', {
+      type: 'object',
+      properties: Object.fromEntries('abcdef'.split('').map((k) => [k, { type: 'string' }])),
+    });
     const failures = judge(answer({ ...ok, a: 1, b: 1, c: 1, d: 1, e: 1, f: 1 }), { schema: many }, 'spec', who);
     expect(failures).toHaveLength(6);
     expect(failures[5]).toStrictEqual({ clause: 'op1.a', clauses: ['op1.a'], check: 'schema', message: '... and 1 more schema errors' });
@@ -75,9 +100,18 @@ describe('which clause a failure names', () => {
 
   it('the zulip block of a spec case names its facts and the zulip profile', () => {
     const failures = judge(answer(error('X'), 403), { result: 'error', zulip: { status: 400, facts: ['zulip.f'] } }, 'zulip', who);
-    expect(failures).toStrictEqual([{
-      clause: 'op1.a', clauses: ['op1.a'], profile: 'zulip', facts: ['zulip.f'], check: 'status', path: '',
-      expected: 'HTTP 400', actual: 'HTTP 403', message: 'expected HTTP 400, got HTTP 403',
-    }]);
+    expect(failures).toStrictEqual([
+      {
+        clause: 'op1.a',
+        clauses: ['op1.a'],
+        profile: 'zulip',
+        facts: ['zulip.f'],
+        check: 'status',
+        path: '',
+        expected: 'HTTP 400',
+        actual: 'HTTP 403',
+        message: 'expected HTTP 400, got HTTP 403',
+      },
+    ]);
   });
 });

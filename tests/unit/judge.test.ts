@@ -11,10 +11,17 @@ const ok = { result: 'success', msg: '' };
 describe('judge', () => {
   it('attributes a result check to the step clauses, an assertion to its own clause', () => {
     const expect_: Expect = { result: 'success', clause: 'op1.a' };
-    expect(judge(answer({ result: 'error', msg: 'no', code: 'BAD_REQUEST' }, 400), expect_, 'spec', who)).toEqual([{
-      clause: 'op1.a', clauses: ['op1.a'], check: 'result', path: 'result', expected: '"success"',
-      actual: '"error" (code "BAD_REQUEST", msg "no")', message: 'expected result "success", got "error" (code "BAD_REQUEST", msg "no")',
-    }]);
+    expect(judge(answer({ result: 'error', msg: 'no', code: 'BAD_REQUEST' }, 400), expect_, 'spec', who)).toEqual([
+      {
+        clause: 'op1.a',
+        clauses: ['op1.a'],
+        check: 'result',
+        path: 'result',
+        expected: '"success"',
+        actual: '"error" (code "BAD_REQUEST", msg "no")',
+        message: 'expected result "success", got "error" (code "BAD_REQUEST", msg "no")',
+      },
+    ]);
     const failures = judge(answer({ ...ok, n: 3 }), { result: 'success', clause: 'op1.a', body: [{ path: 'n', equals: 4, clause: 'op1.b' }] }, 'spec', who);
     expect(failures).toEqual([{ clause: 'op1.b', clauses: ['op1.b'], check: 'body', path: 'n', expected: '4', actual: '3', message: 'n: expected 4, got 3' }]);
   });
@@ -26,21 +33,34 @@ describe('judge', () => {
   it('names the envelope clauses for a broken envelope, whatever the expectations', () => {
     const failures = judge(answer({ result: 'ok' }), { result: 'success', clause: 'op1.a' }, 'spec', who);
     expect(failures.map((f) => [f.clause, f.check, f.path])).toEqual([
-      ['conv.json-envelope', 'envelope', 'result'], ['conv.json-envelope', 'envelope', 'msg'], ['op1.a', 'result', 'result'],
+      ['conv.json-envelope', 'envelope', 'result'],
+      ['conv.json-envelope', 'envelope', 'msg'],
+      ['op1.a', 'result', 'result'],
     ]);
     expect(judge(answer({ result: 'error', msg: 'x' }, 400), undefined, 'spec', who).map((f) => f.clause)).toEqual(['conv.error-code']);
     const notJson = { status: 502, headers: {}, text: '<html>', json: undefined, jsonError: 'not JSON' };
-    expect(judge(notJson, { result: 'success' }, 'spec', who)).toEqual([expect.objectContaining({ clause: 'conv.json-envelope', check: 'envelope', message: 'answer (HTTP 502) is not JSON' })]);
+    expect(judge(notJson, { result: 'success' }, 'spec', who)).toEqual([
+      expect.objectContaining({ clause: 'conv.json-envelope', check: 'envelope', message: 'answer (HTTP 502) is not JSON' }),
+    ]);
   });
 
   it('judges the zulip block only under the zulip profile, naming its facts', () => {
     const e: Expect = { result: 'error', clause: 'op1.a', zulip: { status: 400, facts: ['zulip.http-400'] } };
     const error = answer({ result: 'error', msg: 'no', code: 'BAD_REQUEST' }, 403);
     expect(judge(error, e, 'spec', who)).toEqual([]);
-    expect(judge(error, e, 'zulip', who)).toEqual([{
-      clause: 'op1.a', clauses: ['op1.a'], profile: 'zulip', facts: ['zulip.http-400'], check: 'status', path: '',
-      expected: 'HTTP 400', actual: 'HTTP 403', message: 'expected HTTP 400, got HTTP 403',
-    }]);
+    expect(judge(error, e, 'zulip', who)).toEqual([
+      {
+        clause: 'op1.a',
+        clauses: ['op1.a'],
+        profile: 'zulip',
+        facts: ['zulip.http-400'],
+        check: 'status',
+        path: '',
+        expected: 'HTTP 400',
+        actual: 'HTTP 403',
+        message: 'expected HTTP 400, got HTTP 403',
+      },
+    ]);
     // The case's facts when the block names none; nothing of the block when the outcome is the other one.
     expect(judge(error, { ...e, zulip: { status: 400 } }, 'zulip', who)[0].facts).toEqual(['zulip.x']);
     expect(judge(answer(ok), e, 'zulip', who).map((f) => f.check)).toEqual(['result']);
@@ -53,11 +73,29 @@ describe('judge', () => {
 
   it('reports each schema error at its path, with the clause its schema annotates', () => {
     const channel = {
-      stream_id: 'one', is_archived: false, description: '', rendered_description: '', date_created: 1700000000, creator_id: null,
-      invite_only: false, is_web_public: false, stream_post_policy: 1, is_announcement_only: false, message_retention_days: null,
-      history_public_to_subscribers: true, first_message_id: 3, folder_id: null, topics_policy: 'inherit', is_recently_active: true,
-      can_add_subscribers_group: 2, can_remove_subscribers_group: 6, can_administer_channel_group: 6, can_delete_any_message_group: 6,
-      can_delete_own_message_group: 2, can_move_messages_out_of_channel_group: 6, can_move_messages_within_channel_group: 6,
+      stream_id: 'one',
+      is_archived: false,
+      description: '',
+      rendered_description: '',
+      date_created: 1700000000,
+      creator_id: null,
+      invite_only: false,
+      is_web_public: false,
+      stream_post_policy: 1,
+      is_announcement_only: false,
+      message_retention_days: null,
+      history_public_to_subscribers: true,
+      first_message_id: 3,
+      folder_id: null,
+      topics_policy: 'inherit',
+      is_recently_active: true,
+      can_add_subscribers_group: 2,
+      can_remove_subscribers_group: 6,
+      can_administer_channel_group: 6,
+      can_delete_any_message_group: 6,
+      can_delete_own_message_group: 2,
+      can_move_messages_out_of_channel_group: 6,
+      can_move_messages_within_channel_group: 6,
     };
     const failures = judge(answer({ ...ok, streams: [channel] }), { schema: 'get-streams', clause: 'op20.success-body' }, 'spec', who);
     const typeError = failures.find((f) => f.path === 'streams[0].stream_id');
@@ -68,13 +106,21 @@ describe('judge', () => {
   it('checks ignored_parameters_unsupported exactly, in any order, under the convention clause', () => {
     const e: Expect = { ignoredParams: ['b', 'a'] };
     expect(judge(answer({ ...ok, ignored_parameters_unsupported: ['a', 'b'] }), e, 'spec', who)).toEqual([]);
-    expect(judge(answer({ ...ok, ignored_parameters_unsupported: ['a'] }), e, 'spec', who)).toEqual([expect.objectContaining({
-      clause: 'conv.ignored-params', check: 'ignored-params', expected: 'exactly ["a","b"]', actual: '["a"]',
-    })]);
+    expect(judge(answer({ ...ok, ignored_parameters_unsupported: ['a'] }), e, 'spec', who)).toEqual([
+      expect.objectContaining({
+        clause: 'conv.ignored-params',
+        check: 'ignored-params',
+        expected: 'exactly ["a","b"]',
+        actual: '["a"]',
+      }),
+    ]);
   });
 
   it('applies an assertion with `when` only to the answers its condition picks', () => {
-    const e: Expect = { result: 'error', body: [{ path: 'msg', matches: 'administrator', when: { path: 'code', equals: 'UNAUTHORIZED_PRINCIPAL' }, clause: 'op1.b' }] };
+    const e: Expect = {
+      result: 'error',
+      body: [{ path: 'msg', matches: 'administrator', when: { path: 'code', equals: 'UNAUTHORIZED_PRINCIPAL' }, clause: 'op1.b' }],
+    };
     expect(judge(answer({ result: 'error', msg: 'nope', code: 'BAD_REQUEST' }, 400), e, 'spec', who)).toEqual([]);
     expect(judge(answer({ result: 'error', msg: 'Must be an organization administrator', code: 'UNAUTHORIZED_PRINCIPAL' }, 400), e, 'spec', who)).toEqual([]);
     expect(judge(answer({ result: 'error', msg: 'nope', code: 'UNAUTHORIZED_PRINCIPAL' }, 400), e, 'spec', who)).toEqual([
@@ -84,7 +130,10 @@ describe('judge', () => {
 
   it('checks code and HTTP status, and stops at a wrong result', () => {
     const failures = judge(answer({ result: 'error', msg: 'm', code: 'X' }, 404), { result: 'error', code: 'BAD_REQUEST', status: 400 }, 'spec', who);
-    expect(failures.map((f) => [f.check, f.expected, f.actual])).toEqual([['code', '"BAD_REQUEST"', '"X" (msg "m")'], ['status', 'HTTP 400', 'HTTP 404']]);
+    expect(failures.map((f) => [f.check, f.expected, f.actual])).toEqual([
+      ['code', '"BAD_REQUEST"', '"X" (msg "m")'],
+      ['status', 'HTTP 400', 'HTTP 404'],
+    ]);
     expect(judge(answer(ok), { result: 'error', code: 'BAD_REQUEST', status: 400 }, 'spec', who).map((f) => f.check)).toEqual(['result']);
   });
 });

@@ -161,12 +161,18 @@ describe('sortedGroups', () => {
   });
 
   it('a value of an earlier group may not come again in a later one: the groups do not overlap', () => {
-    expect(check('sortedGroups', at([[5, 3], [3]]), 'descending')).toBe('expected groups in descending order, got 3 in group 1 after 3 in an earlier one ([[5,3],[3]])');
-    expect(check('sortedGroups', at([[1], [1]]), 'ascending')).toBe('expected groups in ascending order, got 1 in group 1 after 1 in an earlier one ([[1],[1]])');
+    expect(check('sortedGroups', at([[5, 3], [3]]), 'descending')).toBe(
+      'expected groups in descending order, got 3 in group 1 after 3 in an earlier one ([[5,3],[3]])',
+    );
+    expect(check('sortedGroups', at([[1], [1]]), 'ascending')).toBe(
+      'expected groups in ascending order, got 1 in group 1 after 1 in an earlier one ([[1],[1]])',
+    );
   });
 
   it('a group reaches its furthest value, the first among equals', () => {
-    expect(check('sortedGroups', at([['1', 1], [5]]), 'descending')).toBe('expected groups in descending order, got 5 in group 1 after "1" in an earlier one ([["1",1],[5]])');
+    expect(check('sortedGroups', at([['1', 1], [5]]), 'descending')).toBe(
+      'expected groups in descending order, got 5 in group 1 after "1" in an earlier one ([["1",1],[5]])',
+    );
   });
 });
 

@@ -3,7 +3,14 @@ import { MATCHERS } from '../../src/engine/matchers.js';
 import { resolvePath } from '../../src/engine/body-path.js';
 import { interpolate, placeholderRoots } from '../../src/engine/interpolate.js';
 
-const body = { streams: [{ stream_id: 1, name: 'a', tags: [] }, { stream_id: 2, name: 'b' }], status: { text: 'hi' }, n: 3 };
+const body = {
+  streams: [
+    { stream_id: 1, name: 'a', tags: [] },
+    { stream_id: 2, name: 'b' },
+  ],
+  status: { text: 'hi' },
+  n: 3,
+};
 const check = (path: string, matcher: string, want: unknown) => MATCHERS[matcher](resolvePath(body, path), want);
 /** A mismatch as one line, the way failure messages show it. */
 const line = (m: { expected: string; actual: string } | null) => (m ? `expected ${m.expected}, got ${m.actual}` : null);
@@ -15,7 +22,18 @@ describe('body paths', () => {
     expect(resolvePath(body, 'streams[*].stream_id').value).toEqual([1, 2]);
     expect(resolvePath(body, 'streams[?stream_id=2].name').value).toBe('b');
     expect(resolvePath(body, 'streams[?stream_id=9].name').found).toBe(false);
-    expect(resolvePath({ e: [{ t: 'a', n: 1 }, { t: 'b', n: 2 }, { t: 'a', n: 3 }] }, 'e[*?t=a].n').value).toEqual([1, 3]);
+    expect(
+      resolvePath(
+        {
+          e: [
+            { t: 'a', n: 1 },
+            { t: 'b', n: 2 },
+            { t: 'a', n: 3 },
+          ],
+        },
+        'e[*?t=a].n',
+      ).value,
+    ).toEqual([1, 3]);
     expect(resolvePath({ e: [{ t: 'b' }] }, 'e[*?t=a].n')).toEqual({ found: true, value: [] });
     expect(resolvePath(body, 'status.missing').found).toBe(false);
     expect(() => resolvePath(body, 'streams[x')).toThrow(/bad body path/);
@@ -91,7 +109,15 @@ describe('sortedGroups', () => {
     expect(MATCHERS.sortedGroups(groups([[1, 2], [3]]), 'ascending')).toBeNull();
   });
   it('fails a later group reaching back past an earlier one, naming both values', () => {
-    expect(MATCHERS.sortedGroups(groups([[1, 2], [5, 6]]), 'descending')?.actual).toMatch(/^5 in group 1 after 1/);
+    expect(
+      MATCHERS.sortedGroups(
+        groups([
+          [1, 2],
+          [5, 6],
+        ]),
+        'descending',
+      )?.actual,
+    ).toMatch(/^5 in group 1 after 1/);
     expect(MATCHERS.sortedGroups(groups([[9, 4], [6]]), 'descending')?.actual).toMatch(/^6 in group 1 after 4/);
     expect(MATCHERS.sortedGroups({ found: true, value: [[1], []] }, 'descending')?.expected).toMatch(/non-empty lists/);
   });

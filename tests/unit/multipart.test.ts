@@ -24,12 +24,18 @@ describe('multipart requests', () => {
     redactor.addAccount('member', member.email, member.apiKey);
     const client = new ApiClient(server.url, { timeoutMs: 5000 });
     upload = await client.send({
-      method: 'POST', path: '/user_uploads', auth: { email: member.email, apiKey: member.apiKey, role: 'member' },
-      params: { note: "it's here" }, files: { file: { name: 'notes.txt', content: 'some notes\nline two' } }, trace: { caseId: 'op1.upload', step: 2 },
+      method: 'POST',
+      path: '/user_uploads',
+      auth: { email: member.email, apiKey: member.apiKey, role: 'member' },
+      params: { note: "it's here" },
+      files: { file: { name: 'notes.txt', content: 'some notes\nline two' } },
+      trace: { caseId: 'op1.upload', step: 2 },
     });
     await client.close();
   });
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('encodes parameters as text fields and files as file parts, and lists the parts', () => {
     const { body, contentType, parts } = encodeMultipart({ a: 1, b: [2] }, { file: { name: 'x.txt', content: 'hello' } });
@@ -40,7 +46,8 @@ describe('multipart requests', () => {
     expect(text).toContain('name="file"; filename="x.txt"\r\nContent-Type: application/octet-stream\r\n\r\nhello\r\n');
     expect(text.endsWith(`--${boundary}--\r\n`)).toBe(true);
     expect(parts).toEqual([
-      { name: 'a', value: '1' }, { name: 'b', value: '[2]' },
+      { name: 'a', value: '1' },
+      { name: 'b', value: '[2]' },
       { name: 'file', value: 'hello', fileName: 'x.txt', contentType: 'application/octet-stream' },
     ]);
   });
@@ -59,8 +66,12 @@ describe('multipart requests', () => {
   it('appears in the HAR as multipart with its parts, exact size, case id and step', () => {
     const entry = harEntry(upload, new Date(), redactor);
     expect(entry.request.postData).toEqual({
-      mimeType: upload.request.headers!['content-type'], text: upload.request.body,
-      params: [{ name: 'note', value: "it's here" }, { name: 'file', value: 'some notes\nline two', fileName: 'notes.txt', contentType: 'application/octet-stream' }],
+      mimeType: upload.request.headers!['content-type'],
+      text: upload.request.body,
+      params: [
+        { name: 'note', value: "it's here" },
+        { name: 'file', value: 'some notes\nline two', fileName: 'notes.txt', contentType: 'application/octet-stream' },
+      ],
     });
     expect(entry.request.bodySize).toBe(Buffer.byteLength(upload.request.body!));
     expect(entry).toMatchObject({ _caseId: 'op1.upload', _step: 2, _role: 'member' });
@@ -68,17 +79,31 @@ describe('multipart requests', () => {
 
   it('a binary body is recorded as base64, sized by its bytes', () => {
     const bytes = Buffer.from([0xff, 0xfe, 0x00, 0x41]);
-    const exchange: Exchange = { request: { method: 'POST', url: 'http://h/api/v1/x', role: null, body: bytes.toString('base64'), bodyEncoding: 'base64', headers: { 'content-type': 'application/octet-stream' } }, durationMs: 1 };
+    const exchange: Exchange = {
+      request: {
+        method: 'POST',
+        url: 'http://h/api/v1/x',
+        role: null,
+        body: bytes.toString('base64'),
+        bodyEncoding: 'base64',
+        headers: { 'content-type': 'application/octet-stream' },
+      },
+      durationMs: 1,
+    };
     const entry = harEntry(exchange, new Date(), redactor);
     expect(entry.request.postData).toMatchObject({ mimeType: 'application/octet-stream', params: [], text: '//4AQQ==', _encoding: 'base64' });
     expect(entry.request.bodySize).toBe(4);
-    expect(curlCommand({ request: exchange.request })).toBe(`printf '%s' //4AQQ== | base64 -d | curl -sS -X POST -H 'content-type: application/octet-stream' --data-binary @- http://h/api/v1/x`);
+    expect(curlCommand({ request: exchange.request })).toBe(
+      `printf '%s' //4AQQ== | base64 -d | curl -sS -X POST -H 'content-type: application/octet-stream' --data-binary @- http://h/api/v1/x`,
+    );
   });
 
   it('replays as curl -F, field by field, the file piped in', () => {
     const line = curlCommand(redactor.value({ request: upload.request }));
-    expect(line).toBe(`printf '%s' 'some notes\nline two' | curl -sS -X POST -u "$CONFORMANCE_MEMBER_EMAIL:$CONFORMANCE_MEMBER_API_KEY" `
-      + `--form-string 'note=it'\\''s here' -F 'file=@-;filename="notes.txt";type=application/octet-stream' ${upload.request.url}`);
+    expect(line).toBe(
+      `printf '%s' 'some notes\nline two' | curl -sS -X POST -u "$CONFORMANCE_MEMBER_EMAIL:$CONFORMANCE_MEMBER_API_KEY" ` +
+        `--form-string 'note=it'\\''s here' -F 'file=@-;filename="notes.txt";type=application/octet-stream' ${upload.request.url}`,
+    );
   });
 
   it.skipIf(!haveCurl)('the curl line uploads the same file to the server', async () => {

@@ -4,10 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { operationMatcher } from '../../src/engine/operation-of.js';
 
 // Built anew in each test: a mutant is judged by the tests that run the code it changes.
-const documented = () => operationMatcher([
-  'GET /users/{user_id}', 'PATCH /users/{email}', 'PATCH /users/{user_id}', 'GET /users/me/status', 'GET /users/{user_id}/status',
-  'GET /streams', 'DELETE /messages/{message_id}/reactions', 'GET /export/realm.json', 'GET /users/me/status',
-]);
+const documented = () =>
+  operationMatcher([
+    'GET /users/{user_id}',
+    'PATCH /users/{email}',
+    'PATCH /users/{user_id}',
+    'GET /users/me/status',
+    'GET /users/{user_id}/status',
+    'GET /streams',
+    'DELETE /messages/{message_id}/reactions',
+    'GET /export/realm.json',
+    'GET /users/me/status',
+  ]);
 const operationOf = (method: string, path: string) => documented()(method, path);
 
 describe('the operation of a request', () => {

@@ -50,13 +50,22 @@ describe('what a run skips, saying why', () => {
 
   it('the accounts no step, fixture or cleanup can do without, named once each', () => {
     const withFixtures = { ...spec, fixtures: [{ as: 'admin' as const, request: { method: 'GET', path: '/' } }] };
-    const c = { ...base, steps: [{ as: 'guest' as const, request: { method: 'GET', path: '/' } }, { as: 'guest' as const, request: { method: 'GET', path: '/' } }],
-      cleanup: [{ as: 'owner' as const, request: { method: 'GET', path: '/' } }] };
+    const c = {
+      ...base,
+      steps: [
+        { as: 'guest' as const, request: { method: 'GET', path: '/' } },
+        { as: 'guest' as const, request: { method: 'GET', path: '/' } },
+      ],
+      cleanup: [{ as: 'owner' as const, request: { method: 'GET', path: '/' } }],
+    };
     expect(decide(withFixtures, c, input)).toEqual({ run: false, skip: 'needs the admin and guest and owner accounts, not configured' });
-    expect(decide(spec, { ...base, cleanup: [{ as: 'owner' as const, request: { method: 'GET', path: '/' } }] }, input)).toEqual({ run: false, skip: 'needs the owner account, not configured' });
+    expect(decide(spec, { ...base, cleanup: [{ as: 'owner' as const, request: { method: 'GET', path: '/' } }] }, input)).toEqual({
+      run: false,
+      skip: 'needs the owner account, not configured',
+    });
   });
 
-  it('a step without as: is the member\'s', () => {
+  it("a step without as: is the member's", () => {
     expect(rolesOf([{ request: { method: 'GET', path: '/' } }, { as: 'admin', request: { method: 'GET', path: '/' } }])).toEqual(['member', 'admin']);
     expect(rolesOf()).toEqual([]);
     expect(decide(spec, base, { ...input, configuredRoles: new Set() })).toEqual({ run: false, skip: 'needs the member account, not configured' });
@@ -64,7 +73,7 @@ describe('what a run skips, saying why', () => {
 });
 
 describe('shards', () => {
-  it('a file\'s shard is FNV-1a of its path, modulo the count, from 1', () => {
+  it("a file's shard is FNV-1a of its path, modulo the count, from 1", () => {
     // FNV-1a("a") = 0xe40c292c = 3826002220
     expect(shardOf('a', 7)).toBe((3826002220 % 7) + 1);
     expect(shardOf('', 5)).toBe((0x811c9dc5 % 5) + 1);
@@ -73,7 +82,7 @@ describe('shards', () => {
 });
 
 describe('the parameters an operation documents', () => {
-  it('every spec file\'s names for its operation, once each, those with since only from that level', () => {
+  it("every spec file's names for its operation, once each, those with since only from that level", () => {
     const specs: SpecFile[] = [
       { ...spec, parameters: ['a', { name: 'new', since: 421 }, { name: 'now', since: 420 }] },
       { ...spec, file: 'specs/y.yaml', parameters: ['a', 'b'] },

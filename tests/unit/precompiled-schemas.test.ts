@@ -13,9 +13,16 @@ const dir = projectPath('.tmp', `precompiled-${process.pid}`);
 mkdirSync(dir, { recursive: true });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const names = readdirSync(projectPath('schemas')).filter((n) => n.endsWith('.schema.json')).map((n) => n.replace('.schema.json', ''));
+const names = readdirSync(projectPath('schemas'))
+  .filter((n) => n.endsWith('.schema.json'))
+  .map((n) => n.replace('.schema.json', ''));
 const SAMPLES: unknown[] = [
-  {}, [], null, 'text', { result: 'success', msg: '' }, { result: 'error', msg: 'no', code: 'BAD_REQUEST' },
+  {},
+  [],
+  null,
+  'text',
+  { result: 'success', msg: '' },
+  { result: 'error', msg: 'no', code: 'BAD_REQUEST' },
   { result: 'success', msg: '', streams: [{ stream_id: 'one', name: 2, is_archived: false }], topics: [{ name: 'a', max_id: -1 }] },
   { result: 'success', msg: '', message_history: [{ topic: 't', content: 'c', rendered_content: '<p>c</p>', timestamp: 1.5, user_id: 1 }] },
 ];

@@ -9,11 +9,22 @@ import type { ProofsFile } from '../../src/report/proofs.js';
 import { kase, report, type ReportInput } from './report-builders.js';
 
 type Input = ReportInput;
-const expectations = (more: Partial<NonNullable<Input['expectations']>> = {}) => ({ file: 'x.yaml', expected: [], stale: [], expired: [], unknown: [], ...more });
+const expectations = (more: Partial<NonNullable<Input['expectations']>> = {}) => ({
+  file: 'x.yaml',
+  expected: [],
+  stale: [],
+  expired: [],
+  unknown: [],
+  ...more,
+});
 
 describe('the verdict', () => {
   it('passes when every case passed or was skipped', () => {
-    expect(verdictOf(report([kase('a', 'passed'), kase('b', 'skipped', { message: 'needs feature level 9, target has 1' })]))).toStrictEqual({ status: 'pass', newFailures: [], reasons: [] });
+    expect(verdictOf(report([kase('a', 'passed'), kase('b', 'skipped', { message: 'needs feature level 9, target has 1' })]))).toStrictEqual({
+      status: 'pass',
+      newFailures: [],
+      reasons: [],
+    });
   });
 
   it('every failed or errored case fails it, counted and named', () => {
@@ -23,23 +34,46 @@ describe('the verdict', () => {
 
   it('with a baseline they are regressions; a failure the baseline knows, or an expectation explains, does not fail it', () => {
     const base = { file: 'b.json', knownFailures: [], regressions: [], improvements: [] };
-    expect(verdictOf(report([kase('a', 'failed', { baseline: 'regression' }), kase('k', 'failed', { baseline: 'known' })], { baseline: base })).reasons)
-      .toEqual(['1 regression not in the baseline or expectations: a']);
-    expect(verdictOf(report([kase('a', 'failed'), kase('b', 'failed')], { baseline: base })).reasons).toEqual(['2 regressions not in the baseline or expectations: a, b']);
-    expect(verdictOf(report([kase('a', 'errored'), kase('e', 'failed', { expectation: { reason: 'r' } })], { expectations: expectations() })).reasons)
-      .toEqual(['1 failure not in the baseline or expectations: a']);
+    expect(
+      verdictOf(report([kase('a', 'failed', { baseline: 'regression' }), kase('k', 'failed', { baseline: 'known' })], { baseline: base })).reasons,
+    ).toEqual(['1 regression not in the baseline or expectations: a']);
+    expect(verdictOf(report([kase('a', 'failed'), kase('b', 'failed')], { baseline: base })).reasons).toEqual([
+      '2 regressions not in the baseline or expectations: a, b',
+    ]);
+    expect(verdictOf(report([kase('a', 'errored'), kase('e', 'failed', { expectation: { reason: 'r' } })], { expectations: expectations() })).reasons).toEqual([
+      '1 failure not in the baseline or expectations: a',
+    ]);
   });
 
   it('a stale expectation (listed but passing) and an expired one fail it, each named with the file', () => {
     const one = verdictOf(report([kase('a', 'passed')], { expectations: expectations({ stale: ['a'], expired: [{ id: 'e', expires: '2020-01-01' }] }) }));
-    expect(one.reasons).toEqual(['1 stale expectation (listed, but passing now; remove them from x.yaml): a', '1 expired expectation in x.yaml: e (expired 2020-01-01)']);
-    const two = verdictOf(report([], { expectations: expectations({ stale: ['a', 'b'], expired: [{ id: 'e', expires: '1' }, { id: 'f', expires: '2' }] }) }));
-    expect(two.reasons).toEqual(['2 stale expectations (listed, but passing now; remove them from x.yaml): a, b', '2 expired expectations in x.yaml: e (expired 1), f (expired 2)']);
+    expect(one.reasons).toEqual([
+      '1 stale expectation (listed, but passing now; remove them from x.yaml): a',
+      '1 expired expectation in x.yaml: e (expired 2020-01-01)',
+    ]);
+    const two = verdictOf(
+      report([], {
+        expectations: expectations({
+          stale: ['a', 'b'],
+          expired: [
+            { id: 'e', expires: '1' },
+            { id: 'f', expires: '2' },
+          ],
+        }),
+      }),
+    );
+    expect(two.reasons).toEqual([
+      '2 stale expectations (listed, but passing now; remove them from x.yaml): a, b',
+      '2 expired expectations in x.yaml: e (expired 1), f (expired 2)',
+    ]);
     expect(two.status).toBe('fail');
   });
 
   it('a run where no case ran fails only when it also reported problems', () => {
-    expect(verdictOf(report([], { runWarnings: ['cleanup failed'] }))).toMatchObject({ status: 'fail', reasons: ['no case ran, and the run reported problems'] });
+    expect(verdictOf(report([], { runWarnings: ['cleanup failed'] }))).toMatchObject({
+      status: 'fail',
+      reasons: ['no case ran, and the run reported problems'],
+    });
     expect(verdictOf(report([]))).toMatchObject({ status: 'pass' });
     expect(verdictOf(report([kase('a', 'passed')], { runWarnings: ['cleanup failed'] }))).toMatchObject({ status: 'pass' });
   });
@@ -48,18 +82,36 @@ describe('the verdict', () => {
     const cases = [kase('a', 'passed'), kase('b', 'skipped', { message: 'needs the admin account, not configured' })];
     const incomplete = [{ cause: 'no admin account (CONFORMANCE_ADMIN_EMAIL)', count: 1 }];
     expect(verdictOf(report(cases))).toStrictEqual({ status: 'pass', newFailures: [], reasons: [], incomplete });
-    expect(verdictOf(report(cases), { failOnSkip: true })).toStrictEqual({ status: 'fail', newFailures: [], reasons: ['1 of 2 cases skipped for missing configuration (--fail-on-skip)'], incomplete });
+    expect(verdictOf(report(cases), { failOnSkip: true })).toStrictEqual({
+      status: 'fail',
+      newFailures: [],
+      reasons: ['1 of 2 cases skipped for missing configuration (--fail-on-skip)'],
+      incomplete,
+    });
     expect(verdictOf(report([kase('a', 'passed')]), { failOnSkip: true })).toMatchObject({ status: 'pass' });
   });
 });
 
 describe('the baseline', () => {
   // Built inside each test: a mutant is judged by the tests that run the code it changes.
-  const before = () => report([kase('was-failed', 'failed'), kase('was-errored', 'errored'), kase('was-passed', 'passed'), kase('was-skipped', 'skipped')]) as ConformanceReport;
+  const before = () =>
+    report([kase('was-failed', 'failed'), kase('was-errored', 'errored'), kase('was-passed', 'passed'), kase('was-skipped', 'skipped')]) as ConformanceReport;
 
   it('a failure it had is known; a new one (or one of a case it lacks) a regression; a failure now passing an improvement', () => {
-    const cases = [kase('was-failed', 'errored'), kase('was-errored', 'passed'), kase('was-passed', 'failed'), kase('was-skipped', 'failed'), kase('new', 'errored'), kase('still', 'passed')];
-    expect(compareWithBaseline(cases, before(), 'b.json')).toStrictEqual({ file: 'b.json', knownFailures: ['was-failed'], regressions: ['was-passed', 'was-skipped', 'new'], improvements: ['was-errored'] });
+    const cases = [
+      kase('was-failed', 'errored'),
+      kase('was-errored', 'passed'),
+      kase('was-passed', 'failed'),
+      kase('was-skipped', 'failed'),
+      kase('new', 'errored'),
+      kase('still', 'passed'),
+    ];
+    expect(compareWithBaseline(cases, before(), 'b.json')).toStrictEqual({
+      file: 'b.json',
+      knownFailures: ['was-failed'],
+      regressions: ['was-passed', 'was-skipped', 'new'],
+      improvements: ['was-errored'],
+    });
     expect(cases.map((c) => c.baseline)).toEqual(['known', 'improvement', 'regression', 'regression', 'regression', undefined]);
   });
 
@@ -70,15 +122,43 @@ describe('the baseline', () => {
   });
 });
 
-describe('a clause\'s status and a fact\'s cases', () => {
+describe("a clause's status and a fact's cases", () => {
   const clause = (id: string, more: Partial<Clause> = {}): Clause => ({ id, endpoint: 'GET /x', text: `text of ${id}`, ...more });
-  const proofs: ProofsFile = { about: '', cases: { 'op1.a': { spec: ['c1'], zulip: ['c1', 'c2'] }, 'op1.z': { zulip: ['c2'] }, 'zulip.f': { spec: ['c1'] } }, properties: { 'op1.p': { spec: ['p1'] } } };
-  const cases = [kase('c1', 'passed', { clauses: ['op1.a', 'op1.p'], facts: ['zulip.f'] }), kase('c2', 'skipped', { clauses: ['op1.a', 'op1.z'] }), kase('p1', 'failed', { clauses: ['op1.p'] })];
+  const proofs: ProofsFile = {
+    about: '',
+    cases: { 'op1.a': { spec: ['c1'], zulip: ['c1', 'c2'] }, 'op1.z': { zulip: ['c2'] }, 'zulip.f': { spec: ['c1'] } },
+    properties: { 'op1.p': { spec: ['p1'] } },
+  };
+  const cases = [
+    kase('c1', 'passed', { clauses: ['op1.a', 'op1.p'], facts: ['zulip.f'] }),
+    kase('c2', 'skipped', { clauses: ['op1.a', 'op1.z'] }),
+    kase('p1', 'failed', { clauses: ['op1.p'] }),
+  ];
 
   it('tested when a case proven to catch it ran; untested, with why no client can test it, when none did', () => {
-    const entries = clauseEntries([clause('op1.a', { since: 5, facts: ['zulip.f'] }), clause('op1.z', { untestable: 'client side' }), clause('op1.p', { untestable: 'ignored when tested' }), clause('op1.none')], cases, 'spec', proofs);
+    const entries = clauseEntries(
+      [
+        clause('op1.a', { since: 5, facts: ['zulip.f'] }),
+        clause('op1.z', { untestable: 'client side' }),
+        clause('op1.p', { untestable: 'ignored when tested' }),
+        clause('op1.none'),
+      ],
+      cases,
+      'spec',
+      proofs,
+    );
     expect(entries).toStrictEqual([
-      { id: 'op1.a', endpoint: 'GET /x', text: 'text of op1.a', since: 5, status: 'tested', facts: ['zulip.f'], cases: ['c1', 'c2'], provenBy: ['c1'], provableUnder: ['spec', 'zulip'] },
+      {
+        id: 'op1.a',
+        endpoint: 'GET /x',
+        text: 'text of op1.a',
+        since: 5,
+        status: 'tested',
+        facts: ['zulip.f'],
+        cases: ['c1', 'c2'],
+        provenBy: ['c1'],
+        provableUnder: ['spec', 'zulip'],
+      },
       { id: 'op1.z', endpoint: 'GET /x', text: 'text of op1.z', status: 'untested', cases: ['c2'], provableUnder: ['zulip'], untestable: 'client side' },
       { id: 'op1.p', endpoint: 'GET /x', text: 'text of op1.p', status: 'tested', cases: ['c1', 'p1'], provenBy: ['p1'], provableUnder: ['spec'] },
       { id: 'op1.none', endpoint: 'GET /x', text: 'text of op1.none', status: 'untested', cases: [] },
@@ -91,17 +171,34 @@ describe('a clause\'s status and a fact\'s cases', () => {
   });
 
   it('unspecified and disputed say so, with the reason', () => {
-    expect(clauseEntries([clause('op1.u', { status: 'unspecified' }), clause('op1.d', { disputed: 'Zulip differs' }), clause('op1.o', { unobservableUnderSpec: 'not shown' })], [], 'spec', proofs))
-      .toMatchObject([{ status: 'unspecified' }, { status: 'disputed', disputed: 'Zulip differs' }, { status: 'unspecified', unobservable: 'not shown' }]);
+    expect(
+      clauseEntries(
+        [clause('op1.u', { status: 'unspecified' }), clause('op1.d', { disputed: 'Zulip differs' }), clause('op1.o', { unobservableUnderSpec: 'not shown' })],
+        [],
+        'spec',
+        proofs,
+      ),
+    ).toMatchObject([{ status: 'unspecified' }, { status: 'disputed', disputed: 'Zulip differs' }, { status: 'unspecified', unobservable: 'not shown' }]);
     expect(clauseStatus({ unobservableUnderSpec: 'not shown' }, 'spec', true)).toStrictEqual({ status: 'tested' });
     expect(clauseStatus({ unobservableUnderSpec: 'not shown' }, 'zulip', false)).toStrictEqual({ status: 'untested' });
   });
 
   it('a fact is listed when a case cites it or a disputed clause does, with the cases proven to rest on it', () => {
     const fact = (id: string): Fact => ({ id, statement: id, evidence: [], featureLevel: 1 });
-    const facts = factEntries([fact('zulip.f'), fact('zulip.d'), fact('zulip.none')], cases, [clause('op1.d', { facts: ['zulip.d'] }), clause('op1.x')], 'spec', proofs);
-    expect(facts).toStrictEqual([{ ...fact('zulip.f'), cases: ['c1'], provenBy: ['c1'] }, { ...fact('zulip.d'), cases: [] }]);
-    expect(factEntries([fact('zulip.f')], [kase('c1', 'skipped', { facts: ['zulip.f'] })], [], 'spec', proofs)).toStrictEqual([{ ...fact('zulip.f'), cases: ['c1'] }]);
+    const facts = factEntries(
+      [fact('zulip.f'), fact('zulip.d'), fact('zulip.none')],
+      cases,
+      [clause('op1.d', { facts: ['zulip.d'] }), clause('op1.x')],
+      'spec',
+      proofs,
+    );
+    expect(facts).toStrictEqual([
+      { ...fact('zulip.f'), cases: ['c1'], provenBy: ['c1'] },
+      { ...fact('zulip.d'), cases: [] },
+    ]);
+    expect(factEntries([fact('zulip.f')], [kase('c1', 'skipped', { facts: ['zulip.f'] })], [], 'spec', proofs)).toStrictEqual([
+      { ...fact('zulip.f'), cases: ['c1'] },
+    ]);
   });
 });
 
@@ -113,6 +210,12 @@ describe('cases in a report', () => {
   });
 
   it('are counted by status', () => {
-    expect(summarize([kase('a', 'passed'), kase('b', 'failed'), kase('c', 'failed'), kase('d', 'errored')])).toStrictEqual({ total: 4, passed: 1, failed: 2, skipped: 0, errored: 1 });
+    expect(summarize([kase('a', 'passed'), kase('b', 'failed'), kase('c', 'failed'), kase('d', 'errored')])).toStrictEqual({
+      total: 4,
+      passed: 1,
+      failed: 2,
+      skipped: 0,
+      errored: 1,
+    });
   });
 });

@@ -13,7 +13,14 @@ describe('the report schema', () => {
     const full = fixtureReport({
       shard: { index: 1, count: 2 },
       baseline: { file: 'B.json', knownFailures: ['op1.fail'], regressions: [], improvements: [] },
-      expectations: { file: 'e.yaml', expected: [], stale: [], expired: [{ id: 'x', expires: '2026-01-01' }], unknown: [], updated: { added: [], removed: [] } },
+      expectations: {
+        file: 'e.yaml',
+        expected: [],
+        stale: [],
+        expired: [{ id: 'x', expires: '2026-01-01' }],
+        unknown: [],
+        updated: { added: [], removed: [] },
+      },
     });
     expect(reportFormatProblems(JSON.parse(jsonWriter(full).content))).toEqual([]);
   });
@@ -25,7 +32,10 @@ describe('the report schema', () => {
     const bad = report();
     bad.cases[0].status = 'flaky';
     delete bad.cases[1].id;
-    expect(reportFormatProblems(bad)).toEqual(['cases[0].status: expected one of ["passed","failed","skipped","errored"], got "flaky"', 'cases[1].id: expected the field (required), got nothing (the field is missing)']);
+    expect(reportFormatProblems(bad)).toEqual([
+      'cases[0].status: expected one of ["passed","failed","skipped","errored"], got "flaky"',
+      'cases[1].id: expected the field (required), got nothing (the field is missing)',
+    ]);
   });
 
   it('stays open to additive fields: structured failure details, new case and report fields', () => {

@@ -11,7 +11,11 @@ import { fakeTarget, failure, success, type Reply } from './fake-target.js';
 const get = (path: string, more: Partial<Step> = {}): Step => ({ request: { method: 'GET', path }, ...more });
 const spec = (c: Case): SpecFile => ({ file: 'specs/x.yaml', operation: 'GET /x', title: 't', cases: [c] });
 const aCase = (steps: Step[], more: Partial<Case> = {}): Case => ({ id: 'op1.case', title: 'does it', clauses: ['op1.rule'], steps, ...more });
-const redactor = () => { const r = new Redactor(); r.addAccount('member', 'm@x.test', 'member-key-0123'); return r; };
+const redactor = () => {
+  const r = new Redactor();
+  r.addAccount('member', 'm@x.test', 'member-key-0123');
+  return r;
+};
 const run = async (c: Case, replies: Reply[] | Parameters<typeof fakeTarget>[0], more = {}) => {
   const { ctx, sent } = fakeTarget(replies, more);
   return { result: await runCase(spec(c), c, ctx, {}, redactor()), sent };
@@ -21,15 +25,26 @@ describe('the outcome of a case', () => {
   it('passed: no exchange kept, nothing but what identifies the case and its time', async () => {
     const { result } = await run(aCase([get('/a')], { facts: ['zulip.f'], since: 200 }), [success()]);
     const { durationMs, ...rest } = result;
-    expect(rest).toStrictEqual({ id: 'op1.case', endpoint: 'GET /x', title: 'does it', file: 'specs/x.yaml', clauses: ['op1.rule'], facts: ['zulip.f'], since: 200, status: 'passed' });
+    expect(rest).toStrictEqual({
+      id: 'op1.case',
+      endpoint: 'GET /x',
+      title: 'does it',
+      file: 'specs/x.yaml',
+      clauses: ['op1.rule'],
+      facts: ['zulip.f'],
+      since: 200,
+      status: 'passed',
+    });
     expect(durationMs).toBeGreaterThanOrEqual(0);
     expect(durationMs).toBeLessThan(60_000);
   });
 
-  it('failed: the first failure\'s rule and message, the count of the others, the request, the rules broken', async () => {
+  it("failed: the first failure's rule and message, the count of the others, the request, the rules broken", async () => {
     const { result } = await run(aCase([get('/a', { expect: { result: 'success', body: [] } })]), [failure('BAD', 'member-key-0123 is wrong')]);
     expect(result.status).toBe('failed');
-    expect(result.message).toBe('GET /x [op1.rule]: expected result "success", got "error" (code "BAD", msg "[redacted: member] is wrong") (as member, GET /a)');
+    expect(result.message).toBe(
+      'GET /x [op1.rule]: expected result "success", got "error" (code "BAD", msg "[redacted: member] is wrong") (as member, GET /a)',
+    );
     expect(result.broken).toEqual(['op1.rule']);
     expect(result.failures).toHaveLength(1);
     expect(result.exchange?.response?.status).toBe(400);
@@ -38,7 +53,11 @@ describe('the outcome of a case', () => {
 
   it('errored: could not judge, with the cause and the exchange', async () => {
     const { result } = await run(aCase([get('/a')]), [{ error: { kind: 'timeout', message: 'late' } }]);
-    expect(result).toMatchObject({ status: 'errored', message: 'GET /x: could not judge: timeout: late (as member, GET /a)', exchange: { error: 'timeout: late' } });
+    expect(result).toMatchObject({
+      status: 'errored',
+      message: 'GET /x: could not judge: timeout: late (as member, GET /a)',
+      exchange: { error: 'timeout: late' },
+    });
   });
 
   it('a case that sent nothing keeps no exchange', async () => {
@@ -50,7 +69,10 @@ describe('the outcome of a case', () => {
   it('a failing multi-step case keeps every step sent, with its captures, to replay them', async () => {
     const { result } = await run(aCase([get('/a', { capture: { id: 'n' } }), get('/b/${id}', { expect: { result: 'error' } })]), [success({ n: 4 })]);
     expect(result.status).toBe('failed');
-    expect(result.steps?.map((s) => [s.step, s.exchange.request.url, s.capture, s.captured])).toEqual([[1, 'http://t/api/v1/a', { id: 'n' }, { id: 4 }], [2, 'http://t/api/v1/b/4', undefined, undefined]]);
+    expect(result.steps?.map((s) => [s.step, s.exchange.request.url, s.capture, s.captured])).toEqual([
+      [1, 'http://t/api/v1/a', { id: 'n' }, { id: 4 }],
+      [2, 'http://t/api/v1/b/4', undefined, undefined],
+    ]);
     expect(result.steps?.[1]).not.toHaveProperty('capture');
     const errored = await run(aCase([get('/a'), get('/b')]), (req) => (req.path === '/a' ? success() : { error: { kind: 'connection', message: 'reset' } }));
     expect(errored.result.steps).toHaveLength(2);
@@ -64,7 +86,7 @@ describe('the outcome of a case', () => {
 });
 
 describe('cleanup and disputes', () => {
-  it('the cleanup steps run with the case\'s variables; a cleanup that fails is a warning, not a failure', async () => {
+  it("the cleanup steps run with the case's variables; a cleanup that fails is a warning, not a failure", async () => {
     const c = aCase([get('/a', { capture: { id: 'n' } })], { cleanup: [get('/del/${id}', { expect: { result: 'success' } })] });
     const { result, sent } = await run(c, (req) => (req.path === '/a' ? success({ n: 9 }) : failure('GONE', 'already gone')));
     expect(sent.map((r) => r.path)).toEqual(['/a', '/del/9']);
@@ -90,43 +112,52 @@ describe('cleanup and disputes', () => {
     const c = aCase([get('/a', { expect: { result: 'success', clause: 'op1.disputed' } })], { disputed: 'answers with an error here' });
     const { result } = await run(c, [failure('X', 'zulip says no')], { disputedClauses: new Set(['op1.disputed']) });
     expect(result.status).toBe('passed');
-    expect(result.warnings).toEqual(['disputed clause, not a failure: GET /x [op1.disputed]: expected result "success", got "error" (code "X", msg "zulip says no") (as member, GET /a); the Zulip server answers with an error here']);
+    expect(result.warnings).toEqual([
+      'disputed clause, not a failure: GET /x [op1.disputed]: expected result "success", got "error" (code "X", msg "zulip says no") (as member, GET /a); the Zulip server answers with an error here',
+    ]);
     expect(result.disputes).toHaveLength(1);
     expect(result.exchange?.response?.status).toBe(400);
     const plain = await run({ ...c, disputed: undefined }, [failure('X', 'zulip says no')], { disputedClauses: new Set(['op1.disputed']) });
     expect(plain.result.warnings?.[0]).toMatch(/\(as member, GET \/a\)$/);
   });
 
-  it('the dispute\'s warning comes before the cleanup\'s', async () => {
+  it("the dispute's warning comes before the cleanup's", async () => {
     const c = aCase([get('/a', { expect: { result: 'success', clause: 'op1.disputed' } })], { cleanup: [get('/del', { expect: { result: 'success' } })] });
     const { result } = await run(c, [failure('X')], { disputedClauses: new Set(['op1.disputed']) });
     expect(result.warnings?.map((w) => w.split(':')[0])).toEqual(['disputed clause, not a failure', 'cleanup did not complete']);
   });
 
   it('a zulip-profile case is judged as one: its failures carry the zulip profile', async () => {
-    const { result } = await run(aCase([get('/a', { expect: { result: 'success' } })], { profile: 'zulip', facts: ['zulip.f'] }), [failure('X')], { profile: 'zulip' });
+    const { result } = await run(aCase([get('/a', { expect: { result: 'success' } })], { profile: 'zulip', facts: ['zulip.f'] }), [failure('X')], {
+      profile: 'zulip',
+    });
     expect(result.failures?.[0]).toMatchObject({ profile: 'zulip', facts: ['zulip.f'] });
   });
 });
 
 describe('what a result records', () => {
-  it('the case\'s identity: facts and since only when it has them', () => {
+  it("the case's identity: facts and since only when it has them", () => {
     const c = aCase([], { facts: [], since: 0 });
     expect(baseResult(spec(c), c)).toStrictEqual({ id: 'op1.case', endpoint: 'GET /x', title: 'does it', file: 'specs/x.yaml', clauses: ['op1.rule'] });
   });
 
-  it('an answer\'s body up to 4000 characters, then cut; the transport error as kind: message; secrets redacted', () => {
+  it("an answer's body up to 4000 characters, then cut; the transport error as kind: message; secrets redacted", () => {
     const request = { method: 'GET', url: 'http://t/a', role: 'member', body: null };
     const long = 'x'.repeat(4001);
     const at = (text: string) => recordExchange({ request, durationMs: 1, response: { status: 200, headers: {}, text } }, redactor()).response?.body;
     expect(at('x'.repeat(4000))).toBe('x'.repeat(4000));
     expect(at(long)).toBe(`${'x'.repeat(4000)}...`);
     expect(at('key member-key-0123')).toBe('key [redacted: member]');
-    expect(recordExchange({ request, durationMs: 1, error: { kind: 'protocol', message: 'bad' } }, redactor())).toStrictEqual({ request, error: 'protocol: bad' });
-    expect(recordExchange({ request, durationMs: 1, response: { status: 204, headers: {}, text: undefined as unknown as string } }, redactor()).response).toEqual({ status: 204, body: '' });
+    expect(recordExchange({ request, durationMs: 1, error: { kind: 'protocol', message: 'bad' } }, redactor())).toStrictEqual({
+      request,
+      error: 'protocol: bad',
+    });
+    expect(
+      recordExchange({ request, durationMs: 1, response: { status: 204, headers: {}, text: undefined as unknown as string } }, redactor()).response,
+    ).toEqual({ status: 204, body: '' });
   });
 
-  it('the failure line: the first failure\'s rules and message, how many more, the request', () => {
+  it("the failure line: the first failure's rules and message, how many more, the request", () => {
     const f = (clause: string, message: string): Failure => ({ clause, clauses: [clause], step: 1, check: 'body', message });
     expect(failureLine('GET /x', [f('op1.a', 'a broke')], 'as member, GET /x')).toBe('GET /x [op1.a]: a broke (as member, GET /x)');
     expect(failureLine('GET /x', [f('op1.a', 'a broke'), f('op1.b', 'b broke'), f('op1.c', 'c')], 's')).toBe('GET /x [op1.a]: a broke (+2 more) (s)');

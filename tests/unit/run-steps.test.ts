@@ -18,7 +18,14 @@ describe('what a step sends', () => {
     ];
     const out = await runSteps(steps, ctx, { id: 7, n: 5 }, owner);
     expect(out.status).toBe('passed');
-    expect(sent[0]).toStrictEqual({ method: 'POST', path: '/users/7', params: { text: 'hi 7' }, auth: { email: 'm@x.test', apiKey: 'member-key-0123', userId: 10, role: 'member' }, encoding: 'form', files: undefined });
+    expect(sent[0]).toStrictEqual({
+      method: 'POST',
+      path: '/users/7',
+      params: { text: 'hi 7' },
+      auth: { email: 'm@x.test', apiKey: 'member-key-0123', userId: 10, role: 'member' },
+      encoding: 'form',
+      files: undefined,
+    });
     expect(sent[1].auth).toMatchObject({ email: 'a@x.test', role: 'admin' });
     expect(sent[1].files).toEqual({ f: { name: 'a.txt', content: 'c' } });
     expect(sent[1].params).toEqual({});
@@ -26,12 +33,16 @@ describe('what a step sends', () => {
 
   it('auth none sends no credentials; auth bad sends the email with a wrong key of the same length', async () => {
     const { ctx, sent } = fakeTarget([success()]);
-    await runSteps([get('/a', { request: { method: 'GET', path: '/a', auth: 'none' } }), get('/b', { request: { method: 'GET', path: '/b', auth: 'bad' } })], ctx, {});
+    await runSteps(
+      [get('/a', { request: { method: 'GET', path: '/a', auth: 'none' } }), get('/b', { request: { method: 'GET', path: '/b', auth: 'bad' } })],
+      ctx,
+      {},
+    );
     expect(sent[0].auth).toBeNull();
     expect(sent[1].auth).toStrictEqual({ email: 'm@x.test', apiKey: 'wrong-15-key', role: 'member' });
   });
 
-  it('the initial variables are not changed by the steps\' captures', async () => {
+  it("the initial variables are not changed by the steps' captures", async () => {
     const { ctx } = fakeTarget([success({ id: 3 })]);
     const initial = { a: 1 };
     const out = await runSteps([get('/a', { capture: { id: 'id' } })], ctx, initial);
@@ -48,8 +59,14 @@ describe('when a case cannot be judged (errored, not failed)', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('an error that is not the spec\'s (a bug) is thrown, not reported as the case\'s', async () => {
-    const vars = { obj: { get boom(): string { throw new Error('a bug'); } } };
+  it("an error that is not the spec's (a bug) is thrown, not reported as the case's", async () => {
+    const vars = {
+      obj: {
+        get boom(): string {
+          throw new Error('a bug');
+        },
+      },
+    };
     await expect(runSteps([get('/a/${obj.boom}')], fakeTarget([success()]).ctx, vars)).rejects.toThrow('a bug');
   });
 
@@ -66,7 +83,7 @@ describe('when a case cannot be judged (errored, not failed)', () => {
     expect(out.records).toHaveLength(1);
   });
 
-  it('an optional step\'s transport error is passed over', async () => {
+  it("an optional step's transport error is passed over", async () => {
     const { ctx, sent } = fakeTarget((req) => (req.path === '/a' ? { error: { kind: 'connection', message: 'reset' } } : success()));
     const out = await runSteps([get('/a', { optional: true }), get('/b')], ctx, {});
     expect(out.status).toBe('passed');
@@ -84,7 +101,10 @@ describe('when a case cannot be judged (errored, not failed)', () => {
   it('a setup step that breaks its expectations', async () => {
     const { ctx } = fakeTarget([failure('BAD_REQUEST')]);
     const out = await runSteps([get('/a', { setup: true, expect: { result: 'success' } })], ctx, {}, owner);
-    expect(out).toMatchObject({ status: 'errored', cause: 'could not set up: step 1: expected result "success", got "error" (code "BAD_REQUEST", msg "no") (as member, GET /a)' });
+    expect(out).toMatchObject({
+      status: 'errored',
+      cause: 'could not set up: step 1: expected result "success", got "error" (code "BAD_REQUEST", msg "no") (as member, GET /a)',
+    });
   });
 });
 
@@ -119,13 +139,18 @@ describe('when the steps fail', () => {
     expect(out.records[0].failures).toHaveLength(1);
   });
 
-  it('the attribution of a check: the owner\'s clauses and facts, and the zulip profile of a zulip case', async () => {
+  it("the attribution of a check: the owner's clauses and facts, and the zulip profile of a zulip case", async () => {
     const { ctx } = fakeTarget([failure('X')], { profile: 'zulip' });
     const out = await runSteps([get('/a', { expect: { result: 'success' } })], ctx, {}, { clauses: ['op1.z'], facts: ['zulip.f'], zulipCase: true });
     expect(out.status === 'failed' && out.failures[0]).toMatchObject({ clause: 'op1.z', profile: 'zulip', facts: ['zulip.f'] });
     const none = await runSteps([get('/a', { expect: { result: 'success' } })], fakeTarget([failure('X')]).ctx, {});
     expect(none.status === 'failed' && none.failures[0]).toMatchObject({ clause: '', clauses: [] });
-    const noFacts = await runSteps([get('/a', { expect: { result: 'success' } })], fakeTarget([failure('X')], { profile: 'zulip' }).ctx, {}, { clauses: ['op1.z'], zulipCase: true });
+    const noFacts = await runSteps(
+      [get('/a', { expect: { result: 'success' } })],
+      fakeTarget([failure('X')], { profile: 'zulip' }).ctx,
+      {},
+      { clauses: ['op1.z'], zulipCase: true },
+    );
     expect(noFacts.status === 'failed' && noFacts.failures[0]).toMatchObject({ profile: 'zulip', facts: [] });
     const plain = fakeTarget([failure('X')]);
     const spec = await runSteps([get('/a', { expect: { result: 'success' } })], plain.ctx, {}, { clauses: ['op1.z'] });
@@ -134,7 +159,7 @@ describe('when the steps fail', () => {
 });
 
 describe('captures', () => {
-  it('a captured value is the next steps\' variable, and the record keeps what was captured from where', async () => {
+  it("a captured value is the next steps' variable, and the record keeps what was captured from where", async () => {
     const { ctx, sent } = fakeTarget([success({ msg_id: 42, list: [{ id: 'x' }] }), success()]);
     const out = await runSteps([get('/a', { capture: { id: 'msg_id', first: 'list[${i}].id' } }), get('/m/${id}/${first}')], ctx, { i: 0 });
     expect(sent[1].path).toBe('/m/42/x');
@@ -143,14 +168,24 @@ describe('captures', () => {
     expect(out.records[1]).not.toHaveProperty('capture');
   });
 
-  it('a capture the answer lacks fails the step, naming the step\'s clause', async () => {
+  it("a capture the answer lacks fails the step, naming the step's clause", async () => {
     const { ctx } = fakeTarget([success()]);
     const out = await runSteps([get('/a', { capture: { id: 'msg_id' }, expect: { clause: 'op1.id' } })], ctx, {}, owner);
-    expect(out.status === 'failed' && out.failures).toStrictEqual([{ clause: 'op1.id', clauses: ['op1.id'], check: 'capture', path: 'msg_id',
-      expected: 'a value (to capture id)', actual: 'nothing (the field is missing)', message: 'expected msg_id in the answer (to capture id), it is missing', step: 1 }]);
+    expect(out.status === 'failed' && out.failures).toStrictEqual([
+      {
+        clause: 'op1.id',
+        clauses: ['op1.id'],
+        check: 'capture',
+        path: 'msg_id',
+        expected: 'a value (to capture id)',
+        actual: 'nothing (the field is missing)',
+        message: 'expected msg_id in the answer (to capture id), it is missing',
+        step: 1,
+      },
+    ]);
   });
 
-  it('a missing capture names the step\'s clauses, else the owner\'s, else none', async () => {
+  it("a missing capture names the step's clauses, else the owner's, else none", async () => {
     const clausesOf = async (expectation: Step['expect'], who = owner) => {
       const out = await runSteps([get('/a', { capture: { id: 'x' }, expect: expectation })], fakeTarget([success()]).ctx, {}, who);
       return out.status === 'failed' ? [out.failures[0].clause, out.failures[0].clauses] : out.status;
@@ -167,7 +202,7 @@ describe('captures', () => {
     expect(out.records[0]).not.toHaveProperty('capture');
   });
 
-  it('a queue is opened when the step captures its id by the queue\'s name (a string), as the step\'s role', async () => {
+  it("a queue is opened when the step captures its id by the queue's name (a string), as the step's role", async () => {
     const { ctx } = fakeTarget([success({ queue_id: 'q1', last_event_id: -1 })]);
     const out = await runSteps([get('/register', { as: 'admin', queue: { name: 'q' }, capture: { q: 'queue_id', other: 'last_event_id' } })], ctx, {});
     expect(out.queues).toEqual([{ id: 'q1', role: 'admin' }]);
@@ -179,7 +214,8 @@ describe('captures', () => {
 });
 
 describe('disputed clauses', () => {
-  const disputed = (profile: 'spec' | 'zulip') => fakeTarget((req) => (req.path === '/a' ? failure('X') : success()), { profile, disputedClauses: new Set(['op1.disputed']) });
+  const disputed = (profile: 'spec' | 'zulip') =>
+    fakeTarget((req) => (req.path === '/a' ? failure('X') : success()), { profile, disputedClauses: new Set(['op1.disputed']) });
   const steps = [get('/a', { expect: { result: 'success', clause: 'op1.disputed' } }), get('/b')];
 
   it('under spec, a broken check of a disputed clause is a warning, and the steps after it are not sent', async () => {
@@ -213,9 +249,18 @@ describe('ignored_parameters_unsupported on every documented answer', () => {
   it('naming a parameter the operation supports is a failure of the convention', async () => {
     const { ctx } = fakeTarget([success({ ignored_parameters_unsupported: ['other', 'supported'] })], { documentedParameters: documented });
     const out = await runSteps([get('/a')], ctx, {}, owner);
-    expect(out.status === 'failed' && out.failures).toStrictEqual([{ clause: 'conv.ignored-params', clauses: ['conv.ignored-params'], check: 'ignored-params',
-      path: 'ignored_parameters_unsupported', expected: 'no parameter the operation supports', actual: '["supported"]',
-      message: 'ignored_parameters_unsupported: names ["supported"], which GET /a supports', step: 1 }]);
+    expect(out.status === 'failed' && out.failures).toStrictEqual([
+      {
+        clause: 'conv.ignored-params',
+        clauses: ['conv.ignored-params'],
+        check: 'ignored-params',
+        path: 'ignored_parameters_unsupported',
+        expected: 'no parameter the operation supports',
+        actual: '["supported"]',
+        message: 'ignored_parameters_unsupported: names ["supported"], which GET /a supports',
+        step: 1,
+      },
+    ]);
   });
 
   it('naming only unsupported ones, or for an operation the document does not have, is fine', async () => {
@@ -228,13 +273,20 @@ describe('ignored_parameters_unsupported on every documented answer', () => {
 });
 
 describe('event steps', () => {
-  const queueStep = (events: Step['events'], more: Partial<Step> = {}): Step => ({ request: { method: 'GET', path: '/events', params: { queue_id: 'q1' } }, events, ...more });
+  const queueStep = (events: Step['events'], more: Partial<Step> = {}): Step => ({
+    request: { method: 'GET', path: '/events', params: { queue_id: 'q1' } },
+    events,
+    ...more,
+  });
   const batch = (...events: object[]) => success({ events });
 
   it('read the queue until the expected events came, acknowledging the last id, skipping heartbeats and repeats', async () => {
     const { ctx, sent } = fakeTarget([batch({ id: 0, type: 'heartbeat' }), batch({ id: 0, type: 'message' }, { id: 1, type: 'typing' }), batch()]);
     const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing' }], none: ['message', 'heartbeat'] })], ctx, {}, owner);
-    expect(sent.map((r) => r.params)).toEqual([{ queue_id: 'q1', last_event_id: -1 }, { queue_id: 'q1', last_event_id: 0 }]);
+    expect(sent.map((r) => r.params)).toEqual([
+      { queue_id: 'q1', last_event_id: -1 },
+      { queue_id: 'q1', last_event_id: 0 },
+    ]);
     expect(sent[0]).toMatchObject({ method: 'GET', path: '/events' });
     expect(out.status).toBe('passed');
     expect(out.records[0].summary).toBe('as member, events of queue q');
@@ -250,18 +302,30 @@ describe('event steps', () => {
   it('a silent queue is waited on for withinMs only, then what is missing fails', async () => {
     const { ctx, sent } = fakeTarget([batch()]);
     const started = performance.now();
-    const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing', clause: 'op9.typing', facts: ['zulip.t'] }], withinMs: 40 })], ctx, {}, owner);
+    const out = await runSteps(
+      [queueStep({ queue: 'q', expect: [{ type: 'typing', clause: 'op9.typing', facts: ['zulip.t'] }], withinMs: 40 })],
+      ctx,
+      {},
+      owner,
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(39);
     // Polls at once, then after 10, 20, 40 ms...: a slow server is read again soon.
     expect(sent.length).toBeGreaterThanOrEqual(3);
     expect(sent.length).toBeLessThan(10);
     expect(out.status === 'failed' && out.failures[0]).toMatchObject({ clause: 'op9.typing', clauses: ['op9.typing'], check: 'events' });
-    expect(out.status === 'failed' && out.failures[0].message).toMatch(/^events\[\?type=typing\]: expected a typing event, got none within \d+ ms \(no events\)$/);
+    expect(out.status === 'failed' && out.failures[0].message).toMatch(
+      /^events\[\?type=typing\]: expected a typing event, got none within \d+ ms \(no events\)$/,
+    );
   });
 
-  it('an event finding names its expectation\'s clause, else the step\'s, else the owner\'s; under a zulip case its facts', async () => {
+  it("an event finding names its expectation's clause, else the step's, else the owner's; under a zulip case its facts", async () => {
     const clauseOf = async (e: object, expectation?: Step['expect'], who: { clauses: string[]; facts?: string[]; zulipCase?: boolean } = owner) => {
-      const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing', ...e }], withinMs: 0 }, { expect: expectation })], fakeTarget([batch()]).ctx, {}, who);
+      const out = await runSteps(
+        [queueStep({ queue: 'q', expect: [{ type: 'typing', ...e }], withinMs: 0 }, { expect: expectation })],
+        fakeTarget([batch()]).ctx,
+        {},
+        who,
+      );
       return out.status === 'failed' ? out.failures[0] : undefined;
     };
     expect(await clauseOf({ clause: 'op9.e' }, { clause: 'op9.s' })).toMatchObject({ clause: 'op9.e', clauses: ['op9.e'] });
@@ -269,18 +333,30 @@ describe('event steps', () => {
     expect(await clauseOf({}, { clause: 'op9.s' })).toMatchObject({ clauses: ['op9.s'] });
     expect(await clauseOf({})).toMatchObject({ clauses: ['op1.rule'] });
     expect(await clauseOf({}, undefined, { clauses: [] })).toMatchObject({ clause: '', clauses: [] });
-    expect(await clauseOf({ facts: ['zulip.e'] }, undefined, { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true })).toMatchObject({ profile: 'zulip', facts: ['zulip.e'] });
+    expect(await clauseOf({ facts: ['zulip.e'] }, undefined, { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true })).toMatchObject({
+      profile: 'zulip',
+      facts: ['zulip.e'],
+    });
     expect(await clauseOf({}, undefined, { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true })).toMatchObject({ profile: 'zulip', facts: ['zulip.c'] });
     expect(await clauseOf({ facts: ['zulip.e'] })).not.toHaveProperty('profile');
   });
 
-  it('a forbidden event names the step\'s clause, else the owner\'s, and the owner\'s facts', async () => {
+  it("a forbidden event names the step's clause, else the owner's, and the owner's facts", async () => {
     const forbidden = async (expectation: Step['expect'], who: { clauses: string[]; facts?: string[]; zulipCase?: boolean } = owner) => {
-      const out = await runSteps([queueStep({ queue: 'q', none: ['typing'], withinMs: 0 }, { expect: expectation })], fakeTarget([batch({ id: 1, type: 'typing' })]).ctx, {}, who);
+      const out = await runSteps(
+        [queueStep({ queue: 'q', none: ['typing'], withinMs: 0 }, { expect: expectation })],
+        fakeTarget([batch({ id: 1, type: 'typing' })]).ctx,
+        {},
+        who,
+      );
       return out.status === 'failed' ? out.failures[0] : out.status;
     };
     expect(await forbidden({ clause: 'op9.s' })).toMatchObject({ clause: 'op9.s', check: 'events' });
-    expect(await forbidden(undefined, { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true })).toMatchObject({ clause: 'op1.z', profile: 'zulip', facts: ['zulip.c'] });
+    expect(await forbidden(undefined, { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true })).toMatchObject({
+      clause: 'op1.z',
+      profile: 'zulip',
+      facts: ['zulip.c'],
+    });
   });
 
   it('a queue read that is not a success ends the wait at once', async () => {
@@ -291,31 +367,50 @@ describe('event steps', () => {
     const notJson = fakeTarget([{ response: { status: 502, headers: {}, text: 'bad gateway', jsonError: 'not JSON' } }]);
     const broken = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing' }], withinMs: 200 })], notJson.ctx, {}, owner);
     expect(notJson.sent).toHaveLength(1);
-    expect(broken.status === 'failed' && broken.failures.find((f) => f.check === 'events')?.message).toBe('reading the event queue: expected success, got nothing');
+    expect(broken.status === 'failed' && broken.failures.find((f) => f.check === 'events')?.message).toBe(
+      'reading the event queue: expected success, got nothing',
+    );
   });
 
   it('a queue read that is not a success fails the step, saying what came instead', async () => {
-    const read = async (reply: ReturnType<typeof success>, who: { clauses: string[]; facts?: string[]; zulipCase?: boolean } = owner, expectation?: Step['expect']) => {
+    const read = async (
+      reply: ReturnType<typeof success>,
+      who: { clauses: string[]; facts?: string[]; zulipCase?: boolean } = owner,
+      expectation?: Step['expect'],
+    ) => {
       const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing' }] }, { expect: expectation })], fakeTarget([reply]).ctx, {}, who);
       return out.status === 'failed' ? out.failures : out.status;
     };
-    expect(await read(failure('BAD_EVENT_QUEUE_ID', 'Bad event queue id: q1'))).toStrictEqual([{ clause: 'op1.rule', clauses: ['op1.rule'], check: 'events', path: '',
-      expected: 'the queue read (GET /events answering success)', actual: 'error "BAD_EVENT_QUEUE_ID" "Bad event queue id: q1"',
-      message: 'reading the event queue: expected success, got error "BAD_EVENT_QUEUE_ID" "Bad event queue id: q1"', step: 1 }]);
+    expect(await read(failure('BAD_EVENT_QUEUE_ID', 'Bad event queue id: q1'))).toStrictEqual([
+      {
+        clause: 'op1.rule',
+        clauses: ['op1.rule'],
+        check: 'events',
+        path: '',
+        expected: 'the queue read (GET /events answering success)',
+        actual: 'error "BAD_EVENT_QUEUE_ID" "Bad event queue id: q1"',
+        message: 'reading the event queue: expected success, got error "BAD_EVENT_QUEUE_ID" "Bad event queue id: q1"',
+        step: 1,
+      },
+    ]);
     expect(await read(json({ result: 'success', msg: '' }))).toMatchObject([{ check: 'events' }]);
     expect(await read(json({ what: 1 }, 500))).toContainEqual(expect.objectContaining({ check: 'events', actual: '{"what":1}' }));
-    expect(await read(failure('X'), { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true }, { clause: 'op9.s' }))
-      .toMatchObject([{ clause: 'op9.s', profile: 'zulip', facts: ['zulip.c'] }]);
+    expect(await read(failure('X'), { clauses: ['op1.z'], facts: ['zulip.c'], zulipCase: true }, { clause: 'op9.s' })).toMatchObject([
+      { clause: 'op9.s', profile: 'zulip', facts: ['zulip.c'] },
+    ]);
     expect(await read(failure('X'), owner, { clauses: ['op9.a', 'op9.b'] })).toMatchObject([{ clauses: ['op9.a', 'op9.b'] }]);
     expect(await read(failure('X'), { clauses: [] })).toMatchObject([{ clause: '', clauses: [] }]);
   });
 
   it('a transport error reading the queue errors the case', async () => {
     const { ctx } = fakeTarget([{ error: { kind: 'connection', message: 'refused' } }]);
-    expect(await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing' }] })], ctx, {})).toMatchObject({ status: 'errored', cause: 'connection: refused (as member, events of queue q)' });
+    expect(await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing' }] })], ctx, {})).toMatchObject({
+      status: 'errored',
+      cause: 'connection: refused (as member, events of queue q)',
+    });
   });
 
-  it('the events step\'s own expectations are not judged against the queue read', async () => {
+  it("the events step's own expectations are not judged against the queue read", async () => {
     const { ctx } = fakeTarget([batch({ id: 1, type: 'typing' })]);
     const out = await runSteps([queueStep({ queue: 'q', expect: [{ type: 'typing' }] }, { expect: { result: 'error' } })], ctx, {}, owner);
     expect(out.status).toBe('passed');
@@ -325,16 +420,22 @@ describe('event steps', () => {
 describe('deleting the queues a case opened', () => {
   it('DELETE /events as the role that opened each; a role without an account is passed over', async () => {
     const { ctx, sent } = fakeTarget([success()], { accounts: { admin: { email: 'a@x.test', apiKey: 'admin-key-4567', userId: 11 } } });
-    await deleteQueues(ctx, [{ id: 'q1', role: 'admin' }, { id: 'q2', role: 'member' }]);
-    expect(sent).toStrictEqual([{ method: 'DELETE', path: '/events', params: { queue_id: 'q1' }, auth: { email: 'a@x.test', apiKey: 'admin-key-4567', userId: 11, role: 'admin' } }]);
+    await deleteQueues(ctx, [
+      { id: 'q1', role: 'admin' },
+      { id: 'q2', role: 'member' },
+    ]);
+    expect(sent).toStrictEqual([
+      { method: 'DELETE', path: '/events', params: { queue_id: 'q1' }, auth: { email: 'a@x.test', apiKey: 'admin-key-4567', userId: 11, role: 'admin' } },
+    ]);
   });
 });
 
 describe('how a request is described in a message', () => {
   it('who sent it, the method, path and parameters; long values shortened to 12 characters and their length', () => {
     expect(describeRequest('member', 'GET', '/a', {})).toBe('as member, GET /a');
-    expect(describeRequest('admin', 'POST', '/a', { x: 'é'.repeat(24), y: 'z'.repeat(25), n: 3, u: undefined, l: [1] }, 'bad'))
-      .toBe(`as admin with a wrong API key, POST /a x="${'é'.repeat(24)}" y="${'z'.repeat(12)}"...(25 chars) n="3" l="[1]"`);
+    expect(describeRequest('admin', 'POST', '/a', { x: 'é'.repeat(24), y: 'z'.repeat(25), n: 3, u: undefined, l: [1] }, 'bad')).toBe(
+      `as admin with a wrong API key, POST /a x="${'é'.repeat(24)}" y="${'z'.repeat(12)}"...(25 chars) n="3" l="[1]"`,
+    );
     expect(describeRequest('member', 'GET', '/a', { q: 'x' }, 'none')).toBe('without credentials, GET /a q="x"');
   });
 });

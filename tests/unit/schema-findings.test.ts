@@ -21,8 +21,19 @@ describe('the response schemas', () => {
   it('are the *.schema.json files of the folder and its subfolders, sorted, without the meta-schemas', () => {
     const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
     mkdirSync(join(dir, 'events'));
-    for (const name of ['b.schema.json', 'a.schema.json', 'z.schema.json', 'events/typing.schema.json', 'notes.json', 'readme.md',
-      'spec-file.schema.json', 'clause-catalog.schema.json', 'expectations.schema.json', 'zulip-facts.schema.json']) writeFileSync(join(dir, name), '{}');
+    for (const name of [
+      'b.schema.json',
+      'a.schema.json',
+      'z.schema.json',
+      'events/typing.schema.json',
+      'notes.json',
+      'readme.md',
+      'spec-file.schema.json',
+      'clause-catalog.schema.json',
+      'expectations.schema.json',
+      'zulip-facts.schema.json',
+    ])
+      writeFileSync(join(dir, name), '{}');
     expect(responseSchemaFiles(dir)).toEqual(['a.schema.json', 'b.schema.json', 'events/typing.schema.json', 'z.schema.json']);
   });
 
@@ -78,7 +89,10 @@ describe('the registry', () => {
   it('reports every error, each with the schema it failed in (where x-clause is)', () => {
     const check = own({ type: 'object', properties: { a: { type: 'string', 'x-clause': 'op1.a' }, b: { type: 'string' } } })();
     check({ a: 1, b: 2 });
-    expect(schemaFindings(check.errors, { a: 1, b: 2 }).map((f) => [f.path, f.clause])).toEqual([['a', 'op1.a'], ['b', undefined]]);
+    expect(schemaFindings(check.errors, { a: 1, b: 2 }).map((f) => [f.path, f.clause])).toEqual([
+      ['a', 'op1.a'],
+      ['b', undefined],
+    ]);
   });
 });
 
@@ -98,12 +112,19 @@ describe('one finding per schema error', () => {
       ['a', 'the field (required)', 'nothing (the field is missing)', 'op1.a'],
       ['b', 'the field (required)', 'nothing (the field is missing)', 'op1.object'],
     ]);
-    expect(findings('required-bare', { type: 'object', required: ['a'] }, {}).map(row)).toEqual([['a', 'the field (required)', 'nothing (the field is missing)', undefined]]);
+    expect(findings('required-bare', { type: 'object', required: ['a'] }, {}).map(row)).toEqual([
+      ['a', 'the field (required)', 'nothing (the field is missing)', undefined],
+    ]);
   });
 
   it('a field of a nested object is at its path', () => {
-    const schema = { type: 'object', properties: { s: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } } };
-    expect(findings('nested', schema, { s: [{ id: 1 }, {}] }).map(row)).toEqual([['s[1].id', 'the field (required)', 'nothing (the field is missing)', undefined]]);
+    const schema = {
+      type: 'object',
+      properties: { s: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } },
+    };
+    expect(findings('nested', schema, { s: [{ id: 1 }, {}] }).map(row)).toEqual([
+      ['s[1].id', 'the field (required)', 'nothing (the field is missing)', undefined],
+    ]);
   });
 
   it('a field the schema does not list shows its value, whatever its name', () => {
@@ -120,8 +141,12 @@ describe('one finding per schema error', () => {
     const schema = {
       type: 'object',
       properties: {
-        c: { const: { k: 1 } }, e: { enum: ['a', 'b'] }, n: { type: ['integer', 'null'], 'x-clause': ['op1.n', 'op1.other'] },
-        s: { type: ['integer', 'null', 'string'] }, t: { type: ['string', 'integer', 'null'] }, m: { type: 'string', maxLength: 1 },
+        c: { const: { k: 1 } },
+        e: { enum: ['a', 'b'] },
+        n: { type: ['integer', 'null'], 'x-clause': ['op1.n', 'op1.other'] },
+        s: { type: ['integer', 'null', 'string'] },
+        t: { type: ['string', 'integer', 'null'] },
+        m: { type: 'string', maxLength: 1 },
       },
     };
     expect(findings('values', schema, { c: 2, e: 'z', n: 'x', s: true, t: true, m: 'ab' }, 10).map(row)).toEqual([
@@ -157,7 +182,9 @@ describe('one finding per schema error', () => {
     const schema = { type: 'object', properties: Object.fromEntries('abc'.split('').map((k) => [k, { type: 'string' }])) };
     expect(findings('limit', schema, { a: 1, b: 1, c: 1 }, 3)).toHaveLength(3);
     expect(findings('limit', schema, { a: 1, b: 1, c: 1 }, 2)).toEqual([
-      expect.objectContaining({ path: 'a' }), expect.objectContaining({ path: 'b' }), { check: 'schema', message: '... and 1 more schema errors' },
+      expect.objectContaining({ path: 'a' }),
+      expect.objectContaining({ path: 'b' }),
+      { check: 'schema', message: '... and 1 more schema errors' },
     ]);
     expect(findings('limit', schema, { a: 1, b: 1, c: 1 }).map((f) => f.path)).toEqual(['a', 'b', 'c']);
   });
@@ -179,6 +206,9 @@ describe('schemaErrors: the findings as lines (validate-response)', () => {
       '[op1.a] a: expected string, got 1',
       'b: expected string, got 2',
     ]);
-    expect(schemaErrors(validate.errors, body, 1)).toEqual(['(body): expected NOT have more than 1 properties, got {"a":1,"b":2}', '... and 2 more schema errors']);
+    expect(schemaErrors(validate.errors, body, 1)).toEqual([
+      '(body): expected NOT have more than 1 properties, got {"a":1,"b":2}',
+      '... and 2 more schema errors',
+    ]);
   });
 });

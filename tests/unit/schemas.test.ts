@@ -6,7 +6,9 @@ import { sharedAjv } from '../../src/ajv.js';
 import { loadCatalog, loadSuite } from '../../src/engine/load.js';
 
 // Every schema, in schemas/ and its folders (events/typing.schema.json).
-const names = (readdirSync(projectPath('schemas'), { recursive: true }) as string[]).map((n) => n.split('\\').join('/')).filter((n) => n.endsWith('.schema.json'));
+const names = (readdirSync(projectPath('schemas'), { recursive: true }) as string[])
+  .map((n) => n.split('\\').join('/'))
+  .filter((n) => n.endsWith('.schema.json'));
 
 describe('schemas/', () => {
   it.each(names)('%s has the $id of its file name and declares draft 2020-12', (name) => {
@@ -34,12 +36,28 @@ describe('schemas/', () => {
   it('channel objects with extra fields are valid (the document says later fields exist)', () => {
     const validate = schemaValidator('channel');
     const channel = {
-      stream_id: 1, name: 'a', is_archived: false, description: '', rendered_description: '', date_created: 1, creator_id: null,
-      invite_only: false, is_web_public: false, stream_post_policy: 1, is_announcement_only: false, message_retention_days: null,
-      history_public_to_subscribers: true, first_message_id: null, is_recently_active: true,
-      can_add_subscribers_group: 1, can_remove_subscribers_group: { direct_members: [1], direct_subgroups: [] },
-      can_administer_channel_group: 1, can_delete_any_message_group: 1, can_delete_own_message_group: 1,
-      can_move_messages_out_of_channel_group: 1, can_move_messages_within_channel_group: 1,
+      stream_id: 1,
+      name: 'a',
+      is_archived: false,
+      description: '',
+      rendered_description: '',
+      date_created: 1,
+      creator_id: null,
+      invite_only: false,
+      is_web_public: false,
+      stream_post_policy: 1,
+      is_announcement_only: false,
+      message_retention_days: null,
+      history_public_to_subscribers: true,
+      first_message_id: null,
+      is_recently_active: true,
+      can_add_subscribers_group: 1,
+      can_remove_subscribers_group: { direct_members: [1], direct_subgroups: [] },
+      can_administer_channel_group: 1,
+      can_delete_any_message_group: 1,
+      can_delete_own_message_group: 1,
+      can_move_messages_out_of_channel_group: 1,
+      can_move_messages_within_channel_group: 1,
       some_future_field: 'x',
     };
     expect(validate(channel)).toBe(true);
@@ -47,7 +65,7 @@ describe('schemas/', () => {
     expect(validate({ ...channel, can_add_subscribers_group: { direct_members: [] } })).toBe(false);
   });
 
-  it('response schemas and the data files\' meta-schemas compile into the one Ajv instance of the process', () => {
+  it("response schemas and the data files' meta-schemas compile into the one Ajv instance of the process", () => {
     expect(schemaRegistry()).toBe(sharedAjv());
     loadCatalog();
     expect(sharedAjv().getSchema(`${SCHEMA_BASE}clause-catalog.schema.json`)).toBeTypeOf('function');

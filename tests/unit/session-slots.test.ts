@@ -5,10 +5,18 @@ import { executeCase } from '../../src/runner/execute.js';
 import type { Case, SpecFile } from '../../src/engine/types.js';
 import { withSession } from '../support/run-suite.js';
 
-const quickCase = (id: string): Case => ({ id, title: id, clauses: ['x'], steps: [{ request: { method: 'GET', path: '/users/me' }, expect: { result: 'success' } }] });
+const quickCase = (id: string): Case => ({
+  id,
+  title: id,
+  clauses: ['x'],
+  steps: [{ request: { method: 'GET', path: '/users/me' }, expect: { result: 'success' } }],
+});
 // The fixture's one request is held back 400 ms by the proxy (the `slow` parameter marks it).
 const slowFixture: SpecFile = {
-  file: 'specs/a.yaml', operation: 'GET /users/me', title: 'a', cases: [quickCase('a1'), quickCase('a2')],
+  file: 'specs/a.yaml',
+  operation: 'GET /users/me',
+  title: 'a',
+  cases: [quickCase('a1'), quickCase('a2')],
   fixtures: [{ request: { method: 'GET', path: '/users/me', params: { slow: 1 } }, expect: { result: 'success' } }],
 };
 const other: SpecFile = { file: 'specs/b.yaml', operation: 'GET /users/me', title: 'b', cases: [quickCase('b1')] };
@@ -16,10 +24,18 @@ const other: SpecFile = { file: 'specs/b.yaml', operation: 'GET /users/me', titl
 describe('slots while fixtures are made', () => {
   it('a second case of the file waits outside its slot; another file runs meanwhile', async () => {
     const ended: Record<string, number> = {};
-    const rewrite = { answer: (req: { query: URLSearchParams }, a: { delayMs?: number }) => { if (req.query.get('slow')) a.delayMs = 400; } };
+    const rewrite = {
+      answer: (req: { query: URLSearchParams }, a: { delayMs?: number }) => {
+        if (req.query.get('slow')) a.delayMs = 400;
+      },
+    };
     await withSession({ rewrite, concurrency: 2 }, async (session) => {
       const started = performance.now();
-      const run = (spec: SpecFile, c: Case) => executeCase(session, spec, c).then((r) => { ended[c.id] = performance.now() - started; return r.status; });
+      const run = (spec: SpecFile, c: Case) =>
+        executeCase(session, spec, c).then((r) => {
+          ended[c.id] = performance.now() - started;
+          return r.status;
+        });
       // a1 takes a slot and makes the fixture; a2 takes the other and finds it being made.
       const statuses = await Promise.all([run(slowFixture, slowFixture.cases[0]), run(slowFixture, slowFixture.cases[1]), run(other, other.cases[0])]);
       expect(statuses).toEqual(['passed', 'passed', 'passed']);

@@ -37,7 +37,12 @@ describe('spec loader', () => {
   it.each([
     ['a YAML syntax error', GOOD.replace('title: lists channels', 'title: [lists'), /example\.yaml:\d+: YAML syntax/, null],
     ['an unknown field', GOOD.replace('        expect:', '        expct:'), /example\.yaml:10: cases\[0\]\.steps\[0\]\.expct: is not a known field/, 10],
-    ['a bad enum value', GOOD.replace('method: GET, path', 'method: FETCH, path'), /example\.yaml:9: cases\[0\]\.steps\[0\]\.request\.method: must be one of "GET"/, 9],
+    [
+      'a bad enum value',
+      GOOD.replace('method: GET, path', 'method: FETCH, path'),
+      /example\.yaml:9: cases\[0\]\.steps\[0\]\.request\.method: must be one of "GET"/,
+      9,
+    ],
     ['a missing required field', GOOD.replace('    clauses: [op20.success-body]\n', ''), /example\.yaml:4: cases\[0\]\.clauses: is required/, 4],
     ['a title with "should"', GOOD.replace('lists channels', 'should list channels'), /example\.yaml:5: cases\[0\]\.title/, 5],
     ['a duplicate key', GOOD.replace('title: Get all channels', 'title: Get all channels\ntitle: again'), /YAML syntax/, null],
@@ -68,7 +73,13 @@ describe('serial: per-role', () => {
   it('refuses a case that calls as two roles', () => {
     const dir = mkdtempSync(join(tmpdir(), 'specs-'));
     writeFileSync(join(dir, 'clauses.yaml'), 'clauses:\n  - { id: op20.success-body, endpoint: GET /streams, text: body }\n');
-    writeFileSync(join(dir, 'a.yaml'), GOOD.replace('cases:', 'serial: per-role\ncases:').replace('        expect: { result: success }', '        expect: { result: success }\n      - as: admin\n        request: { method: GET, path: /streams }'));
+    writeFileSync(
+      join(dir, 'a.yaml'),
+      GOOD.replace('cases:', 'serial: per-role\ncases:').replace(
+        '        expect: { result: success }',
+        '        expect: { result: success }\n      - as: admin\n        request: { method: GET, path: /streams }',
+      ),
+    );
     expect(() => loadSuite(dir)).toThrow(/a\.yaml:\d+: cases\[0\]\.steps: calls as member and admin; a serial: per-role file needs one role per case/);
   });
 });

@@ -15,7 +15,11 @@ describe('the validated-suite cache', () => {
     utimesSync(join(dir, 'a.yaml'), new Date(), new Date(Date.now() + 5000));
     expect(cached(dir, load)).toEqual({ n: 2 });
     writeFileSync(join(dir, 'b.yaml'), 'y: 2\n');
-    expect(() => cached(dir, () => { throw new Error('b.yaml:1: bad'); })).toThrow('b.yaml:1: bad');
+    expect(() =>
+      cached(dir, () => {
+        throw new Error('b.yaml:1: bad');
+      }),
+    ).toThrow('b.yaml:1: bad');
     expect(cached(dir, load)).toEqual({ n: 3 });
   });
 });

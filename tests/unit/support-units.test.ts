@@ -23,14 +23,16 @@ describe('locks', () => {
     const s = new Semaphore(2);
     let active = 0;
     let peak = 0;
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      const release = await s.acquire();
-      active += 1;
-      peak = Math.max(peak, active);
-      await new Promise((r) => setTimeout(r, 5));
-      active -= 1;
-      release();
-    }));
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const release = await s.acquire();
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((r) => setTimeout(r, 5));
+        active -= 1;
+        release();
+      }),
+    );
     expect(peak).toBe(2);
   });
 
@@ -38,7 +40,11 @@ describe('locks', () => {
     const s = new Semaphore(1);
     const release = await s.acquire();
     const order: string[] = [];
-    const wait = async (name: string, urgent: boolean) => { const rel = await s.acquire(urgent); order.push(name); rel(); };
+    const wait = async (name: string, urgent: boolean) => {
+      const rel = await s.acquire(urgent);
+      order.push(name);
+      rel();
+    };
     const all = Promise.all([wait('n1', false), wait('n2', false), wait('u1', true), wait('u2', true)]);
     release();
     await all;
@@ -48,14 +54,25 @@ describe('locks', () => {
   it('a writer runs alone, after the readers already queued', async () => {
     const lock = new ReadWriteLock();
     const log: string[] = [];
-    const reader = async (name: string) => { const rel = await lock.read(); log.push(`+${name}`); await new Promise((r) => setTimeout(r, 5)); log.push(`-${name}`); rel(); };
-    const writer = async () => { const rel = await lock.write(); log.push('+w'); await new Promise((r) => setTimeout(r, 5)); log.push('-w'); rel(); };
+    const reader = async (name: string) => {
+      const rel = await lock.read();
+      log.push(`+${name}`);
+      await new Promise((r) => setTimeout(r, 5));
+      log.push(`-${name}`);
+      rel();
+    };
+    const writer = async () => {
+      const rel = await lock.write();
+      log.push('+w');
+      await new Promise((r) => setTimeout(r, 5));
+      log.push('-w');
+      rel();
+    };
     await Promise.all([reader('a'), writer(), reader('b')]);
     const w = log.indexOf('+w');
     expect(log[w + 1]).toBe('-w');
     expect(log.slice(0, 2)).toEqual(['+a', '+b']); // readers share the lock
     expect(w).toBe(4); // the writer waits for both
-
   });
 });
 
@@ -82,7 +99,16 @@ describe('exclusive groups', () => {
 });
 
 describe('Session scheduling', () => {
-  const settings = { targetUrl: 'http://127.0.0.1:9', profile: 'spec', featureLevel: 420, timeoutMs: 1000, concurrency: 8, runId: 't', accounts: {}, register: {} } as unknown as RunSettings;
+  const settings = {
+    targetUrl: 'http://127.0.0.1:9',
+    profile: 'spec',
+    featureLevel: 420,
+    timeoutMs: 1000,
+    concurrency: 8,
+    runId: 't',
+    accounts: {},
+    register: {},
+  } as unknown as RunSettings;
   const file = (name: string, more: Partial<SpecFile> = {}): SpecFile => ({ file: name, operation: 'GET /x', title: name, cases: [], ...more });
 
   it('shares a lock across files, lets an exclusive group run together, and keeps readers out', async () => {
@@ -98,12 +124,13 @@ describe('Session scheduling', () => {
     };
     let active: string[] = [];
     const overlaps: string[][] = [];
-    const job = (name: keyof typeof files) => session.scheduled(files[name], async () => {
-      active.push(name);
-      if (active.length > 1) overlaps.push([...active].sort());
-      await new Promise((r) => setTimeout(r, 3));
-      active = active.filter((a) => a !== name);
-    });
+    const job = (name: keyof typeof files) =>
+      session.scheduled(files[name], async () => {
+        active.push(name);
+        if (active.length > 1) overlaps.push([...active].sort());
+        await new Promise((r) => setTimeout(r, 3));
+        active = active.filter((a) => a !== name);
+      });
     const names = Object.keys(files) as (keyof typeof files)[];
     await Promise.all([...names, ...names].map(job));
     await session.close();
@@ -120,20 +147,37 @@ describe('Session scheduling', () => {
 });
 
 describe('report model', () => {
-  const c = (id: string, status: CaseResult['status'], clauses: string[]): CaseResult => ({ id, endpoint: 'GET /streams', title: id, file: 'f', clauses, status, durationMs: 1 });
+  const c = (id: string, status: CaseResult['status'], clauses: string[]): CaseResult => ({
+    id,
+    endpoint: 'GET /streams',
+    title: id,
+    file: 'f',
+    clauses,
+    status,
+    durationMs: 1,
+  });
   const proofs = (map: ProofMap): ProofsFile => ({ about: '', cases: map, properties: {} });
   it('counts statuses and derives clause statuses: tested only where a proven case ran', () => {
     const cases = [c('a', 'passed', ['x']), c('b', 'failed', ['x', 'z']), c('s', 'skipped', ['y'])];
     expect(summarize(cases)).toEqual({ total: 3, passed: 1, failed: 1, skipped: 1, errored: 0 });
-    const entries = clauseEntries([
-      { id: 'x', endpoint: 'e', text: 't' }, { id: 'y', endpoint: 'e', text: 't' }, { id: 'z', endpoint: 'e', text: 't' },
-      { id: 'u', endpoint: 'e', text: 't', status: 'unspecified' }, { id: 'd', endpoint: 'e', text: 't', disputed: 'no' },
-    ], cases, 'spec', proofs({ x: { spec: ['b'] }, y: { spec: ['s'] }, z: { zulip: ['b'] } }));
+    const entries = clauseEntries(
+      [
+        { id: 'x', endpoint: 'e', text: 't' },
+        { id: 'y', endpoint: 'e', text: 't' },
+        { id: 'z', endpoint: 'e', text: 't' },
+        { id: 'u', endpoint: 'e', text: 't', status: 'unspecified' },
+        { id: 'd', endpoint: 'e', text: 't', disputed: 'no' },
+      ],
+      cases,
+      'spec',
+      proofs({ x: { spec: ['b'] }, y: { spec: ['s'] }, z: { zulip: ['b'] } }),
+    );
     expect(entries.map((e) => [e.id, e.status, e.cases, e.provenBy])).toEqual([
       ['x', 'tested', ['a', 'b'], ['b']], // b was seen to catch a server breaking x, and ran
       ['y', 'untested', ['s'], undefined], // its proven case was skipped
       ['z', 'untested', ['b'], undefined], // cited by a case that ran, proven only under zulip
-      ['u', 'unspecified', [], undefined], ['d', 'disputed', [], undefined],
+      ['u', 'unspecified', [], undefined],
+      ['d', 'disputed', [], undefined],
     ]);
   });
 
@@ -145,7 +189,10 @@ describe('report model', () => {
     const cases = [c('a', 'passed', ['ev2'])];
     const proven = proofs({ ev2: { spec: ['a'], zulip: ['a'] } });
     const spec = clauseEntries(catalog, cases, 'spec', proven);
-    expect(spec.map((e) => [e.id, e.status, e.unobservable])).toEqual([['ev', 'unspecified', 'the event queue: not shown'], ['ev2', 'tested', undefined]]);
+    expect(spec.map((e) => [e.id, e.status, e.unobservable])).toEqual([
+      ['ev', 'unspecified', 'the event queue: not shown'],
+      ['ev2', 'tested', undefined],
+    ]);
     expect(clauseEntries(catalog, cases, 'zulip', proven).map((e) => e.status)).toEqual(['untested', 'tested']);
   });
 });

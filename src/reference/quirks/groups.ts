@@ -2,7 +2,8 @@
 export const GROUPS_QUIRKS = {
   'group-update-old-mismatch-ok': "group-setting update objects: an 'old' that differs from the current value is ignored",
   'group-manage-everyone-ok': 'user groups: can_manage_group accepts role:everyone',
-  'group-mention-owners-refused': "PATCH /user_groups/{user_group_id}: can_mention_group refuses role:owners (the document's reading, not Zulip's since feature level 326)",
+  'group-mention-owners-refused':
+    "PATCH /user_groups/{user_group_id}: can_mention_group refuses role:owners (the document's reading, not Zulip's since feature level 326)",
   'group-deactivated-usable': 'a deactivated user group is accepted as a permission value',
   'group-deactivated-mentionable': 'a mention of a deactivated user group renders as a mention, not silent',
   'group-deactivated-frozen': "a deactivated user group's permission settings and members cannot be changed",

@@ -1,6 +1,7 @@
 // Quirks of PATCH /messages/{message_id} and its edit history (operations 1, 15): each a fault the suite must catch, off by default.
 export const MESSAGES_QUIRKS = {
-  'edit-time-limit-counts-inaccessible': 'op1: the counts of MOVE_MESSAGES_TIME_LIMIT_EXCEEDED include messages of a protected-history channel the caller cannot access (rule 8)',
+  'edit-time-limit-counts-inaccessible':
+    'op1: the counts of MOVE_MESSAGES_TIME_LIMIT_EXCEEDED include messages of a protected-history channel the caller cannot access (rule 8)',
   'edit-content-and-stream-ok': 'op1: content and stream_id together accepted (rule 1)',
   'edit-dm-topic-ok': 'op1: topic or stream_id on a direct message accepted (rule 2)',
   'edit-resolve-empty-topic-ok': 'op1: the empty topic may be marked resolved (rule 3)',

@@ -2,7 +2,7 @@
 export const SETTINGS_QUIRKS = {
   'settings-bool-lenient': 'PATCH /settings, /realm/user_settings_defaults: any text for a boolean setting is read as false',
   'settings-int-lenient': 'PATCH /settings, /realm/user_settings_defaults: non-integer text for an integer setting is accepted',
-  'settings-accepts-bad-enum': 'PATCH /settings, /realm/user_settings_defaults: values outside a setting\'s allowed set are accepted',
+  'settings-accepts-bad-enum': "PATCH /settings, /realm/user_settings_defaults: values outside a setting's allowed set are accepted",
   'settings-any-language': 'PATCH /settings: any default_language accepted',
   'settings-any-timezone': 'PATCH /settings: any timezone accepted',
   'settings-any-sound': 'PATCH /settings: any notification_sound accepted',

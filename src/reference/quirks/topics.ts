@@ -16,7 +16,8 @@ export const TOPICS_QUIRKS = {
   'delete-events-always-bulk': 'queues without the bulk_message_deletion capability also get one delete_message event per batch with message_ids',
   'delete-topic-whole-channel': 'delete_topic removes every message of the channel, whatever the topic',
   'delete-topic-no-first-message-event': "deleting a channel's first message sends no first_message_id update event",
-  'topic-display-name-literal': 'delete_topic, mark_topic_as_read and channel typing read realm_empty_topic_display_name as a topic name, not as the empty topic',
+  'topic-display-name-literal':
+    'delete_topic, mark_topic_as_read and channel typing read realm_empty_topic_display_name as a topic name, not as the empty topic',
   'mark-read-noop': 'POST /mark_topic_as_read succeeds without marking anything read',
-  'mark-read-whole-channel': "POST /mark_topic_as_read marks every topic of the channel read",
+  'mark-read-whole-channel': 'POST /mark_topic_as_read marks every topic of the channel read',
 } as const;

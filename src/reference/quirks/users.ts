@@ -17,5 +17,5 @@ export const USERS_QUIRKS = {
   'update-user-ignores-role': 'PATCH /users/{user_id|email}: role accepted but not stored',
   'update-user-updates-caller': 'PATCH /users/{user_id|email}: full_name (and a role the caller already has) applied to the caller, not the target',
   'update-user-email-ignores-visibility': 'PATCH /users/{email}: the real address works even where the caller may not see it',
-  'update-by-email-owner-only': 'PATCH /users/{email}: only owners with can_change_user_emails (the document\'s reading)',
+  'update-by-email-owner-only': "PATCH /users/{email}: only owners with can_change_user_emails (the document's reading)",
 } as const;

@@ -53,7 +53,10 @@ function tags(c: ReportCase): string {
   if (c.baseline === 'regression') out.push('<span class="tag regression">regression</span>');
   if (c.baseline === 'known') out.push('<span class="tag known" title="failed in the baseline too">known failure</span>');
   if (c.baseline === 'improvement') out.push('<span class="tag improvement">fixed since the baseline</span>');
-  if (c.expectation) out.push(`<span class="tag ${c.status === 'passed' ? 'stale' : 'expected'}" title="${esc(c.expectation.reason)}">${c.status === 'passed' ? 'stale expectation' : 'expected'}</span>`);
+  if (c.expectation)
+    out.push(
+      `<span class="tag ${c.status === 'passed' ? 'stale' : 'expected'}" title="${esc(c.expectation.reason)}">${c.status === 'passed' ? 'stale expectation' : 'expected'}</span>`,
+    );
   if (c.warnings?.length) out.push('<span class="tag warn">warning</span>');
   return out.join('');
 }
@@ -66,16 +69,21 @@ function ruleRef(id: string, texts: Map<string, string>): string {
 
 function failureTable(c: ReportCase, texts: Map<string, string>): string {
   const rows = (c.failures ?? []).map((f) => {
-    const rules = brokenRules(f).map((id) => ruleRef(id, texts)).join('');
+    const rules = brokenRules(f)
+      .map((id) => ruleRef(id, texts))
+      .join('');
     // A zulip check names the facts first; the clause it belongs to follows as context.
     const context = f.profile === 'zulip' && f.facts?.length ? `<div class="dim">in ${f.clauses.map(esc).join(', ')}</div>` : '';
     const where = `<div class="where">${esc(failureWhere(f))}</div>`;
-    const what = f.expected !== undefined
-      ? `${where}<div class="eg"><span class="k">expected</span><code>${esc(f.expected)}</code><span class="k">got</span><code class="got">${esc(f.actual ?? 'nothing')}</code></div>`
-      : `${where}<div class="msg">${esc(f.message)}</div>`;
+    const what =
+      f.expected !== undefined
+        ? `${where}<div class="eg"><span class="k">expected</span><code>${esc(f.expected)}</code><span class="k">got</span><code class="got">${esc(f.actual ?? 'nothing')}</code></div>`
+        : `${where}<div class="msg">${esc(f.message)}</div>`;
     return `<tr><td class="clauses-cell">${rules}${context}</td><td>${what}</td></tr>`;
   });
-  return rows.length ? `<table class="failures"><thead><tr><th>rule broken</th><th>expected vs got</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : '';
+  return rows.length
+    ? `<table class="failures"><thead><tr><th>rule broken</th><th>expected vs got</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+    : '';
 }
 
 function exchangeView(c: ReportCase): string {
@@ -98,19 +106,29 @@ export function caseView(c: ReportCase, texts: Map<string, string>): string {
   const rowChips = c.clauses.slice(0, 3).map(chip).join(' ') + (c.clauses.length > 3 ? ` <span class="dim">+${c.clauses.length - 3}</span>` : '');
   const detail = [
     `<p class="title-line dim">${esc(c.file)}${c.since ? ` · needs feature level ${c.since}` : ''} · ${c.durationMs.toFixed(0)} ms</p>`,
-    c.expectation ? `<p class="note">Expectation: ${esc(c.expectation.reason)}${c.expectation.issue ? ` <span class="dim">(${esc(c.expectation.issue)})</span>` : ''}${c.expectation.expires ? ` <span class="dim">expires ${esc(c.expectation.expires)}</span>` : ''}</p>` : '',
+    c.expectation
+      ? `<p class="note">Expectation: ${esc(c.expectation.reason)}${c.expectation.issue ? ` <span class="dim">(${esc(c.expectation.issue)})</span>` : ''}${c.expectation.expires ? ` <span class="dim">expires ${esc(c.expectation.expires)}</span>` : ''}</p>`
+      : '',
     c.message ? `<pre class="message ${c.status}">${esc(c.message)}</pre>` : '',
     broken ? failureTable(c, texts) : '',
     c.warnings?.length ? `<ul class="warnings">${c.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '',
     broken || c.warnings?.length ? exchangeView(c) : '',
-    c.curl ? `<div class="curl"><h5>Reproduce</h5><pre><code>${esc(c.curl)}</code></pre><button type="button" class="copy" data-copy="${esc(c.curl)}">copy</button></div>` : '',
-    c.repro ? `<div class="curl"><h5>Reproduce every step</h5><pre><code>${esc(c.repro)}</code></pre><button type="button" class="copy" data-copy="${esc(c.repro)}">copy</button></div>` : '',
-    c.facts?.length ? `<p class="dim">Zulip facts: ${c.facts.map((id) => `<a class="chip-link" href="#${anchor('fact', id)}">${esc(id)}</a>`).join(' ')}</p>` : '',
+    c.curl
+      ? `<div class="curl"><h5>Reproduce</h5><pre><code>${esc(c.curl)}</code></pre><button type="button" class="copy" data-copy="${esc(c.curl)}">copy</button></div>`
+      : '',
+    c.repro
+      ? `<div class="curl"><h5>Reproduce every step</h5><pre><code>${esc(c.repro)}</code></pre><button type="button" class="copy" data-copy="${esc(c.repro)}">copy</button></div>`
+      : '',
+    c.facts?.length
+      ? `<p class="dim">Zulip facts: ${c.facts.map((id) => `<a class="chip-link" href="#${anchor('fact', id)}">${esc(id)}</a>`).join(' ')}</p>`
+      : '',
     !broken && !c.message && !c.warnings?.length ? `<p class="dim">Clauses: ${clauseChips}</p>` : '',
   ].join('');
-  return `<details class="case ${c.status}" id="${anchor('case', c.id)}" data-status="${c.status}" data-op="${esc(c.endpoint)}"${broken ? ' open' : ''}>`
-    + `<summary>${badge(c.status)}<code class="case-id">${esc(c.id)}</code><span class="case-title">${esc(c.title)}</span>${tags(c)}<span class="case-clauses">${rowChips}</span></summary>`
-    + `<div class="detail">${detail}</div></details>`;
+  return (
+    `<details class="case ${c.status}" id="${anchor('case', c.id)}" data-status="${c.status}" data-op="${esc(c.endpoint)}"${broken ? ' open' : ''}>` +
+    `<summary>${badge(c.status)}<code class="case-id">${esc(c.id)}</code><span class="case-title">${esc(c.title)}</span>${tags(c)}<span class="case-clauses">${rowChips}</span></summary>` +
+    `<div class="detail">${detail}</div></details>`
+  );
 }
 
 export function casesByOperation(report: ConformanceReport): Map<string, ReportCase[]> {

@@ -13,7 +13,9 @@ export function stackedBars(title: string, groups: Group[], linkOf?: (key: strin
   const rows = groups.map((g) => {
     const present = ORDER.filter((s) => g.counts[s] > 0);
     // Each segment grows by its count inside a bar as long, relative to the largest row, as the row's total.
-    const segments = present.map((s) => `<span class="seg" style="flex-grow:${g.counts[s]};background:${COLORS[s]}" title="${esc(`${g.key}: ${g.counts[s]} ${s}`)}"></span>`).join('');
+    const segments = present
+      .map((s) => `<span class="seg" style="flex-grow:${g.counts[s]};background:${COLORS[s]}" title="${esc(`${g.key}: ${g.counts[s]} ${s}`)}"></span>`)
+      .join('');
     const counts = present.map((s) => `${g.counts[s]} ${s}`).join(', ');
     const label = linkOf ? `<a class="bar-label" href="${esc(linkOf(g.key))}">${esc(g.key)}</a>` : `<span class="bar-label">${esc(g.key)}</span>`;
     const share = (g.counts.total / max).toFixed(4);
@@ -24,13 +26,18 @@ export function stackedBars(title: string, groups: Group[], linkOf?: (key: strin
 
 /** One bar split by share, e.g. the clause coverage. */
 export function shareBar(parts: { label: string; count: number; color: string }[]): string {
-  const total = Math.max(1, parts.reduce((s, p) => s + p.count, 0));
+  const total = Math.max(
+    1,
+    parts.reduce((s, p) => s + p.count, 0),
+  );
   let x = 0;
-  const rects = parts.filter((p) => p.count > 0).map((p) => {
-    const w = (p.count / total) * 1000;
-    const rect = `<rect x="${x.toFixed(1)}" y="0" width="${w.toFixed(1)}" height="14" fill="${p.color}"><title>${esc(`${p.count} ${p.label}`)}</title></rect>`;
-    x += w;
-    return rect;
-  });
+  const rects = parts
+    .filter((p) => p.count > 0)
+    .map((p) => {
+      const w = (p.count / total) * 1000;
+      const rect = `<rect x="${x.toFixed(1)}" y="0" width="${w.toFixed(1)}" height="14" fill="${p.color}"><title>${esc(`${p.count} ${p.label}`)}</title></rect>`;
+      x += w;
+      return rect;
+    });
   return `<svg class="share" viewBox="0 0 1000 14" preserveAspectRatio="none" width="100%" height="14" role="img" aria-label="${esc(parts.map((p) => `${p.count} ${p.label}`).join(', '))}">${rects.join('')}</svg>`;
 }

@@ -3,7 +3,11 @@
 export function esc(value: unknown): string {
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any value a report holds, shown as text
   return String(value ?? '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** A value usable in an id attribute and a #fragment (case and clause ids are already close). */
