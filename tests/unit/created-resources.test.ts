@@ -62,6 +62,12 @@ describe('created resources', () => {
       /:4: resources\[0\]\.key: needs exactly one of answer and param/,
     ],
     [
+      'entries of an array read from the answer',
+      GOOD.replace('key: { answer: group_id }', 'key: { answer: group_id, each: name }'),
+      4,
+      /:4: resources\[0\]\.key\.each: needs param \(the JSON array whose entries it reads\)/,
+    ],
+    [
       'before-sending without a prefix',
       GOOD.replace('    keyStartsWith: "cf ${run.id} "\n', ''),
       8,

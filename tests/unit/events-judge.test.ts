@@ -232,4 +232,39 @@ describe('what the judge says', () => {
     expect(judged({ queue: 'q', none: ['typing'] })[0]).toMatchObject({ path: 'events[0]' });
     expect(judged(spec([{ type: 'typing' }], { none: ['presence'] }))).toEqual([]);
   });
+
+  it('a forbidden event named by its fields: only a matching one is a finding, not another event of the type', () => {
+    expect(judged(spec([{ type: 'typing' }], { none: [{ type: 'delete_message', where: { message_id: 99 } }] }))).toEqual([]);
+    expect(judged(spec([{ type: 'typing' }], { none: [{ type: 'delete_message', op: 'remove' }] }))).toEqual([]);
+    expect(judged(spec([{ type: 'typing' }], { none: [{ type: 'delete_message', where: { message_id: 8 } }] }))).toEqual([
+      {
+        check: 'events',
+        path: 'events[3]',
+        expected: 'no delete_message event with {"message_id":8}',
+        actual: 'one ({"id":3,"type":"delete_message","message_id":8})',
+        by: undefined,
+      },
+    ]);
+  });
+});
+
+describe('a list holding what is no event', () => {
+  it('each entry that is not a JSON object is a finding of its own, and matches no expectation', () => {
+    const odd = [null, 3, 'typing', [{ type: 'typing' }], ...events] as unknown as QueuedEvent[];
+    expect(judged(spec([{ type: 'typing' }], { none: ['message'] }), odd).map((f) => [f.path, f.expected, f.actual])).toEqual([
+      ['events[0]', 'an event (a JSON object)', 'null'],
+      ['events[1]', 'an event (a JSON object)', '3'],
+      ['events[2]', 'an event (a JSON object)', '"typing"'],
+      ['events[3]', 'an event (a JSON object)', '[{"type":"typing"}]'],
+      ['events[5]', 'no message event', 'one ({"id":1,"type":"message","message":{"id":9}})'],
+    ]);
+    expect(eventsComplete([null] as unknown as QueuedEvent[], spec([{ type: 'typing' }]))).toBe(false);
+  });
+
+  it('what came is listed with such entries shown as they are', () => {
+    expect(judged(spec([{ type: 'typing' }]), [null, { type: 'message', op: 'add' }] as unknown as QueuedEvent[]).map((f) => f.actual)).toEqual([
+      'null',
+      'none within 10 ms (null, message add)',
+    ]);
+  });
 });

@@ -31,6 +31,18 @@ describe('what a step sends', () => {
     expect(sent[1].params).toEqual({});
   });
 
+  it("a case's requests carry its id and the step's number (the HAR's _caseId and _step), its queue reads too; others carry none", async () => {
+    const { ctx, sent } = fakeTarget([success({ events: [{ id: 0, type: 'typing' }] })]);
+    const steps: Step[] = [get('/a'), { ...get('/events'), events: { queue: 'q', expect: [{ type: 'typing' }] } }];
+    await runSteps(steps, ctx, { q: 'q1' }, { ...owner, caseId: 'op3.x' });
+    expect(sent.map((r) => r.trace)).toEqual([
+      { caseId: 'op3.x', step: 1 },
+      { caseId: 'op3.x', step: 2 },
+    ]);
+    await runSteps([get('/a')], ctx, {}, owner);
+    expect('trace' in sent[2]).toBe(false);
+  });
+
   it('auth none sends no credentials; auth bad sends the email with a wrong key of the same length', async () => {
     const { ctx, sent } = fakeTarget([success()]);
     await runSteps(
