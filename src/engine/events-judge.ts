@@ -31,15 +31,19 @@ function matches(event: QueuedEvent, e: ForbiddenEvent): boolean {
   });
 }
 
+/** The events from index `from` on that an expectation picks, each with its index in the list. */
+function hitsFrom(events: QueuedEvent[], from: number, e: ForbiddenEvent): (readonly [QueuedEvent, number])[] {
+  return events
+    .slice(from)
+    .map((ev, i) => [ev, from + i] as const)
+    .filter(([ev]) => matches(ev, e));
+}
+
 /** Whether every expectation has the events it needs (the wait may end). */
 export function eventsComplete(events: QueuedEvent[], spec: EventsSpec): boolean {
   let cursor = 0;
   for (const e of spec.expect ?? []) {
-    const from = spec.ordered === false ? 0 : cursor;
-    const hits = events
-      .slice(from)
-      .map((ev, i) => [ev, from + i] as const)
-      .filter(([ev]) => matches(ev, e));
+    const hits = hitsFrom(events, spec.ordered === false ? 0 : cursor, e);
     if (hits.length < Math.max(1, e.count ?? 1)) return false;
     cursor = hits[Math.max(1, e.count ?? 1) - 1][1] + 1;
   }
@@ -91,11 +95,7 @@ export function judgeEvents(events: QueuedEvent[], spec: EventsSpec, waitedMs: n
       : 'no events';
   let cursor = 0;
   for (const e of spec.expect ?? []) {
-    const from = spec.ordered === false ? 0 : cursor;
-    const hits = events
-      .slice(from)
-      .map((ev, i) => [ev, from + i] as const)
-      .filter(([ev]) => matches(ev, e));
+    const hits = hitsFrom(events, spec.ordered === false ? 0 : cursor, e);
     if (!hits.length) {
       // Ordered, it may have come before the cursor; unordered, hits come from every event, so this is false.
       const anywhere = events.some((ev) => matches(ev, e));
