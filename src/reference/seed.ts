@@ -15,17 +15,21 @@ export function newApiKey(): string {
   return randomBytes(24).toString('base64url'); // 32 characters
 }
 
-function user(id: number, local: string, fullName: string, role: number, extra: Partial<User> = {}): User {
+/** A date as Python's isoformat() writes it: seconds, and +00:00 for UTC. */
+export const isoformatUtc = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+/** An active human account with Zulip's defaults for a new user (seeded or created through the API). */
+export function newUser(id: number, email: string, fullName: string, role: number, dateJoined: Date): User {
   return {
     id,
-    email: `${local}@${REALM_HOST}`,
+    email,
     fullName,
     role,
     isBot: false,
     botOwnerId: null,
     isActive: true,
     apiKey: newApiKey(),
-    dateJoined: new Date((SEED_TIME + id * 60) * 1000).toISOString().replace('.000Z', '+00:00'), // Python's isoformat()
+    dateJoined: isoformatUtc(dateJoined),
     presenceEnabled: true,
     status: emptyStatus(),
     receivesTypingNotifications: true,
@@ -33,8 +37,11 @@ function user(id: number, local: string, fullName: string, role: number, extra: 
     sendStreamTypingNotifications: true,
     settings: defaultSettings(),
     profileData: new Map(),
-    ...extra,
   };
+}
+
+function user(id: number, local: string, fullName: string, role: number, extra: Partial<User> = {}): User {
+  return { ...newUser(id, `${local}@${REALM_HOST}`, fullName, role, new Date((SEED_TIME + id * 60) * 1000)), ...extra };
 }
 
 export const SEED_USER_IDS = {

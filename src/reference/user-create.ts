@@ -2,11 +2,11 @@
 // POST /fetch_api_key, so the reference's own tests can act as a user they created.
 import { isAdmin } from './access.js';
 import { ApiError, badRequest } from './errors.js';
-import { ROLE, emptyStatus, type User } from './model.js';
+import { ROLE, type User } from './model.js';
 import type { Context, PublicContext, Route } from './router.js';
-import { newApiKey } from './seed.js';
+import { newUser } from './seed.js';
 import { checkEmailAddress, readFullName } from './settings.js';
-import { defaultSettings, setSetting } from './user-settings.js';
+import { setSetting } from './user-settings.js';
 
 const passwords = new WeakMap<User, string>();
 
@@ -20,24 +20,7 @@ function createUser(ctx: Context) {
   checkEmailAddress(email);
   if (realm.users.some((u) => u.email === email)) throw badRequest(`Email '${email}' already in use`);
   const id = Math.max(...realm.users.map((u) => u.id)) + 1;
-  const created: User = {
-    id,
-    email,
-    fullName,
-    role: ROLE.member,
-    isBot: false,
-    botOwnerId: null,
-    isActive: true,
-    apiKey: newApiKey(),
-    dateJoined: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-    presenceEnabled: true,
-    status: emptyStatus(),
-    receivesTypingNotifications: true,
-    sendPrivateTypingNotifications: true,
-    sendStreamTypingNotifications: true,
-    settings: defaultSettings(),
-    profileData: new Map(),
-  };
+  const created = newUser(id, email, fullName, ROLE.member, new Date());
   // A new user starts with the realm's defaults (op 5); the user-only settings keep Zulip's.
   for (const [name, value] of Object.entries(realm.userSettingsDefaults)) setSetting(created, name, value);
   realm.users.push(created);
