@@ -155,7 +155,8 @@ export const MUTANTS: Mutant[] = [
   quirk('edit-topic-wildcard-ok', 'permission', ['op1.rule10'], ['op1.zulip.rule10.topic-wildcard']),
 
   // --- parameters ------------------------------------------------------------------------------------
-  rewrite('edit-applies-to-another-message', 'parameter', editsAnotherMessage(), ['op1.message-id'], ['op1.content.edit']),
+  // It needs another message sent before the edited one: its file's other cases send them.
+  { ...rewrite('edit-applies-to-another-message', 'parameter', editsAnotherMessage(), ['op1.message-id'], ['op1.content.edit']), wholeFiles: true },
   rewrite(
     'edit-unknown-message-accepted',
     'error-code',

@@ -19,6 +19,11 @@ export interface Mutant {
   breaks: string[];
   /** Cases that must fail against this mutant. */
   kills: string[];
+  /**
+   * Run every case of `operations`, not only `kills`: the mutant misbehaves only where other
+   * cases have made something first (a message sent before the edited one).
+   */
+  wholeFiles?: true;
 }
 
 export type Json = Record<string, unknown>;

@@ -17,6 +17,8 @@ export interface SuiteRun {
   profile?: Profile;
   /** Only these spec files' operations, e.g. ["GET /streams"]. */
   operations?: string[];
+  /** Only these cases (by id), with their files' fixtures and cleanup. */
+  cases?: string[];
   featureLevel?: number;
   /** Cases in flight at once (8, the CLI's default, unless given). */
   concurrency?: number;
@@ -77,7 +79,11 @@ export async function registerOf(server: ReferenceServer): Promise<Record<string
 export function runSuite(options: SuiteRun = {}): Promise<Map<string, CaseResult>> {
   return withSession(options, async (session) => {
     const { specs } = loadSuite();
-    const chosen = specs.filter((s) => !options.operations?.length || options.operations.includes(s.operation));
+    const only = options.cases ? new Set(options.cases) : null;
+    const chosen = specs
+      .filter((s) => !options.operations?.length || options.operations.includes(s.operation))
+      .map((s) => (only ? { ...s, cases: s.cases.filter((c) => only.has(c.id)) } : s))
+      .filter((s) => s.cases.length);
     const results = await executeSpecs(session, chosen);
     return new Map(results.map((r) => [r.id, r]));
   });
