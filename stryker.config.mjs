@@ -9,18 +9,21 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts' },
   coverageAnalysis: 'perTest',
   mutate: [
-    'src/engine/**/*.ts',
-    '!src/engine/types.ts', // types only: nothing to mutate
-    '!src/engine/locks.ts', // when cases run (semaphore, readers-writer lock), not what they decide
-    '!src/engine/suite-cache.ts', // a file cache of the loaded suite: IO
-    '!src/engine/load.ts', // reads and parses the spec files; the rules it applies to citations are citations.ts, mutated
-    '!src/engine/validate.ts', // turns ajv's first error on a spec file into a file:line message for its author
-    '!src/engine/yaml-source.ts', // the YAML library parses; this only finds the line for an error message
-    'src/report/model.ts',
-    'src/report/verdict.ts',
-    'src/report/baseline.ts',
-    'src/report/compare.ts',
-    'src/report/merge.ts',
+    // What judges an answer and what runs a case's steps, whole.
+    'src/engine/judge/**/*.ts',
+    '!src/engine/judge/precompiled-schemas.ts', // writes generated validator code at build time: IO
+    'src/engine/run/**/*.ts',
+    // Of loading, the rules a spec file must keep (its citations, its event steps, the created
+    // resources); reading, parsing and caching the files is IO.
+    'src/engine/load/citations.ts',
+    'src/engine/load/event-steps.ts',
+    'src/engine/load/created-resources.ts',
+    // The report model: the verdict and what the cross-run tools decide.
+    'src/report/model/model.ts',
+    'src/report/model/verdict.ts',
+    'src/report/model/baseline.ts',
+    'src/report/cross-run/compare.ts',
+    'src/report/cross-run/merge.ts',
   ],
   thresholds: { high: 95, low: 90, break: 90 },
   reporters: ['clear-text', 'progress', 'html', 'json'],

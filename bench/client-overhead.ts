@@ -6,8 +6,8 @@ import { Worker } from 'node:worker_threads';
 import { Pool } from 'undici';
 import { ApiClient } from '../src/http/client.js';
 import { Redactor } from '../src/http/redact.js';
-import { runCase } from '../src/engine/run-case.js';
-import type { SpecFile } from '../src/engine/types.js';
+import { runCase } from '../src/engine/run/run-case.js';
+import type { SpecFile } from '../src/engine/load/types.js';
 
 const SERVER = `
 const { createServer } = require('node:http');

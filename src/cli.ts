@@ -3,11 +3,11 @@
 // an internal error exits 3 (exit-status.ts).
 import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { CONFIG_KEYS, ConfigError, loadConfig } from './config.js';
-import { exitStatusOf } from './exit-status.js';
-import { checkQuirkNames, knownQuirksHelp } from './quirk-names.js';
-import { didYouMean } from './suggest.js';
-import { TOOL } from './tool.js';
+import { CONFIG_KEYS, loadConfig } from './config/config.js';
+import { ConfigError } from './shared/vocabulary.js';
+import { exitStatusOf } from './commands/exit-status.js';
+import { didYouMean } from './shared/suggest.js';
+import { TOOL } from './shared/tool.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);
@@ -51,8 +51,7 @@ export async function main(argv: string[]): Promise<number> {
     .description('run the suite (default: against the embedded reference server)')
     .option('--env-file <file>', 'read the target and accounts from this env file instead of .env')
     // A word that is no command lands here, as run is the default: it is reported as what it is.
-    .allowExcessArguments(true)
-    .addHelpText('after', knownQuirksHelp('--reference-quirk'));
+    .allowExcessArguments(true);
   for (const key of CONFIG_KEYS) {
     const option = new Option(key.boolean ? `--${key.flag}` : `--${key.flag} <value>`, `${key.help} [${key.env}]`);
     runCommand.addOption(key.key === 'referenceQuirks' || key.key === 'operations' || key.key === 'clauses' ? option.argParser(collect) : option);
@@ -78,17 +77,21 @@ export async function main(argv: string[]): Promise<number> {
     .option('--port <n>', 'port on 127.0.0.1 (0: any free port)', '9991')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--env-out <file>', 'write the URL and accounts here in the env format')
-    .option('--quirk <name>', 'switch on a named fault (repeatable; the names are listed below)', collect)
+    .option('--quirk <name>', 'switch on a named fault (repeatable; --list-quirks names them)', collect)
+    .option('--list-quirks', "print the named faults (the suite's self-tests) and what each breaks, then exit")
     .option(
       '--variant',
       'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)',
     )
-    .addHelpText('after', knownQuirksHelp('--quirk'))
-    .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean }) => {
+    .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean; listQuirks?: boolean }) => {
+      if (opts.listQuirks) {
+        const { quirkListing } = await import('./commands/reference-server.js');
+        for (const line of await quirkListing()) out(line);
+        return;
+      }
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
       const quirks = opts.quirk ? opts.quirk.split(',') : [];
-      checkQuirkNames(quirks, '--quirk');
       const { serve } = await import('./commands/serve.js');
       status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant }, out);
     });
@@ -105,7 +108,7 @@ export async function main(argv: string[]): Promise<number> {
       if (!existsSync(opts.ledger)) throw new ConfigError(`--ledger ${opts.ledger}: not found`);
       const [{ cleanupLedger, readLedger }, { loadCreatedResources }] = await Promise.all([
         import('./commands/cleanup.js'),
-        import('./engine/created-resources.js'),
+        import('./engine/load/created-resources.js'),
       ]);
       const summary = await cleanupLedger(config, config.targetUrl, readLedger(opts.ledger), loadCreatedResources(), out);
       status = summary.failed.length ? 1 : 0;

@@ -3,10 +3,11 @@
 // go first and how a key is resolved to what the undo path needs. An undo of something already
 // gone is expected and not an error.
 import { readFileSync } from 'node:fs';
-import type { Account, Config, Role } from '../config.js';
+import type { Config } from '../config/config.js';
+import type { Account, Role } from '../shared/vocabulary.js';
 import { ApiClient } from '../http/client.js';
 import { fillPath, type LedgerEntry } from '../runner/ledger.js';
-import { placeholdersOf, type CreatedResource } from '../engine/created-resources.js';
+import { placeholdersOf, type CreatedResource } from '../engine/load/created-resources.js';
 
 export interface CleanupSummary {
   undone: number;

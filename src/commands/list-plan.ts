@@ -2,13 +2,13 @@
 // make (fixtures, cases, cleanups, and the preflight's event queue), without sending anything.
 // Values captured at run time are shown as <name>.
 import { basename } from 'node:path';
-import type { Config } from '../config.js';
-import { decide } from '../engine/plan.js';
+import type { Config } from '../config/config.js';
+import { decide } from '../engine/run/plan.js';
 import { planInputFor } from './plan-input.js';
-import { previewPlaceholder } from '../engine/interpolate.js';
+import { previewPlaceholder } from '../engine/run/interpolate.js';
 import { encodeParam } from '../http/encode.js';
-import type { Suite } from '../engine/load.js';
-import type { Step } from '../engine/types.js';
+import type { Suite } from '../engine/load/load.js';
+import type { Step } from '../engine/load/types.js';
 import type { Params } from '../http/encode.js';
 import { propertyFiles } from '../property/files.js';
 import type { Output } from './output.js';

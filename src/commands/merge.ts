@@ -1,10 +1,10 @@
 // `merge A.json B.json ... --out DIR`: the reports of a sharded run joined into one report set
 // (conformance.json, .html, .md, junit.xml). Exit 1 when the merged run fails, like a run.
 import { resolve } from 'node:path';
-import { readReport } from '../report/read-report.js';
-import { mergeReports } from '../report/merge.js';
-import { writeReportSet } from '../report/report-set.js';
-import { summaryLines } from '../report/console-output.js';
+import { readReport } from '../report/model/read-report.js';
+import { mergeReports } from '../report/cross-run/merge.js';
+import { writeReportSet } from '../report/writers/report-set.js';
+import { summaryLines } from '../report/writers/console-output.js';
 import type { Output } from './output.js';
 import { ensureWritableDir } from './report-dir.js';
 

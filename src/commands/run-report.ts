@@ -3,16 +3,16 @@
 // while the cases run (run.ts), as nothing before needs it.
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Config } from '../config.js';
-import type { Suite } from '../engine/load.js';
-import type { CaseResult } from '../engine/run-case.js';
-import { assembleReport, withCurl, type ReportParts } from '../report/assemble.js';
-import { loadExpectations } from '../report/expectations.js';
-import { updateExpectationsFile } from '../report/expectations-update.js';
-import { writeReportSet } from '../report/report-set.js';
-import { assembleHar } from '../report/har.js';
-import { summaryLines } from '../report/console-output.js';
-import { annotations } from '../report/github-annotations.js';
+import type { Config } from '../config/config.js';
+import type { Suite } from '../engine/load/load.js';
+import type { CaseResult } from '../engine/run/run-case.js';
+import { assembleReport, withCurl, type ReportParts } from '../report/model/assemble.js';
+import { loadExpectations } from '../report/model/expectations.js';
+import { updateExpectationsFile } from '../report/cross-run/expectations-update.js';
+import { writeReportSet } from '../report/writers/report-set.js';
+import { assembleHar } from '../report/writers/har.js';
+import { summaryLines } from '../report/writers/console-output.js';
+import { annotations } from '../report/writers/github-annotations.js';
 import type { Output } from './output.js';
 import type { RunInputs } from './run-inputs.js';
 

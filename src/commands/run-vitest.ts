@@ -2,12 +2,12 @@
 // the settings of the run; Ctrl-C stops the run without killing it (run.ts then cleans up).
 /// <reference types="vitest/config" />
 import { relative } from 'node:path';
-import { cachePath, codePath, COMPILED, CODE_ROOT, PROJECT_ROOT } from '../paths.js';
+import { cachePath, codePath, COMPILED, CODE_ROOT, PROJECT_ROOT } from '../shared/paths.js';
 import { propertyFiles } from '../property/files.js';
-import type { ConformanceReporter } from '../report/vitest-reporter.js';
-import type { RunSettings } from '../runner/settings.js';
+import type { ConformanceReporter } from '../report/writers/vitest-reporter.js';
+import { handOver, type RunSettings } from '../runner/hand-over.js';
 import { StopAnnouncer } from '../runner/stop-signal.js';
-import type { SpecFile } from '../engine/types.js';
+import type { SpecFile } from '../engine/load/types.js';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -52,7 +52,7 @@ export async function runVitest(settings: RunSettings, reporter: ConformanceRepo
         maxConcurrency: 10_000,
         testTimeout: 0,
         hookTimeout: 0,
-        provide: { conformance: settings, specs, propertyFiles: propertyFiles() },
+        provide: handOver({ settings, specs, propertyFiles: propertyFiles() }),
       },
     },
   );

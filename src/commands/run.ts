@@ -11,25 +11,25 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Config } from '../config.js';
-import { documentedParameters } from '../engine/plan.js';
-import { preflight, preflightTimeoutMs } from '../preflight.js';
-import { LiveLine } from '../report/live-line.js';
+import type { Config } from '../config/config.js';
+import { documentedParameters } from '../engine/run/plan.js';
+import { preflight, preflightTimeoutMs } from './preflight.js';
+import { LiveLine } from '../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
-import { TOOL } from '../tool.js';
+import { TOOL } from '../shared/tool.js';
 import { ensureWritableDir } from './report-dir.js';
 import { prepareRun } from './run-inputs.js';
 import { checkFilterMatches, filtered } from './filter-check.js';
 import { planInputFor } from './plan-input.js';
-import type { RunSettings } from '../runner/settings.js';
+import type { RunSettings } from '../runner/hand-over.js';
 import type { Output } from './output.js';
 import { stopChannelName } from '../runner/stop-signal.js';
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
   if (filtered(config)) {
-    const { loadSuite } = await import('../engine/load.js');
+    const { loadSuite } = await import('../engine/load/load.js');
     await checkFilterMatches(config, loadSuite(), planInputFor(config));
   }
   // --list sends nothing, so it needs no consent to write.
@@ -61,6 +61,7 @@ export async function run(config: Config, io: Output): Promise<number> {
       featureLevel: checked.featureLevel,
       claimedFeatureLevel: checked.claimedFeatureLevel,
       serverVersion: checked.serverVersion,
+      referenceSeed: checked.serverVersion === 'reference',
       timeoutMs: config.timeoutMs,
       concurrency: config.concurrency,
       runId: randomBytes(4).toString('hex'),
@@ -136,23 +137,23 @@ export async function run(config: Config, io: Output): Promise<number> {
 /** The spec loader (and its YAML parser), the vitest runner with its node API, the reporter and its explainer. */
 function loadRunModules() {
   return Promise.all([
-    import('../engine/load.js'),
+    import('../engine/load/load.js'),
     import('./run-vitest.js'),
-    import('../report/vitest-reporter.js'),
-    import('../report/explained.js'),
+    import('../report/writers/vitest-reporter.js'),
+    import('../report/model/explained.js'),
     import('vitest/node'),
   ]);
 }
 
 async function listOnly(config: Config, io: Output): Promise<number> {
-  const [{ loadSuite }, { listPlan }] = await Promise.all([import('../engine/load.js'), import('./list-plan.js')]);
+  const [{ loadSuite }, { listPlan }] = await Promise.all([import('../engine/load/load.js'), import('./list-plan.js')]);
   return listPlan(config, loadSuite(), io);
 }
 
 async function startEmbedded(config: Config) {
   // Loaded only when needed: a run against a remote target never pays for the reference server.
-  const { startReferenceServer } = await import('../reference/server.js');
-  return startReferenceServer({ quirks: config.referenceQuirks });
+  const { startReference } = await import('./reference-server.js');
+  return startReference({ quirks: config.referenceQuirks }, '--reference-quirk');
 }
 
 /** A fresh ledger file in the report directory for this run. */

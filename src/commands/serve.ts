@@ -1,7 +1,7 @@
 // `serve`: the reference server in the foreground until SIGINT/SIGTERM, its URL and accounts
 // written to an env file that `run --env-file` reads.
 import { writeFileSync } from 'node:fs';
-import { startReferenceServer } from '../reference/server.js';
+import { startReference } from './reference-server.js';
 import { envFileText } from './env-format.js';
 
 export interface ServeOptions {
@@ -14,7 +14,10 @@ export interface ServeOptions {
 }
 
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
-  const server = await startReferenceServer({ port: options.port, host: options.host, quirks: options.quirks, flavor: options.variant ? 'variant' : 'zulip' });
+  const server = await startReference(
+    { port: options.port, host: options.host, quirks: options.quirks, flavor: options.variant ? 'variant' : 'zulip' },
+    '--quirk',
+  );
   if (options.envOut) writeFileSync(options.envOut, envFileText(server.url, { ...server.accounts, bot: server.bot }), { mode: 0o600 });
   log(
     `reference server${options.variant ? ' (variant realm: differs from Zulip wherever the document allows)' : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,

@@ -3,12 +3,12 @@
 // the one the operation's spec file checks its successful calls with; an error is checked
 // against the error envelope. Exit 0 valid, 1 invalid (the reasons, one per line).
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../config.js';
-import { loadSuite } from '../engine/load.js';
-import { envelopeFindings } from '../engine/envelope-checks.js';
-import { findingMessage } from '../engine/failure.js';
-import { schemaErrors, schemaValidator } from '../engine/schemas.js';
-import type { SpecFile } from '../engine/types.js';
+import { ConfigError } from '../shared/vocabulary.js';
+import { loadSuite } from '../engine/load/load.js';
+import { envelopeFindings } from '../engine/judge/envelope-checks.js';
+import { findingMessage } from '../engine/judge/failure.js';
+import { schemaErrors, schemaValidator } from '../engine/judge/schemas.js';
+import type { SpecFile } from '../engine/load/types.js';
 
 /** The schema a successful answer of the operation is checked with in its spec file. */
 export function successSchema(specs: SpecFile | SpecFile[]): string {

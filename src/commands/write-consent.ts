@@ -1,7 +1,8 @@
 // A run writes to its target (channels, messages, groups, settings it later restores). Against
 // a server that is not on this machine, that needs the user's explicit consent.
 import { isIP } from 'node:net';
-import { ConfigError, type Config } from '../config.js';
+import { type Config } from '../config/config.js';
+import { ConfigError } from '../shared/vocabulary.js';
 
 export function isLoopback(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');

@@ -4,7 +4,7 @@
 import { isUtf8 } from 'node:buffer';
 import { createPool, poolRequest, type Pool } from './undici-pool.js';
 import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type FormPart, type Params } from './encode.js';
-import type { Account } from '../config.js';
+import type { Account } from '../shared/vocabulary.js';
 
 export interface ApiRequest {
   method: string;

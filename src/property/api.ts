@@ -2,11 +2,11 @@
 // A transport fault (timeout, reset, non-JSON answer) is not a counterexample: it throws
 // TransportFault, and the runner ends the property at once as errored, without shrinking.
 // The calls of the current run are kept, so a failure shows the calls that led to it.
-import type { Role } from '../config.js';
+import type { Role } from '../shared/vocabulary.js';
 import type { Exchange } from '../http/client.js';
 import type { Params } from '../http/encode.js';
-import type { TargetContext } from '../engine/run-steps.js';
-import { describeRequest } from '../engine/run-steps.js';
+import type { TargetContext } from '../engine/run/run-steps.js';
+import { describeRequest } from '../engine/run/run-steps.js';
 
 export class TransportFault extends Error {}
 

@@ -5,10 +5,10 @@
 import fc from 'fast-check';
 import type { Redactor } from '../http/redact.js';
 import type { Exchange } from '../http/client.js';
-import { recordExchange, type CaseResult } from '../engine/run-case.js';
-import type { TargetContext } from '../engine/run-steps.js';
-import { operationMatcher } from '../engine/operation-of.js';
-import type { Failure } from '../engine/failure.js';
+import { recordExchange, type CaseResult } from '../engine/run/run-case.js';
+import type { TargetContext } from '../engine/run/run-steps.js';
+import { operationMatcher } from '../engine/judge/operation-of.js';
+import type { Failure } from '../engine/judge/failure.js';
 import { PropertyApi, TransportFault } from './api.js';
 import { PropertyViolation, type PropertyCase } from './define.js';
 

@@ -2,14 +2,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createRequestListener } from './http.js';
-import type { Realm, User } from './model.js';
-import { parseQuirks } from './quirks.js';
-import { ROUTES } from './routes.js';
-import { createSeededRealm, SEED_USER_IDS } from './seed.js';
-import { FLAVORS, type FlavorName } from './flavor.js';
+import { createRequestListener } from './core/http.js';
+import type { Realm, User } from './realm/model.js';
+import { parseQuirks } from './realm/quirks.js';
+import { ROUTES } from './core/routes.js';
+import { createSeededRealm, SEED_USER_IDS } from './realm/seed.js';
+import { FLAVORS, type FlavorName } from './realm/flavor.js';
 
-export { QUIRKS } from './quirks.js';
+export { QUIRKS } from './realm/quirks.js';
 
 export type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'member2' | 'guest';
 
@@ -24,7 +24,7 @@ export interface ReferenceServerOptions {
   port?: number; // default 0: an ephemeral port
   host?: string; // default 127.0.0.1
   quirks?: string[];
-  /** "variant": the realm that obeys the document but differs from Zulip wherever it may (flavor.ts). */
+  /** "variant": the realm that obeys the document but differs from Zulip wherever it may (realm/flavor.ts). */
   flavor?: FlavorName;
   /** A shorter heartbeat period of GET /events than the flavor's (the suite's own tests). */
   heartbeatMs?: number;

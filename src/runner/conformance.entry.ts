@@ -3,14 +3,15 @@
 // Scheduling (concurrency, serial and exclusive files) is the Session's; vitest only runs
 // everything concurrently, grouped by operation.
 import { afterAll, describe, inject, test } from 'vitest';
+import { receiveHandOver } from './hand-over.js';
 import { Session } from './session.js';
 import { executeCase, INTERRUPTED, planCase, skippedResult } from './execute.js';
 import { planProperty, planPropertyShape } from './plan-property.js';
 import { runProperty } from '../property/run-property.js';
 import type { PropertyCase } from '../property/define.js';
-import type { CaseResult } from '../engine/run-case.js';
-import type { Decision } from '../engine/plan.js';
-import type { SpecFile } from '../engine/types.js';
+import type { CaseResult } from '../engine/run/run-case.js';
+import type { Decision } from '../engine/run/plan.js';
+import type { SpecFile } from '../engine/load/types.js';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -27,12 +28,12 @@ interface Planned {
   spec?: SpecFile;
 }
 
-const settings = inject('conformance');
+const { settings, specs, propertyFiles } = receiveHandOver(inject);
 const session = new Session(settings);
 const byOperation = new Map<string, Planned[]>();
 const add = (operation: string, planned: Planned) => byOperation.set(operation, [...(byOperation.get(operation) ?? []), planned]);
 
-for (const spec of inject('specs')) {
+for (const spec of specs) {
   for (const c of spec.cases) {
     add(spec.operation, {
       id: c.id,
@@ -44,9 +45,9 @@ for (const spec of inject('specs')) {
   }
 }
 
-const operations = inject('specs').map((spec) => spec.operation);
+const operations = specs.map((spec) => spec.operation);
 const propertyModules = await Promise.all(
-  inject('propertyFiles').map((file) => import(/* @vite-ignore */ file) as Promise<{ PROPERTY: PropertyCase<unknown, unknown> }>),
+  propertyFiles.map((file) => import(/* @vite-ignore */ file) as Promise<{ PROPERTY: PropertyCase<unknown, unknown> }>),
 );
 for (const { PROPERTY: def } of propertyModules) {
   const { spec, c } = planPropertyShape(def);

@@ -1,9 +1,9 @@
 // Plan -> fixtures -> case, shared by the vitest entry and the suite's own tests, so both run
 // a case exactly the same way.
-import { decide, type Decision } from '../engine/plan.js';
-import { baseResult, runCase, type CaseResult } from '../engine/run-case.js';
-import { placeholderRoots } from '../engine/interpolate.js';
-import type { Case, SpecFile } from '../engine/types.js';
+import { decide, type Decision } from '../engine/run/plan.js';
+import { baseResult, runCase, type CaseResult } from '../engine/run/run-case.js';
+import { placeholderRoots } from '../engine/run/interpolate.js';
+import type { Case, SpecFile } from '../engine/load/types.js';
 import { FixtureError, type Session } from './session.js';
 
 export const INTERRUPTED = 'the run was interrupted before this case started';

@@ -5,7 +5,7 @@
 // that undoes it; undoing twice is harmless.
 import { appendFileSync } from 'node:fs';
 import type { Exchange } from '../http/client.js';
-import type { CreatedResource, ResourceRequest } from '../engine/created-resources.js';
+import type { CreatedResource, ResourceRequest } from '../engine/load/created-resources.js';
 
 export interface LedgerEntry {
   /** A kind of specs/created-resources.yaml ("channel", "message"). */

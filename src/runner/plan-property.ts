@@ -1,8 +1,8 @@
 // Property cases go through the same plan as spec cases (profile, filters, feature level,
 // configured roles), seen as a one-file spec with one case.
 import type { PropertyCase } from '../property/define.js';
-import { decide, type Decision } from '../engine/plan.js';
-import type { Case, SpecFile } from '../engine/types.js';
+import { decide, type Decision } from '../engine/run/plan.js';
+import type { Case, SpecFile } from '../engine/load/types.js';
 import type { Session } from './session.js';
 
 export function planPropertyShape(def: PropertyCase<unknown, unknown>): { spec: SpecFile; c: Case } {

@@ -2,16 +2,16 @@
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
 import { ApiClient } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
-import type { Role } from '../config.js';
-import type { Vars } from '../engine/interpolate.js';
-import { ReadWriteLock, Semaphore } from '../engine/locks.js';
-import { deleteQueues, runSteps, type OpenedQueue, type TargetContext } from '../engine/run-steps.js';
-import type { SpecFile } from '../engine/types.js';
-import type { PlanInput } from '../engine/plan.js';
-import type { RunSettings } from './settings.js';
-import { harRecorder } from '../report/har.js';
+import type { Role } from '../shared/vocabulary.js';
+import type { Vars } from '../engine/run/interpolate.js';
+import { ReadWriteLock, Semaphore } from './locks.js';
+import { deleteQueues, runSteps, type OpenedQueue, type TargetContext } from '../engine/run/run-steps.js';
+import type { SpecFile } from '../engine/load/types.js';
+import { planInputOf, type PlanInput } from '../engine/run/plan.js';
+import type { RunSettings } from './hand-over.js';
+import { harRecorder } from '../report/writers/har.js';
 import { ledgerRecorder } from './ledger.js';
-import { operationMatcher } from '../engine/operation-of.js';
+import { operationMatcher } from '../engine/judge/operation-of.js';
 import type { Exchange } from '../http/client.js';
 import { StopListener } from './stop-signal.js';
 
@@ -67,16 +67,7 @@ export class Session {
 
   get planInput(): PlanInput {
     const s = this.settings;
-    return {
-      profile: s.profile,
-      featureLevel: s.featureLevel,
-      configuredRoles: new Set(Object.keys(s.accounts) as Role[]),
-      grep: s.grep,
-      operations: s.operations,
-      clauses: s.clauses,
-      shard: s.shard ?? null,
-      referenceSeed: s.serverVersion === 'reference',
-    };
+    return planInputOf(s, s.featureLevel, Object.keys(s.accounts) as Role[], s.referenceSeed);
   }
 
   /**

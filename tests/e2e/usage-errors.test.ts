@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, NODE_ARGS, runCli, type Ran } from '../support/cli.js';
-import { TOOL } from '../../src/tool.js';
+import { TOOL } from '../../src/shared/tool.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-use-'));
 const cli = (args: string[]) => runCli(args, { cwd: tmp() });
@@ -58,23 +58,25 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
     expect(file.stdout).toBe('');
   });
 
-  it('an unknown quirk for run and serve, with the closest name; --help of both lists the names', async () => {
-    const [run, serve, runHelp, serveHelp] = await Promise.all([
+  it('an unknown quirk for run and serve, with the closest name; serve --list-quirks lists the names, run --help does not', async () => {
+    const [run, serve, list, runHelp, serveHelp] = await Promise.all([
       cli(['run', '--reference-quirk', 'status-no-length-limt']),
       cli(['serve', '--port', '0', '--quirk', 'nosuch']),
+      cli(['serve', '--list-quirks']),
       cli(['run', '--help']),
       cli(['serve', '--help']),
     ]);
+    const names = list.stdout.trim().split('\n');
+    expect(list.code).toBe(0);
+    expect(names.find((line) => line.startsWith('status-no-length-limit '))).toMatch(/^status-no-length-limit +\S.{10,}/);
     stopsWith(
       run,
-      `--reference-quirk: unknown quirk "status-no-length-limt" (did you mean status-no-length-limit?); \`--help\` lists the ${countOf(runHelp.stdout)} known names`,
+      `--reference-quirk: unknown quirk "status-no-length-limt" (did you mean status-no-length-limit?); \`serve --list-quirks\` lists the ${names.length} known names`,
     );
-    stopsWith(serve, `--quirk: unknown quirk "nosuch"; \`--help\` lists the ${countOf(serveHelp.stdout)} known names`);
-    for (const help of [runHelp, serveHelp]) {
-      expect(help.code).toBe(0);
-      expect(help.stdout).toMatch(/^Reference server quirks \(--(reference-)?quirk NAME, /m);
-      expect(help.stdout).toMatch(/\bstatus-no-length-limit\b/);
-    }
+    stopsWith(serve, `--quirk: unknown quirk "nosuch"; \`serve --list-quirks\` lists the ${names.length} known names`);
+    expect(runHelp.code).toBe(0);
+    expect(runHelp.stdout).not.toMatch(/\bstatus-no-length-limit\b/);
+    expect(serveHelp.stdout).toMatch(/--list-quirks/);
   });
 
   it('an unknown command: names it, suggests the closest, lists the commands', async () => {
@@ -117,14 +119,3 @@ describe('an internal error', () => {
     );
   });
 });
-
-/** How many quirk names a --help lists (the names are words with dashes after the heading). */
-function countOf(help: string): number {
-  return help
-    .slice(help.indexOf('Reference server quirks'))
-    .split('\n')
-    .slice(1)
-    .join(' ')
-    .split(',')
-    .filter((s) => s.trim()).length;
-}

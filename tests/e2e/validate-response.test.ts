@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { successSchema, validateResponse } from '../../src/commands/validate-response.js';
-import { loadSuite } from '../../src/engine/load.js';
+import { loadSuite } from '../../src/engine/load/load.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tcc-validate-'));
 const channel = {

@@ -1,7 +1,7 @@
 // Mutants of the events of operations 2, 5, 8, 9, 10, 13 and 21 (issue 15, zulip profile): for
 // each event one that drops it and one that misshapes it (rewrites of the GET /events answers),
 // and one that sends it to the wrong users or ignores a capability (quirks of the reference
-// server, src/reference/quirks/events-users.ts).
+// server, src/reference/users/events.quirks.ts).
 import type { Json, Mutant } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 

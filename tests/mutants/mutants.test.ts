@@ -3,9 +3,9 @@
 // Against the clean server, every case passes. What the mutants were seen to catch is the
 // proof of specs/proven-cases.json: a clause is "tested" in a report only through it.
 import { describe, expect, it } from 'vitest';
-import { loadSuite } from '../../src/engine/load.js';
-import type { CaseResult } from '../../src/engine/run-case.js';
-import type { Profile } from '../../src/config.js';
+import { loadSuite } from '../../src/engine/load/load.js';
+import type { CaseResult } from '../../src/engine/run/run-case.js';
+import type { Profile } from '../../src/shared/vocabulary.js';
 import { runSuite } from '../support/run-suite.js';
 import { caughtRules, proofMap, readProofs, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
 import { MUTANTS, type Mutant } from './catalog.js';

@@ -2,7 +2,7 @@
 // The per-setting cases (op2.<setting>, op5.<setting>) and the clauses they break are read from
 // the catalog: a setting's type clause (op2.param.<setting>, "is a boolean", "is an integer, one
 // of ...") says which lenient server it catches, its .effect clause which read-back.
-import { loadSuite } from '../../src/engine/load.js';
+import { loadSuite } from '../../src/engine/load/load.js';
 import type { Json, Mutant } from '../support/mutant-helpers.js';
 import { paramsOf, type ProxiedRequest, type Rewrite } from '../support/rewriting-proxy.js';
 

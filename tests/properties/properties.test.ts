@@ -3,11 +3,11 @@
 // its invariant, with a shrunk counterexample and the seed to replay it in the message.
 // A transport fault ends a property at once as errored.
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/config.js';
+import type { Profile } from '../../src/shared/vocabulary.js';
 import type { PropertyCase } from '../../src/property/define.js';
 import { runProperty } from '../../src/property/run-property.js';
 import { withSession, type SuiteRun } from '../support/run-suite.js';
-import { loadSuite } from '../../src/engine/load.js';
+import { loadSuite } from '../../src/engine/load/load.js';
 import { caughtRules, proofMap, readProofs, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
 import { accept, isStatusWrite, paramsOf, refuse, statusRead } from '../support/mutant-helpers.js';
 import type { Rewrite } from '../support/rewriting-proxy.js';

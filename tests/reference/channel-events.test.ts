@@ -4,7 +4,7 @@
 // a read (operation 20).
 import { describe, expect, it } from 'vitest';
 import type { ReferenceAccount } from '../../src/reference/server.js';
-import { SYSTEM_GROUPS } from '../../src/reference/model.js';
+import { SYSTEM_GROUPS } from '../../src/reference/realm/model.js';
 import { call, expectSuccess, useServer } from './helpers.js';
 import { openQueue } from './event-helpers.js';
 

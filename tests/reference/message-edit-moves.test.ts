@@ -1,7 +1,7 @@
 // Op 1, PATCH /messages/{message_id}: topic changes, channel moves, propagate modes, notices,
 // resolving, permissions and time limits (rules 3-8).
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_BOT_ID } from '../../src/reference/message-access.js';
+import { NOTIFICATION_BOT_ID } from '../../src/reference/messages/access.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 import { ANCIENT, edit, freshTopic, newChannel, send, setRealm, topicIds, topicMessages, GENERAL } from './edit-helpers.js';
 

@@ -4,7 +4,7 @@
 // whole topic, the order of an edit's events, resolve notices and their undo, deletions,
 // read events merged per queue.
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_BOT_ID } from '../../src/reference/message-access.js';
+import { NOTIFICATION_BOT_ID } from '../../src/reference/messages/access.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { call, expectSuccess, useServer } from './helpers.js';
 import { events, openQueue } from './event-helpers.js';

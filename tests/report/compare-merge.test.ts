@@ -1,9 +1,9 @@
 // compare (per case, operation and feature level) and merge (shards back into one report).
 import { describe, expect, it } from 'vitest';
-import { compareReports } from '../../src/report/compare.js';
-import { compareHtml, compareMarkdown, compareText } from '../../src/report/compare-render.js';
-import { mergeReports } from '../../src/report/merge.js';
-import { sortCases } from '../../src/report/model.js';
+import { compareReports } from '../../src/report/cross-run/compare.js';
+import { compareHtml, compareMarkdown, compareText } from '../../src/report/cross-run/compare-render.js';
+import { mergeReports } from '../../src/report/cross-run/merge.js';
+import { sortCases } from '../../src/report/model/model.js';
 import { fixtureReport } from './fixture.js';
 
 describe('compare', () => {

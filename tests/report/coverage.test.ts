@@ -1,8 +1,8 @@
 // The per-operation coverage table: counts of each clause status per operation, and what only
 // the zulip profile can test.
 import { describe, expect, it } from 'vitest';
-import { coverageByOperation, coverageMarkdown } from '../../src/report/coverage.js';
-import type { ClauseEntry } from '../../src/report/model.js';
+import { coverageByOperation, coverageMarkdown } from '../../src/report/model/coverage.js';
+import type { ClauseEntry } from '../../src/report/model/model.js';
 
 const clause = (id: string, endpoint: string, status: ClauseEntry['status'], extra: Partial<ClauseEntry> = {}): ClauseEntry => ({
   id,

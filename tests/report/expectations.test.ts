@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyExpectations, loadExpectations } from '../../src/report/expectations.js';
-import { placeholderReason, updateExpectationsFile } from '../../src/report/expectations-update.js';
-import { finish } from '../../src/report/assemble.js';
+import { applyExpectations, loadExpectations } from '../../src/report/model/expectations.js';
+import { placeholderReason, updateExpectationsFile } from '../../src/report/cross-run/expectations-update.js';
+import { finish } from '../../src/report/model/assemble.js';
 import { fixtureReport } from './fixture.js';
 
 const file = (text: string) => {

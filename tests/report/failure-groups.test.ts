@@ -1,7 +1,7 @@
 // Failures grouped by operation and by broken rule: most frequent first, explained failures apart.
 import { describe, expect, it } from 'vitest';
-import { failureGroups } from '../../src/report/failure-groups.js';
-import { failureGroupLines } from '../../src/report/console-output.js';
+import { failureGroups } from '../../src/report/model/failure-groups.js';
+import { failureGroupLines } from '../../src/report/writers/console-output.js';
 import { fixtureReport } from './fixture.js';
 
 describe('failure groups', () => {

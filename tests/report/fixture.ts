@@ -1,8 +1,8 @@
 // A fixed report for the writers' tests: every outcome, two operations, two feature levels, and
 // text from the "server" that must be escaped everywhere.
-import type { ConformanceReport } from '../../src/report/model.js';
-import { finish, withCurl } from '../../src/report/assemble.js';
-import type { CaseResult } from '../../src/engine/run-case.js';
+import type { ConformanceReport } from '../../src/report/model/model.js';
+import { finish, withCurl } from '../../src/report/model/assemble.js';
+import type { CaseResult } from '../../src/engine/run/run-case.js';
 
 const cases: CaseResult[] = [
   {

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
-import { loadSuite } from '../../src/engine/load.js';
+import { loadSuite } from '../../src/engine/load/load.js';
 import { Session } from '../../src/runner/session.js';
 import { executeSpecs } from '../../src/runner/execute.js';
-import { assembleHar, type HarEntry } from '../../src/report/har.js';
+import { assembleHar, type HarEntry } from '../../src/report/writers/har.js';
 
 describe('--har', () => {
   it('records every request and answer as HAR 1.2 with credentials replaced by [redacted: <role>]', async () => {
@@ -20,6 +20,7 @@ describe('--har', () => {
       profile: 'zulip',
       featureLevel: 420,
       claimedFeatureLevel: 420,
+      referenceSeed: true,
       timeoutMs: 5000,
       concurrency: 8,
       runId: 'har1',

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { htmlReport } from '../../src/report/html/page.js';
-import { pretty } from '../../src/report/html/case-view.js';
+import { htmlReport } from '../../src/report/writers/html/page.js';
+import { pretty } from '../../src/report/writers/html/case-view.js';
 import { fixtureReport } from './fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -1,7 +1,7 @@
 // The terminal's live line: lines printed above it, the status redrawn below, cut to the width.
 import { describe, expect, it } from 'vitest';
-import { LiveLine } from '../../src/report/live-line.js';
-import { progressLine } from '../../src/report/console-output.js';
+import { LiveLine } from '../../src/report/writers/live-line.js';
+import { progressLine } from '../../src/report/writers/console-output.js';
 
 describe('LiveLine', () => {
   it('prints a line above the status and draws the status again; clear removes it', () => {

@@ -1,9 +1,9 @@
 // The reproduction of a multi-step case: every step replayed in order, a captured value read
 // with jq and passed to the later steps as a shell variable.
 import { describe, expect, it } from 'vitest';
-import { jqFilter, reproScript } from '../../src/report/repro.js';
-import { quoteWithVars } from '../../src/report/curl.js';
-import type { RecordedStep } from '../../src/engine/run-case.js';
+import { jqFilter, reproScript } from '../../src/report/model/repro.js';
+import { quoteWithVars } from '../../src/report/model/curl.js';
+import type { RecordedStep } from '../../src/engine/run/run-case.js';
 
 describe('jq filters from body paths', () => {
   it.each([

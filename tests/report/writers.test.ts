@@ -1,8 +1,8 @@
 // The report writers on a fixed report: Markdown, JUnit XML (well-formed, counts equal to the
 // JSON), and that text from the server is escaped.
 import { describe, expect, it } from 'vitest';
-import { markdownReport, fenced } from '../../src/report/markdown.js';
-import { junitReport, xml } from '../../src/report/junit.js';
+import { markdownReport, fenced } from '../../src/report/writers/markdown.js';
+import { junitReport, xml } from '../../src/report/writers/junit.js';
 import { fixtureReport } from './fixture.js';
 import { parseXml } from './xml-check.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { envFileText } from '../../src/commands/env-format.js';
-import type { CaseResult } from '../../src/engine/run-case.js';
+import type { CaseResult } from '../../src/engine/run/run-case.js';
 import { runCli } from '../support/cli.js';
 import { paramsOf, startProxy, type Proxy, type ProxiedAnswer, type ProxiedRequest } from '../support/rewriting-proxy.js';
 import { readReportFile } from '../support/report-format.js';

@@ -1,4 +1,4 @@
-// No false alarms: the variant realm (src/reference/flavor.ts) obeys every statement of the API
+// No false alarms: the variant realm (src/reference/realm/flavor.ts) obeys every statement of the API
 // document and differs from the Zulip server wherever the document leaves a choice open. Under
 // the spec profile every case and property passes against it; a case that fails there asserts
 // something the document does not state.
@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertyCase } from '../../src/property/define.js';
 import { runProperty } from '../../src/property/run-property.js';
-import { loadSuite } from '../../src/engine/load.js';
+import { loadSuite } from '../../src/engine/load/load.js';
 import { proofMap, readProofs, updatingProofs, writeProofSection } from '../support/proofs.js';
 import { runSuite, withSession } from '../support/run-suite.js';
 

@@ -3,7 +3,7 @@
 // "§1 rule 3", "§13 item no new values passed", "§14 text Messages are deleted in batches".
 // § is a numbered operation ("13") or a heading ("Channel object", "Errors"), matched by prefix.
 import { readFileSync } from 'node:fs';
-import { projectPath } from '../../src/paths.js';
+import { projectPath } from '../../src/shared/paths.js';
 
 export const DOCUMENT = projectPath('..', 'shared', 'api', 'team-chat-api.md');
 

@@ -1,6 +1,6 @@
 // What a mutant is, and the rewrites the mutant files build theirs from.
-import type { Profile } from '../../src/config.js';
-import type { QuirkName } from '../../src/reference/quirks.js';
+import type { Profile } from '../../src/shared/vocabulary.js';
+import type { QuirkName } from '../../src/reference/realm/quirks.js';
 import { paramsOf, type ProxiedAnswer, type ProxiedRequest, type Rewrite } from './rewriting-proxy.js';
 
 export type Kind = 'envelope' | 'field' | 'order' | 'invalid-input' | 'error-code' | 'parameter' | 'permission' | 'effect';

@@ -1,15 +1,15 @@
 // Runs spec cases against the reference server (optionally with quirks, optionally behind a
 // rewriting proxy) exactly as a conformance run does, without spawning vitest.
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
-import { loadSuite } from '../../src/engine/load.js';
-import { documentedParameters } from '../../src/engine/plan.js';
+import { loadSuite } from '../../src/engine/load/load.js';
+import { documentedParameters } from '../../src/engine/run/plan.js';
 import { Session } from '../../src/runner/session.js';
 import { executeSpecs } from '../../src/runner/execute.js';
-import type { CaseResult } from '../../src/engine/run-case.js';
-import type { Profile } from '../../src/config.js';
+import type { CaseResult } from '../../src/engine/run/run-case.js';
+import type { Profile } from '../../src/shared/vocabulary.js';
 import { startProxy, type Rewrite } from './rewriting-proxy.js';
 import { ApiClient } from '../../src/http/client.js';
-import { fetchRegister } from '../../src/preflight.js';
+import { fetchRegister } from '../../src/commands/preflight.js';
 
 export interface SuiteRun {
   quirks?: string[];
@@ -22,7 +22,7 @@ export interface SuiteRun {
   featureLevel?: number;
   /** Cases in flight at once (8, the CLI's default, unless given). */
   concurrency?: number;
-  /** The variant realm (src/reference/flavor.ts) instead of Zulip's choices. */
+  /** The variant realm (src/reference/realm/flavor.ts) instead of Zulip's choices. */
   variant?: boolean;
 }
 
@@ -39,6 +39,7 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
     featureLevel: options.featureLevel ?? 420,
     claimedFeatureLevel: 420,
     serverVersion: 'reference',
+    referenceSeed: true,
     timeoutMs: 5000,
     concurrency: options.concurrency ?? 8,
     runId: `t${(runCounter += 1)}`,

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig, ROLES } from '../../src/config.js';
-import { projectPath } from '../../src/paths.js';
+import { loadConfig } from '../../src/config/config.js';
+import { ROLES } from '../../src/shared/vocabulary.js';
+import { projectPath } from '../../src/shared/paths.js';
 
 interface Step {
   id?: string;

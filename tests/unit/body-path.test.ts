@@ -2,7 +2,7 @@
 // segment reaches, what it does not, and which paths are refused. A path resolving to the wrong
 // value is a false pass (or fail) in every case that uses it.
 import { describe, expect, it } from 'vitest';
-import { hasWildcard, parsePath, resolvePath } from '../../src/engine/body-path.js';
+import { hasWildcard, parsePath, resolvePath } from '../../src/engine/judge/body-path.js';
 
 describe('body path grammar', () => {
   it('parses keys, indexes, [*] and filters into segments', () => {

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { citationProblems, schemaClauses } from '../../src/engine/citations.js';
-import type { Case, Step } from '../../src/engine/types.js';
+import { citationProblems, schemaClauses } from '../../src/engine/load/citations.js';
+import type { Case, Step } from '../../src/engine/load/types.js';
 
 const clauses = new Set(['op1.a', 'op1.b', 'op1.c', 'conv.ignored-params']);
 const facts = new Set(['zulip.x', 'zulip.y']);

@@ -1,7 +1,7 @@
 // What a case cites must match what it checks (src/engine/citations.ts).
 import { describe, expect, it } from 'vitest';
-import { citationProblems, schemaClauses } from '../../src/engine/citations.js';
-import type { Case } from '../../src/engine/types.js';
+import { citationProblems, schemaClauses } from '../../src/engine/load/citations.js';
+import type { Case } from '../../src/engine/load/types.js';
 
 const clauses = new Set(['op1.a', 'op1.b', 'res.channel.name', 'res.channel.stream_id', 'conv.ignored-params']);
 const facts = new Set(['zulip.x', 'zulip.y']);

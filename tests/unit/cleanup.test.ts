@@ -10,9 +10,9 @@ import { ApiClient } from '../../src/http/client.js';
 import type { Params } from '../../src/http/encode.js';
 import { ledgerRecorder } from '../../src/runner/ledger.js';
 import { cleanupLedger, readLedger } from '../../src/commands/cleanup.js';
-import { loadCreatedResources } from '../../src/engine/created-resources.js';
+import { loadCreatedResources } from '../../src/engine/load/created-resources.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/config.js';
 
 const resources = loadCreatedResources();
 const dir = mkdtempSync(join(tmpdir(), 'tcc-cleanup-'));

@@ -1,10 +1,10 @@
 // compare: what changed for each case between two runs, counted per operation and feature level.
 // merge: the shards of one run joined, with every section a whole run would have.
 import { describe, expect, it } from 'vitest';
-import { CHANGES, compareReports } from '../../src/report/compare.js';
-import { mergeReports } from '../../src/report/merge.js';
-import { finish } from '../../src/report/assemble.js';
-import type { ClauseEntry, ConformanceReport } from '../../src/report/model.js';
+import { CHANGES, compareReports } from '../../src/report/cross-run/compare.js';
+import { mergeReports } from '../../src/report/cross-run/merge.js';
+import { finish } from '../../src/report/model/assemble.js';
+import type { ClauseEntry, ConformanceReport } from '../../src/report/model/model.js';
 import { kase, report, type ReportInput } from './report-builders.js';
 
 const done = (r: ReportInput): ConformanceReport => finish(r);

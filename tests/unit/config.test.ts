@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/config.js';
+import { ConfigError } from '../../src/shared/vocabulary.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 

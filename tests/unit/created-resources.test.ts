@@ -1,9 +1,9 @@
 // specs/created-resources.yaml: loaded with the suite (not as a spec file), and a malformed
 // declaration is refused with its file, line and field, as the other data files are.
 import { describe, expect, it } from 'vitest';
-import { loadCreatedResources, parseCreatedResources } from '../../src/engine/created-resources.js';
-import { loadSuite } from '../../src/engine/load.js';
-import { SpecError } from '../../src/engine/yaml-source.js';
+import { loadCreatedResources, parseCreatedResources } from '../../src/engine/load/created-resources.js';
+import { loadSuite } from '../../src/engine/load/load.js';
+import { SpecError } from '../../src/engine/load/yaml-source.js';
 
 const GOOD = `resources:
   - kind: user-group

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { projectPath } from '../../src/paths.js';
+import { projectPath } from '../../src/shared/paths.js';
 import { documentUnits, parseSource, resolveSource, type Unit } from '../support/document-map.js';
 
 interface CatalogFile {

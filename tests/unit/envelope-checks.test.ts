@@ -2,7 +2,7 @@
 // empty on success, a code on an error, ignored_parameters_unsupported a list of names. These
 // checks run on every answer of every case: a hole here passes every server that breaks them.
 import { describe, expect, it } from 'vitest';
-import { envelopeFindings } from '../../src/engine/envelope-checks.js';
+import { envelopeFindings } from '../../src/engine/judge/envelope-checks.js';
 
 const answer = (json: unknown, status = 200) => ({ status, headers: {}, text: JSON.stringify(json), json });
 const found = (json: unknown) => envelopeFindings(answer(json)).map((f) => [f.clause, f.path, f.expected, f.actual]);

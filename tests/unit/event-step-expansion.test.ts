@@ -1,8 +1,8 @@
 // Event-queue steps made plain for the runner: a queue step is the POST /register that opens the
 // queue, an events step reads it as the role that opened it, wherever the queue was opened.
 import { describe, expect, it } from 'vitest';
-import { expandEventSteps, expandEventStepsOf } from '../../src/engine/event-steps.js';
-import type { SpecFile, Step } from '../../src/engine/types.js';
+import { expandEventSteps, expandEventStepsOf } from '../../src/engine/load/event-steps.js';
+import type { SpecFile, Step } from '../../src/engine/load/types.js';
 
 const queue = (name: string, more: Partial<Step> = {}): Step => ({ queue: { name }, request: undefined!, ...more });
 const read = (name: string, more: Partial<Step> = {}): Step => ({ events: { queue: name }, request: undefined!, ...more });

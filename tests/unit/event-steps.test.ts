@@ -1,8 +1,8 @@
 // Event steps: a queue step opens a queue as a role, an events step reads it with a bounded wait
 // and judges the events (present, in order, counted, their payload, none of a forbidden type).
 import { describe, expect, it } from 'vitest';
-import { loadSpecFile } from '../../src/engine/load.js';
-import { eventsComplete, judgeEvents } from '../../src/engine/events-judge.js';
+import { loadSpecFile } from '../../src/engine/load/load.js';
+import { eventsComplete, judgeEvents } from '../../src/engine/judge/events-judge.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import { withSession } from '../support/run-suite.js';
 

@@ -2,9 +2,9 @@
 // and what a missing, early, miscounted, malformed or forbidden event says. A hole here passes
 // every server that sends the wrong events (or none).
 import { describe, expect, it } from 'vitest';
-import { eventsComplete, judgeEvents, type QueuedEvent } from '../../src/engine/events-judge.js';
+import { eventsComplete, judgeEvents, type QueuedEvent } from '../../src/engine/judge/events-judge.js';
 import { unitSchema } from './unit-schemas.js';
-import type { EventExpectation, EventsSpec } from '../../src/engine/types.js';
+import type { EventExpectation, EventsSpec } from '../../src/engine/load/types.js';
 
 const events: QueuedEvent[] = [
   { id: 0, type: 'typing', op: 'start', sender: { user_id: 1 } },

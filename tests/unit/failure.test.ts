@@ -1,7 +1,7 @@
 // A failure is data from the judge to the reports: its one-line message, and the rules a reader
 // sees first (the Zulip facts of a zulip check, else the clauses).
 import { describe, expect, it } from 'vitest';
-import { brokenRules, brokenRulesOf, findingMessage, type Failure } from '../../src/engine/failure.js';
+import { brokenRules, brokenRulesOf, findingMessage, type Failure } from '../../src/engine/judge/failure.js';
 
 const failure = (more: Partial<Failure>): Failure => ({ clause: 'op1.a', clauses: ['op1.a'], step: 1, check: 'body', message: 'm', ...more });
 

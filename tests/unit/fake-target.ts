@@ -1,7 +1,7 @@
 // A target without a server for the step executor's unit tests: a client whose answers the test
 // gives, which records every request the steps sent.
 import type { ApiClient, ApiRequest, Exchange } from '../../src/http/client.js';
-import type { TargetContext } from '../../src/engine/run-steps.js';
+import type { TargetContext } from '../../src/engine/run/run-steps.js';
 
 export type Reply = Omit<Exchange, 'request' | 'durationMs'>;
 

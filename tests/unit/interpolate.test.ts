@@ -1,7 +1,7 @@
 // ${...} placeholders: how a spec value becomes what is sent and what is expected. A placeholder
 // read wrongly sends the wrong request or expects the wrong value, in every case that uses it.
 import { describe, expect, it } from 'vitest';
-import { interpolate, InterpolationError, lookup, placeholderRoots, previewPlaceholder } from '../../src/engine/interpolate.js';
+import { interpolate, InterpolationError, lookup, placeholderRoots, previewPlaceholder } from '../../src/engine/run/interpolate.js';
 
 const vars = { run: { id: 'ab12' }, n: 7, limits: { max2: 3, max: 4 }, nothing: null };
 

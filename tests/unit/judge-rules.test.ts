@@ -2,9 +2,9 @@
 // nothing, a broken one says exactly what it expected and got, and a failure carries only the
 // fields its check knows.
 import { describe, expect, it } from 'vitest';
-import { judge, type Attribution } from '../../src/engine/judge.js';
+import { judge, type Attribution } from '../../src/engine/judge/judge.js';
 import { unitSchema } from './unit-schemas.js';
-import type { Assertion } from '../../src/engine/types.js';
+import type { Assertion } from '../../src/engine/load/types.js';
 
 const answer = (json: unknown, status = 200) => ({ status, headers: {}, text: JSON.stringify(json), json });
 const who: Attribution = { clauses: ['op1.a'], facts: [], zulipCase: false };

@@ -1,8 +1,8 @@
 // The judge: every broken check comes back as data (check, path, expected, actual) naming the
 // clause it enforces: an assertion's own, a schema's x-clause, the envelope's, else the step's.
 import { describe, expect, it } from 'vitest';
-import { judge, type Attribution } from '../../src/engine/judge.js';
-import type { Expect } from '../../src/engine/types.js';
+import { judge, type Attribution } from '../../src/engine/judge/judge.js';
+import type { Expect } from '../../src/engine/load/types.js';
 
 const answer = (json: unknown, status = 200) => ({ status, headers: {}, text: JSON.stringify(json), json });
 const who: Attribution = { clauses: ['op1.a', 'op1.b'], facts: ['zulip.x'], zulipCase: false };

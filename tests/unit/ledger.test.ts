@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerNotes } from '../../src/runner/ledger.js';
-import { loadCreatedResources } from '../../src/engine/created-resources.js';
+import { loadCreatedResources } from '../../src/engine/load/created-resources.js';
 import type { Exchange } from '../../src/http/client.js';
 
 const { createdBy, plannedBy } = ledgerNotes(loadCreatedResources(), 'ab12cd34');

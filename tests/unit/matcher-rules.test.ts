@@ -1,7 +1,7 @@
 // The body matchers' rules, one by one: what matches, what does not, and what a mismatch says.
 // A matcher that lets a wrong value through is a false pass in every case that uses it.
 import { describe, expect, it } from 'vitest';
-import { compare, MATCHERS, show, ASSERTION_KEYS } from '../../src/engine/matchers.js';
+import { compare, MATCHERS, show, ASSERTION_KEYS } from '../../src/engine/judge/matchers.js';
 
 const at = (value: unknown) => ({ found: true, value });
 const MISSING = { found: false, value: undefined };

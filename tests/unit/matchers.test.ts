@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MATCHERS } from '../../src/engine/matchers.js';
-import { resolvePath } from '../../src/engine/body-path.js';
-import { interpolate, placeholderRoots } from '../../src/engine/interpolate.js';
+import { MATCHERS } from '../../src/engine/judge/matchers.js';
+import { resolvePath } from '../../src/engine/judge/body-path.js';
+import { interpolate, placeholderRoots } from '../../src/engine/run/interpolate.js';
 
 const body = {
   streams: [

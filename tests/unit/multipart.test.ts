@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type Exchange } from '../../src/http/client.js';
 import { encodeMultipart } from '../../src/http/encode.js';
 import { Redactor } from '../../src/http/redact.js';
-import { harEntry } from '../../src/report/har.js';
-import { curlCommand } from '../../src/report/curl.js';
+import { harEntry } from '../../src/report/writers/har.js';
+import { curlCommand } from '../../src/report/model/curl.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 
 const haveCurl = ['/usr/bin/curl', '/bin/curl', '/usr/local/bin/curl'].some(existsSync) && existsSync('/bin/sh');

@@ -1,7 +1,7 @@
 // Which documented operation a concrete request is: the ignored-parameters convention and a
 // property's failures are judged against that operation's parameters.
 import { describe, expect, it } from 'vitest';
-import { operationMatcher } from '../../src/engine/operation-of.js';
+import { operationMatcher } from '../../src/engine/judge/operation-of.js';
 
 // Built anew in each test: a mutant is judged by the tests that run the code it changes.
 const documented = () =>

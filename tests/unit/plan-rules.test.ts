@@ -1,8 +1,8 @@
 // Which cases a run sends, skips (and says why) or leaves out: each filter on its own, the
 // shards, and the parameters a spec file documents at the level judged.
 import { describe, expect, it } from 'vitest';
-import { decide, documentedParameters, rolesOf, shardOf, type PlanInput } from '../../src/engine/plan.js';
-import type { Case, SpecFile } from '../../src/engine/types.js';
+import { decide, documentedParameters, rolesOf, shardOf, type PlanInput } from '../../src/engine/run/plan.js';
+import type { Case, SpecFile } from '../../src/engine/load/types.js';
 
 const spec: SpecFile = { file: 'specs/x.yaml', operation: 'GET /streams', title: 'x', cases: [] };
 const base: Case = { id: 'op20.list', title: 'lists channels', clauses: ['op20.body'], steps: [{ request: { method: 'GET', path: '/streams' } }] };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type PlanInput } from '../../src/engine/plan.js';
-import type { Case, SpecFile } from '../../src/engine/types.js';
+import { decide, type PlanInput } from '../../src/engine/run/plan.js';
+import type { Case, SpecFile } from '../../src/engine/load/types.js';
 
 const spec: SpecFile = { file: 'specs/x.yaml', operation: 'GET /streams', title: 'x', cases: [] };
 const base: Case = { id: 'op20.x', title: 'x', clauses: ['op20.success-body'], steps: [{ as: 'member', request: { method: 'GET', path: '/streams' } }] };

@@ -3,10 +3,11 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadValidators, writePrecompiledValidators } from '../../src/precompiled-schemas.js';
-import { schemaRegistry, SCHEMA_BASE } from '../../src/engine/schemas.js';
-import { compileOnce } from '../../src/ajv.js';
-import { projectPath } from '../../src/paths.js';
+import { loadValidators, writePrecompiledValidators } from '../../src/engine/judge/precompiled-schemas.js';
+import { schemaRegistry } from '../../src/engine/judge/schemas.js';
+import { SCHEMA_BASE } from '../../src/engine/load/schema-files.js';
+import { compileOnce } from '../../src/shared/ajv.js';
+import { projectPath } from '../../src/shared/paths.js';
 
 // Inside the project, so the generated code's require("ajv/...") finds node_modules.
 const dir = projectPath('.tmp', `precompiled-${process.pid}`);

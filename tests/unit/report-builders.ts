@@ -1,6 +1,6 @@
 // Small reports for the report model's unit tests: a case of any status, a report around cases.
-import { summarize, type ConformanceReport, type ReportCase } from '../../src/report/model.js';
-import type { CaseStatus } from '../../src/engine/run-case.js';
+import { summarize, type ConformanceReport, type ReportCase } from '../../src/report/model/model.js';
+import type { CaseStatus } from '../../src/engine/run/run-case.js';
 
 export const kase = (id: string, status: CaseStatus, more: Partial<ReportCase> = {}): ReportCase => ({
   id,

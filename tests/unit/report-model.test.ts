@@ -1,11 +1,11 @@
 // What decides a run's exit status and what its report claims: the verdict and its reasons, the
 // baseline's known failures and regressions, each clause's status and each fact's cases.
 import { describe, expect, it } from 'vitest';
-import { verdictOf } from '../../src/report/verdict.js';
-import { compareWithBaseline } from '../../src/report/baseline.js';
-import { clauseEntries, clauseStatus, factEntries, sortCases, summarize, type ConformanceReport } from '../../src/report/model.js';
-import type { Clause, Fact } from '../../src/engine/load.js';
-import type { ProofsFile } from '../../src/report/proofs.js';
+import { verdictOf } from '../../src/report/model/verdict.js';
+import { compareWithBaseline } from '../../src/report/model/baseline.js';
+import { clauseEntries, clauseStatus, factEntries, sortCases, summarize, type ConformanceReport } from '../../src/report/model/model.js';
+import type { Clause, Fact } from '../../src/engine/load/load.js';
+import type { ProofsFile } from '../../src/report/model/proofs.js';
 import { kase, report, type ReportInput } from './report-builders.js';
 
 type Input = ReportInput;

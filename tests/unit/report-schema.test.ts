@@ -1,7 +1,7 @@
 // schemas/conformance-report.schema.json describes conformance.json (formatVersion 1): what the
 // writers produce matches it, what breaks the format does not, and additive fields stay valid.
 import { describe, expect, it } from 'vitest';
-import { jsonWriter } from '../../src/report/write-reports.js';
+import { jsonWriter } from '../../src/report/writers/write-reports.js';
 import { fixtureReport } from '../report/fixture.js';
 import { reportFormatProblems } from '../support/report-format.js';
 

@@ -2,10 +2,10 @@
 // (could not judge), and what the result keeps for a reader (the exchange, the steps to replay,
 // warnings), with credentials redacted.
 import { describe, expect, it } from 'vitest';
-import { baseResult, failureLine, recordExchange, runCase } from '../../src/engine/run-case.js';
+import { baseResult, failureLine, recordExchange, runCase } from '../../src/engine/run/run-case.js';
 import { Redactor } from '../../src/http/redact.js';
-import type { Failure } from '../../src/engine/failure.js';
-import type { Case, SpecFile, Step } from '../../src/engine/types.js';
+import type { Failure } from '../../src/engine/judge/failure.js';
+import type { Case, SpecFile, Step } from '../../src/engine/load/types.js';
 import { fakeTarget, failure, success, type Reply } from './fake-target.js';
 
 const get = (path: string, more: Partial<Step> = {}): Step => ({ request: { method: 'GET', path }, ...more });

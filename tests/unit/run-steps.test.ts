@@ -2,8 +2,8 @@
 // what a step's outcome is (failed, errored, a warning), and what a capture passes on. A slip here
 // turns a broken server into a pass (or an error nobody reads) on every case at once.
 import { describe, expect, it } from 'vitest';
-import { deleteQueues, describeRequest, runSteps } from '../../src/engine/run-steps.js';
-import type { Step } from '../../src/engine/types.js';
+import { deleteQueues, describeRequest, runSteps } from '../../src/engine/run/run-steps.js';
+import type { Step } from '../../src/engine/load/types.js';
 import { fakeTarget, failure, json, success } from './fake-target.js';
 
 const get = (path: string, more: Partial<Step> = {}): Step => ({ request: { method: 'GET', path }, ...more });

@@ -5,8 +5,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pointerToPath, responseSchemaFiles, schemaErrors, schemaFindings, schemaRegistry, schemaValidator } from '../../src/engine/schemas.js';
-import { newAjv } from '../../src/ajv.js';
+import { pointerToPath, schemaErrors, schemaFindings, schemaRegistry, schemaValidator } from '../../src/engine/judge/schemas.js';
+import { responseSchemaFiles } from '../../src/engine/load/schema-files.js';
+import { newAjv } from '../../src/shared/ajv.js';
 import { unitSchema } from './unit-schemas.js';
 
 /** The findings of one body against one of the tests' schemas. */
@@ -59,7 +60,7 @@ describe('the response schemas', () => {
 });
 
 describe('the registry', () => {
-  // The response schemas compile into the process's one Ajv (src/ajv.ts): these tests compile
+  // The response schemas compile into the process's one Ajv (src/shared/ajv.ts): these tests compile
   // their own schemas in a new instance with the same options, so what they check is those options.
   const own = (schema: Record<string, unknown>) => {
     const ajv = newAjv();

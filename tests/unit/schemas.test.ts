@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../src/paths.js';
-import { META_SCHEMAS, SCHEMA_BASE, schemaRegistry, schemaValidator } from '../../src/engine/schemas.js';
-import { sharedAjv } from '../../src/ajv.js';
-import { loadCatalog, loadSuite } from '../../src/engine/load.js';
+import { projectPath } from '../../src/shared/paths.js';
+import { schemaRegistry, schemaValidator } from '../../src/engine/judge/schemas.js';
+import { META_SCHEMAS, SCHEMA_BASE } from '../../src/engine/load/schema-files.js';
+import { sharedAjv } from '../../src/shared/ajv.js';
+import { loadCatalog, loadSuite } from '../../src/engine/load/load.js';
 
 // Every schema, in schemas/ and its folders (events/typing.schema.json).
 const names = (readdirSync(projectPath('schemas'), { recursive: true }) as string[])

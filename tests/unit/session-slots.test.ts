@@ -2,7 +2,7 @@
 // meanwhile: another file's case runs in it instead of the run standing still.
 import { describe, expect, it } from 'vitest';
 import { executeCase } from '../../src/runner/execute.js';
-import type { Case, SpecFile } from '../../src/engine/types.js';
+import type { Case, SpecFile } from '../../src/engine/load/types.js';
 import { withSession } from '../support/run-suite.js';
 
 const quickCase = (id: string): Case => ({

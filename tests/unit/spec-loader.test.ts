@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSpecFile, loadSuite } from '../../src/engine/load.js';
-import { SpecError } from '../../src/engine/yaml-source.js';
+import { loadSpecFile, loadSuite } from '../../src/engine/load/load.js';
+import { SpecError } from '../../src/engine/load/yaml-source.js';
 
 const GOOD = `operation: GET /streams
 title: Get all channels

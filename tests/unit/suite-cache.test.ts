@@ -2,7 +2,7 @@ import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cached } from '../../src/engine/suite-cache.js';
+import { cached } from '../../src/engine/load/suite-cache.js';
 
 describe('the validated-suite cache', () => {
   it('loads once while the files are unchanged, again after a change, and never caches a failure', () => {

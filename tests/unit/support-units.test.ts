@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/http/redact.js';
-import { ReadWriteLock, Semaphore } from '../../src/engine/locks.js';
+import { ReadWriteLock, Semaphore } from '../../src/runner/locks.js';
 import { Session } from '../../src/runner/session.js';
-import type { RunSettings } from '../../src/runner/settings.js';
-import type { SpecFile } from '../../src/engine/types.js';
-import { clauseEntries, summarize } from '../../src/report/model.js';
-import type { ProofMap, ProofsFile } from '../../src/report/proofs.js';
-import type { CaseResult } from '../../src/engine/run-case.js';
+import type { RunSettings } from '../../src/runner/hand-over.js';
+import type { SpecFile } from '../../src/engine/load/types.js';
+import { clauseEntries, summarize } from '../../src/report/model/model.js';
+import type { ProofMap, ProofsFile } from '../../src/report/model/proofs.js';
+import type { CaseResult } from '../../src/engine/run/run-case.js';
 
 describe('Redactor', () => {
   it('replaces API keys and their Basic header form with the role', () => {

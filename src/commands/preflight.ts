@@ -1,0 +1,122 @@
+// Before any case: is the target there, does every configured account authenticate with the
+// role it is configured as, and which feature level do we judge? A problem stops the run with
+// one line naming the cause (exit status 2).
+import { ApiClient, type Exchange } from '../http/client.js';
+import type { Config } from '../config/config.js';
+import { NEWEST_FEATURE_LEVEL, type Account, type Role } from '../shared/vocabulary.js';
+
+const PREFLIGHT_TIMEOUT_MS = 10_000;
+
+/** The preflight's limit per request: the run's, at most 10 s. */
+export const preflightTimeoutMs = (config: Pick<Config, 'timeoutMs'>) => Math.min(config.timeoutMs, PREFLIGHT_TIMEOUT_MS);
+
+/** The role each account must have; the bot account is checked for is_bot instead. */
+export const ROLE_CODES: Record<Exclude<Role, 'bot'>, number> = { owner: 100, admin: 200, moderator: 300, member: 400, member2: 400, guest: 600 };
+const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
+
+export class PreflightError extends Error {}
+
+export interface PreflightResult {
+  featureLevel: number;
+  claimedFeatureLevel: number | null;
+  /** zulip_version from GET /server_settings ("reference" for the embedded reference server). */
+  serverVersion: string | null;
+  accounts: Partial<Record<Role, Account & { userId: number }>>;
+  register: Record<string, unknown>;
+}
+
+function body(exchange: Exchange): Record<string, unknown> | null {
+  const json = exchange.response?.json;
+  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+}
+
+/**
+ * `onStep` hears what the preflight sends next, so a slow target's wait can be explained;
+ * `onReachable` is called once the target has answered its first request (the run then loads what it needs).
+ */
+export async function preflight(
+  config: Config,
+  targetUrl: string,
+  onStep: (what: string) => void = () => {},
+  onReachable?: () => void,
+): Promise<PreflightResult> {
+  const client = new ApiClient(targetUrl, { timeoutMs: preflightTimeoutMs(config), connections: 8 });
+  try {
+    onStep('GET /server_settings');
+    const settings = await client.send({ method: 'GET', path: '/server_settings', auth: null });
+    if (settings.error) {
+      const why = settings.error.kind === 'timeout' ? `no answer within ${preflightTimeoutMs(config)} ms` : settings.error.message;
+      throw new PreflightError(`target unreachable: ${targetUrl} (${why})`);
+    }
+    onReachable?.();
+    const level = body(settings)?.zulip_feature_level;
+    const claimed = Number.isInteger(level) ? (level as number) : null;
+
+    const roles = Object.keys(config.accounts) as Role[];
+    if (!roles.length) {
+      throw new PreflightError('no accounts configured: set CONFORMANCE_<ROLE>_EMAIL and CONFORMANCE_<ROLE>_API_KEY (see .env.example)');
+    }
+    onStep(`GET /users/me for the ${roles.join(', ')} account${roles.length > 1 ? 's' : ''}`);
+    const checked = await Promise.all(roles.map((role) => checkAccount(client, role, config.accounts[role]!)));
+    const accounts = Object.fromEntries(checked.map((a) => [a.role, a.account])) as PreflightResult['accounts'];
+    const ids = new Map<number, Role>();
+    for (const { role, account } of checked) {
+      const other = ids.get(account.userId);
+      if (other) throw new PreflightError(`${role} account: same user (id ${account.userId}) as the ${other} account; each role needs its own user`);
+      ids.set(account.userId, role);
+    }
+    onStep('POST /register');
+    const register = await fetchRegister(client, checked[0].role, checked[0].account);
+    const version = body(settings)?.zulip_version;
+    return {
+      featureLevel: config.featureLevel ?? claimed ?? NEWEST_FEATURE_LEVEL,
+      claimedFeatureLevel: claimed,
+      accounts,
+      register,
+      serverVersion: typeof version === 'string' ? version : null,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+async function checkAccount(client: ApiClient, role: Role, account: Account) {
+  const exchange = await client.send({ method: 'GET', path: '/users/me', auth: { ...account, role } });
+  if (exchange.error) throw new PreflightError(`${role} account: GET /users/me failed (${exchange.error.message})`);
+  const status = exchange.response!.status;
+  const me = body(exchange);
+  if (status === 401 || status === 403 || me?.code === 'UNAUTHORIZED' || me?.code === 'INVALID_API_KEY') {
+    throw new PreflightError(`${role} account: API key rejected (${status})`);
+  }
+  // What a run cannot do without: the account's id and role. A broken envelope around them
+  // (result "ok", no msg) is the server's failure to judge in every case, not a reason to stop.
+  if (!me || !Number.isInteger(me.user_id)) {
+    const said = me ? (typeof me.msg === 'string' && me.msg ? `: ${me.msg}` : ' without an integer user_id') : ' with no JSON object';
+    throw new PreflightError(`${role} account: GET /users/me answered HTTP ${status}${said}; the run needs the account's user_id`);
+  }
+  if (role === 'bot') {
+    if (me.is_bot !== true) throw new PreflightError(`bot account: ${account.email} is not a bot (is_bot ${String(me.is_bot)})`);
+  } else if (me.role !== ROLE_CODES[role]) {
+    const got = ROLE_NAMES[me.role as number] ?? String(me.role);
+    throw new PreflightError(`${role} account: ${account.email} has role ${String(me.role)} (${got}), configured as ${role} (${ROLE_CODES[role]})`);
+  }
+  return { role, account: { ...account, userId: me.user_id as number } };
+}
+
+/** Limits and display names the cases read (max_topic_length, realm_empty_topic_display_name...). */
+export async function fetchRegister(client: ApiClient, role: Role, account: Account): Promise<Record<string, unknown>> {
+  const exchange = await client.send({
+    method: 'POST',
+    path: '/register',
+    auth: { ...account, role },
+    params: { fetch_event_types: ['realm'], event_types: ['message'] },
+  });
+  const data = body(exchange);
+  // An error (or no object) gives no limits; a broken envelope around them still gives them.
+  if (!data || data.result === 'error') return {};
+  if (typeof data.queue_id === 'string') {
+    await client.send({ method: 'DELETE', path: '/events', auth: { ...account, role }, params: { queue_id: data.queue_id } });
+  }
+  const { result: _r, msg: _m, queue_id: _q, ...rest } = data;
+  return rest;
+}

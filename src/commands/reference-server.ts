@@ -1,0 +1,33 @@
+// The commands' way into the reference server: start it (`serve`, and `run` with no target) and
+// check the quirk names a user gave before it starts (its own check throws a plain Error, which
+// would read as an internal error). Loaded on demand: a run against another server never loads it.
+import { ConfigError } from '../shared/vocabulary.js';
+import { didYouMean } from '../shared/suggest.js';
+import type { ReferenceServerOptions } from '../reference/index.js';
+
+const reference = () => import('../reference/index.js');
+
+/** Throws a usage error naming the first unknown quirk name and the closest known one. */
+export async function checkQuirkNames(names: readonly string[], flag: string): Promise<void> {
+  const { QUIRKS } = await reference();
+  const known = Object.keys(QUIRKS).sort();
+  const unknown = names.find((name) => !Object.hasOwn(QUIRKS, name));
+  if (unknown !== undefined) {
+    throw new ConfigError(`${flag}: unknown quirk "${unknown}"${didYouMean(unknown, known)}; \`serve --list-quirks\` lists the ${known.length} known names`);
+  }
+}
+
+/** Every quirk, one line each: its name and what it breaks (`serve --list-quirks`). */
+export async function quirkListing(): Promise<string[]> {
+  const { QUIRKS } = await reference();
+  const entries = Object.entries(QUIRKS as Record<string, string>).sort(([a], [b]) => a.localeCompare(b));
+  const width = Math.max(...entries.map(([name]) => name.length));
+  return entries.map(([name, description]) => `${name.padEnd(width)}  ${description}`);
+}
+
+/** Starts a reference server after checking its quirk names. */
+export async function startReference(options: ReferenceServerOptions & { quirks: string[] }, flag: string) {
+  await checkQuirkNames(options.quirks, flag);
+  const { startReferenceServer } = await reference();
+  return startReferenceServer(options);
+}

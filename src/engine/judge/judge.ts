@@ -1,0 +1,138 @@
+// Judges one answer against a step's expectations; returns every broken check, each naming the
+// clause it enforces: its own (an assertion's `clause`, a schema's x-clause annotation, the
+// envelope conventions), else the step's.
+import { isDeepStrictEqual } from 'node:util';
+import type { Exchange } from '../../http/client.js';
+import type { Profile } from '../../shared/vocabulary.js';
+import type { Assertion, Expect } from '../load/types.js';
+import { ASSERTION_KEYS, MATCHERS, show } from './matchers.js';
+import { resolvePath } from './body-path.js';
+import { schemaFindings, schemaValidator } from './schemas.js';
+import { envelopeFindings } from './envelope-checks.js';
+import { findingMessage, type Failure, type Finding } from './failure.js';
+
+/** A failure before it knows its step. */
+export type Judged = Omit<Failure, 'step'>;
+
+/** Which rules a step's checks enforce when a check names none itself. */
+export interface Attribution {
+  /** The clauses of the step's checks. */
+  clauses: string[];
+  /** The Zulip facts the case's zulip-profile checks rest on. */
+  facts: string[];
+  /** The whole case is the zulip profile's: every check rests on facts. */
+  zulipCase: boolean;
+}
+
+export function judge(response: NonNullable<Exchange['response']>, expect: Expect | undefined, profile: Profile, who: Attribution): Judged[] {
+  const out: Judged[] = envelopeFindings(response).map((f) => toJudged(f, [f.clause!]));
+  if (response.json === undefined || !expect) return out;
+  const body = response.json as Record<string, unknown>;
+  const own = judgeExpect(response.status, body, expect);
+  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {};
+  out.push(...own.findings.map((f) => toJudged(f, stepClauses(f, expect, who.clauses), zulipTag)));
+  // When the outcome is the other one, the zulip profile's details of it say nothing new.
+  if (profile === 'zulip' && expect.zulip && !own.wrongOutcome) {
+    const z = expect.zulip;
+    const facts = z.facts ?? who.facts;
+    // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent for { check: 'result' }, whose only use is its clause (none); the profile and facts here are tested
+    out.push(
+      ...judgeExpect(response.status, body, z).findings.map((f) =>
+        toJudged(f, stepClauses(f, z, stepClauses({ check: 'result' }, expect, who.clauses)), { profile: 'zulip', facts }),
+      ),
+    );
+  }
+  return out;
+}
+
+function stepClauses(f: Finding, expect: Pick<Expect, 'clause' | 'clauses'>, fallback: string[]): string[] {
+  if (f.clause) return [f.clause];
+  return expect.clauses ?? (expect.clause ? [expect.clause] : fallback);
+}
+
+function toJudged(f: Finding, clauses: string[], extra: Partial<Pick<Failure, 'profile' | 'facts'>> = {}): Judged {
+  return {
+    clause: clauses[0] ?? '',
+    clauses,
+    ...extra,
+    check: f.check,
+    ...(f.path !== undefined ? { path: f.path } : {}),
+    ...(f.expected !== undefined ? { expected: f.expected } : {}),
+    ...(f.actual !== undefined ? { actual: f.actual } : {}),
+    message: findingMessage(f),
+  };
+}
+
+/** Whether every matcher of a condition matches. */
+function holds(body: Record<string, unknown>, condition: Assertion): boolean {
+  const got = resolvePath(body, condition.path);
+  return Object.entries(condition).every(([name, want]) => ASSERTION_KEYS.has(name) || MATCHERS[name](got, want) === null);
+}
+
+function judgeExpect(status: number, body: Record<string, unknown>, expect: Omit<Expect, 'zulip'>): { findings: Finding[]; wrongOutcome: boolean } {
+  const findings: Finding[] = [];
+  if (expect.result && body.result !== expect.result) {
+    const detail = body.result === 'error' ? ` (code ${show(body.code)}, msg ${show(body.msg)})` : '';
+    findings.push({
+      check: 'result',
+      path: 'result',
+      expected: `"${expect.result}"`,
+      actual: `${show(body.result)}${detail}`,
+      message: `expected result "${expect.result}", got ${show(body.result)}${detail}`,
+    });
+    return { findings, wrongOutcome: true }; // the rest of the expectations describe the other outcome
+  }
+  if (expect.code && body.code !== expect.code) {
+    findings.push({
+      check: 'code',
+      path: 'code',
+      expected: `"${expect.code}"`,
+      actual: `${show(body.code)} (msg ${show(body.msg)})`,
+      message: `expected code "${expect.code}", got ${show(body.code)} (msg ${show(body.msg)})`,
+    });
+  }
+  if (expect.status && status !== expect.status) {
+    // Stryker disable next-line StringLiteral: equivalent for message, which findingMessage would build the same from path, expected and actual (those are tested)
+    findings.push({
+      check: 'status',
+      path: '',
+      expected: `HTTP ${expect.status}`,
+      actual: `HTTP ${status}`,
+      message: `expected HTTP ${expect.status}, got HTTP ${status}`,
+    });
+  }
+  if (expect.schema) {
+    const validate = schemaValidator(expect.schema);
+    if (!validate(body)) {
+      for (const f of schemaFindings(validate.errors, body)) {
+        findings.push({ ...f, message: f.message ?? `${f.path || '(body)'}: expected ${f.expected}, got ${f.actual} (schema ${expect.schema})` });
+      }
+    }
+  }
+  if (expect.ignoredParams) {
+    const got = body.ignored_parameters_unsupported;
+    const want = [...expect.ignoredParams].sort();
+    const sorted: unknown = Array.isArray(got) ? [...(got as unknown[])].sort() : got;
+    if (!isDeepStrictEqual(sorted, want)) {
+      findings.push({
+        check: 'ignored-params',
+        clause: 'conv.ignored-params',
+        path: 'ignored_parameters_unsupported',
+        expected: `exactly ${show(want)}`,
+        actual: show(got),
+      });
+    }
+  }
+  for (const assertion of expect.body ?? []) {
+    // An assertion with `when` holds only for the answers its condition picks (a code, say).
+    if (assertion.when && !holds(body, assertion.when)) continue;
+    const got = resolvePath(body, assertion.path);
+    const clause = typeof assertion.clause === 'string' ? assertion.clause : undefined;
+    for (const [name, want] of Object.entries(assertion)) {
+      if (ASSERTION_KEYS.has(name)) continue;
+      const mismatch = MATCHERS[name](got, want);
+      if (mismatch) findings.push({ check: 'body', path: assertion.path, ...mismatch, ...(clause ? { clause } : {}) });
+    }
+  }
+  return { findings, wrongOutcome: false };
+}

@@ -1,0 +1,75 @@
+// specs/created-resources.yaml: what the suite creates on a target and how each is undone. The
+// ledger (runner/ledger.ts) and `cleanup --ledger` (commands/cleanup.ts) read only this, so a new
+// creating operation is declared in data, not taught to the engine.
+import { readFileSync } from 'node:fs';
+import { displayPath, projectPath } from '../../shared/paths.js';
+import { parseYaml, SpecError } from './yaml-source.js';
+import { validateSource } from './validate.js';
+
+export const RESOURCES_FILE = 'created-resources.yaml';
+
+export interface ResourceRequest {
+  method: string;
+  path: string;
+  params?: Record<string, string | boolean>;
+}
+
+export interface CreatedResource {
+  /** The ledger entries' kind ("channel", "message"). */
+  kind: string;
+  /** The creating request; a `{name}` segment of its path matches any one segment. */
+  by: { method: string; path: string };
+  /** Before the request goes out (a run killed while the answer was on its way still knows), or from a success answer. */
+  noted?: 'on-success' | 'before-sending';
+  /** A field of the success answer, a request parameter, or a field of each entry of a JSON-array parameter. */
+  key: { answer?: string; param?: string; each?: string };
+  /** Only keys starting with this are noted; `${run.id}` is the run's id. */
+  keyStartsWith?: string;
+  /** `{key}` in its path is the key. */
+  undo: ResourceRequest;
+  /** At cleanup, its answer fills the undo path's other `{field}`s (`{key}` in its params). */
+  resolve?: ResourceRequest;
+  /** Undone before every other kind (a message before the channel it sits in). */
+  undoFirst?: boolean;
+}
+
+/** The `{name}`s of a path template, `{key}` aside. */
+export function placeholdersOf(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => name !== 'key');
+}
+
+export function loadCreatedResources(path = projectPath('specs', RESOURCES_FILE)): CreatedResource[] {
+  return parseCreatedResources(displayPath(path), readFileSync(path, 'utf8'));
+}
+
+/** Parsed, validated against its schema, and checked for what the schema cannot say. */
+export function parseCreatedResources(file: string, text: string): CreatedResource[] {
+  const source = parseYaml(file, text);
+  validateSource(source, 'created-resources.schema.json');
+  const resources = (source.data as { resources: CreatedResource[] }).resources;
+  const seen = new Set<string>();
+  resources.forEach((resource, i) => {
+    const problem = problemOf(resource, seen);
+    if (problem)
+      throw new SpecError(file, source.lineOf(`/resources/${i}/${problem.at}`), `resources[${i}].${problem.at.replace(/\//g, '.')}`, problem.message);
+    seen.add(resource.kind);
+  });
+  return resources;
+}
+
+function problemOf(resource: CreatedResource, seen: Set<string>): { at: string; message: string } | null {
+  const { key } = resource;
+  if (seen.has(resource.kind)) return { at: 'kind', message: `duplicate kind "${resource.kind}"` };
+  if ((key.answer === undefined) === (key.param === undefined)) return { at: 'key', message: 'needs exactly one of answer and param' };
+  if (key.each !== undefined && key.param === undefined) return { at: 'key/each', message: 'needs param (the JSON array whose entries it reads)' };
+  if (resource.noted === 'before-sending') {
+    // Before the answer, only the request says what is made, and it may name things that exist already.
+    if (key.param === undefined) return { at: 'key', message: 'noted before-sending: the key must come from the request (param), there is no answer yet' };
+    if (resource.keyStartsWith === undefined)
+      return { at: 'noted', message: 'noted before-sending needs keyStartsWith, so what the run merely joins is never undone' };
+  }
+  const unfilled = placeholdersOf(resource.undo.path);
+  if (unfilled.length && !resource.resolve)
+    return { at: 'undo/path', message: `{${unfilled[0]}} is not {key}: declare a resolve request whose answer has the field` };
+  return null;
+}

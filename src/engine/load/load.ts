@@ -1,0 +1,165 @@
+// Loads the spec files, the clause catalog, the facts and the created resources, validated, cross-checked, with file:line errors.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { displayPath, projectPath } from '../../shared/paths.js';
+import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
+import { validateSource } from './validate.js';
+import { cached } from './suite-cache.js';
+import type { SpecFile } from './types.js';
+import { citationProblems } from './citations.js';
+import { expandEventStepsOf } from './event-steps.js';
+import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
+
+export interface Clause {
+  id: string;
+  endpoint: string;
+  section?: string;
+  text: string;
+  since?: number;
+  status?: 'unspecified';
+  disputed?: string;
+  /**
+   * Why the document gives no way to observe this (its reads or events are "not shown"), so the
+   * spec profile cannot check it and lists it as unspecified; the zulip profile checks it.
+   */
+  unobservableUnderSpec?: string;
+  /** For a disputed clause: the Zulip facts on the server's side. */
+  facts?: string[];
+  /** Why no client can observe it on any server (client-side behaviour, a condition no request brings about). */
+  untestable?: string;
+  /** Where the document states it ("§13 row status_text"): see tests/unit/document-map.test.ts. */
+  source?: string | string[];
+}
+
+/** A behaviour of the Zulip server the zulip profile relies on, with evidence from its source. */
+export interface Fact {
+  id: string;
+  statement: string;
+  evidence: { path: string; symbol: string; note?: string }[];
+  featureLevel: number;
+  commit?: string;
+}
+
+export const CATALOG_FILE = 'clauses.yaml';
+export const FACTS_FILE = 'zulip-facts.yaml';
+
+/**
+ * How strictly the loader holds cases to their citations. `facts`: every zulip-profile
+ * expectation names the facts it rests on. `attribution`: in a case citing several clauses,
+ * every judged step says which clause its checks enforce (or is a `setup` step), and every
+ * cited clause is enforced by some check. Both hold for the project's specs; a test may load a
+ * directory of its own with other rules.
+ */
+export interface Strictness {
+  facts: boolean;
+  attribution: boolean;
+}
+export const STRICTNESS: Strictness = { facts: true, attribution: true };
+
+export function loadSpecFile(path: string, text = readFileSync(path, 'utf8')): SpecFile {
+  return parseSpecFile(path, text).spec;
+}
+
+function parseSpecFile(path: string, text: string): { spec: SpecFile; source: YamlSource } {
+  const file = displayPath(path);
+  const source = parseYaml(file, text);
+  validateSource(source, 'spec-file.schema.json');
+  return { spec: expandEventStepsOf({ ...(source.data as Omit<SpecFile, 'file'>), file }), source };
+}
+
+export function loadCatalog(path = projectPath('specs', CATALOG_FILE)): Clause[] {
+  const source = parseYaml(displayPath(path), readFileSync(path, 'utf8'));
+  validateSource(source, 'clause-catalog.schema.json');
+  const clauses = (source.data as { clauses: Clause[] }).clauses;
+  const seen = new Set<string>();
+  clauses.forEach((clause, i) => {
+    if (seen.has(clause.id)) {
+      throw new SpecError(source.file, source.lineOf(`/clauses/${i}/id`), `clauses[${i}].id`, `duplicate clause id "${clause.id}"`);
+    }
+    seen.add(clause.id);
+  });
+  return clauses;
+}
+
+export function loadFacts(path = projectPath('specs', FACTS_FILE)): Fact[] {
+  const source = parseYaml(displayPath(path), readFileSync(path, 'utf8'));
+  validateSource(source, 'zulip-facts.schema.json');
+  const facts = (source.data as { facts: Fact[] | null }).facts ?? [];
+  const seen = new Set<string>();
+  facts.forEach((fact, i) => {
+    if (seen.has(fact.id)) throw new SpecError(source.file, source.lineOf(`/facts/${i}/id`), `facts[${i}].id`, `duplicate fact id "${fact.id}"`);
+    seen.add(fact.id);
+  });
+  return facts;
+}
+
+export interface Suite {
+  specs: SpecFile[];
+  clauses: Clause[];
+  facts: Fact[];
+  /** What the suite creates and how each is undone (specs/created-resources.yaml), for the ledger. */
+  resources: CreatedResource[];
+}
+
+/** Every spec file of a directory, plus the catalog; case ids unique, every cited clause known. */
+export function loadSuite(dir = projectPath('specs'), strictness = STRICTNESS): Suite {
+  // The project's own specs are cached once validated (suite-cache.ts); other directories are
+  // the loader's tests and always parsed.
+  return dir === projectPath('specs') ? cached(dir, () => parseSuite(dir, strictness)) : parseSuite(dir, strictness);
+}
+
+function parseSuite(dir: string, strictness: Strictness): Suite {
+  const clauses = loadCatalog(join(dir, CATALOG_FILE));
+  const facts = existsSync(join(dir, FACTS_FILE)) ? loadFacts(join(dir, FACTS_FILE)) : [];
+  const resources = existsSync(join(dir, RESOURCES_FILE)) ? loadCreatedResources(join(dir, RESOURCES_FILE)) : [];
+  const known = new Set(clauses.map((c) => c.id));
+  const knownFacts = new Set(facts.map((f) => f.id));
+  const catalogFile = displayPath(join(dir, CATALOG_FILE));
+  clauses.forEach((clause, i) => {
+    const unknown = clause.facts?.find((id) => !knownFacts.has(id));
+    if (unknown) throw new SpecError(catalogFile, null, `clauses[${i}].facts`, `unknown fact "${unknown}" (not in ${FACTS_FILE})`);
+    if (strictness.facts && clause.disputed && !clause.facts?.length) {
+      throw new SpecError(catalogFile, null, `clauses[${i}]`, `disputed clause "${clause.id}" names no facts: cite the Zulip facts on the server's side`);
+    }
+  });
+  const names = readdirSync(dir)
+    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE].includes(n))
+    .sort();
+  const specs: SpecFile[] = [];
+  const caseIds = new Map<string, string>();
+  for (const name of names) {
+    const path = join(dir, name);
+    const { spec, source } = parseSpecFile(path, readFileSync(path, 'utf8'));
+    spec.cases.forEach((c, i) => {
+      const where = (field: string) => source.lineOf(`/cases/${i}/${field}`);
+      const other = caseIds.get(c.id);
+      if (other) throw new SpecError(spec.file, where('id'), `cases[${i}].id`, `duplicate case id "${c.id}" (also in ${other})`);
+      caseIds.set(c.id, spec.file);
+      // per-role serial files schedule a case by its role: every step must call as that role.
+      const roles = new Set([...c.steps, ...(c.cleanup ?? [])].map((step) => step.as ?? 'member'));
+      if (spec.serial === 'per-role' && roles.size > 1) {
+        throw new SpecError(
+          spec.file,
+          where('steps'),
+          `cases[${i}].steps`,
+          `calls as ${[...roles].join(' and ')}; a serial: per-role file needs one role per case`,
+        );
+      }
+      c.clauses.forEach((clause, j) => {
+        if (!known.has(clause)) {
+          throw new SpecError(spec.file, where(`clauses/${j}`), `cases[${i}].clauses[${j}]`, `unknown clause "${clause}" (not in ${CATALOG_FILE})`);
+        }
+      });
+      for (const problem of citationProblems(c, known, knownFacts, strictness)) {
+        throw new SpecError(
+          spec.file,
+          where(problem.at),
+          `cases[${i}]${problem.at ? `.${problem.at.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.')}` : ''}`,
+          problem.message,
+        );
+      }
+    });
+    specs.push(spec);
+  }
+  return { specs, clauses, facts, resources };
+}

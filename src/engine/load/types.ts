@@ -1,0 +1,146 @@
+// The shapes of a spec file, as schemas/spec-file.schema.json validates them.
+import type { Params } from '../../http/encode.js';
+import type { Role } from '../../shared/vocabulary.js';
+
+export interface SpecRequest {
+  method: string;
+  path: string;
+  params?: Params;
+  encoding?: 'auto' | 'query' | 'form';
+  /** "none": send no credentials; "bad": the role's email with a wrong API key. */
+  auth?: 'none' | 'bad';
+  /** Files to upload: the request is sent as multipart/form-data. */
+  files?: Record<string, { name: string; content: string }>;
+}
+
+export interface Assertion {
+  path: string;
+  /** The clause this assertion enforces, when it is not the step's. */
+  clause?: string;
+  /** A condition on the answer ({ path, matcher }): the assertion applies only when it matches. */
+  when?: Assertion;
+  [matcher: string]: unknown;
+}
+
+export interface Expect {
+  /** The clause(s) the step's checks enforce (result, code, schema, body), when the case cites several. */
+  clause?: string;
+  clauses?: string[];
+  /** In a `zulip:` block: the Zulip facts (specs/zulip-facts.yaml) its checks rest on; default the case's. */
+  facts?: string[];
+  result?: 'success' | 'error';
+  code?: string;
+  status?: number;
+  schema?: string;
+  body?: Assertion[];
+  /** The `ignored_parameters_unsupported` convention: exactly these names are listed. */
+  ignoredParams?: string[];
+  /** Expectations that hold only under the zulip profile (the document leaves them open). */
+  zulip?: Omit<Expect, 'zulip'>;
+}
+
+/** Opens an event queue (POST /register) as the step's role; its id is the variable `name`. */
+export interface QueueSpec {
+  name: string;
+  /** event_types of the registration; omitted: every type. */
+  eventTypes?: string[];
+  /** client_capabilities besides notification_settings_null, which is always sent. */
+  capabilities?: Record<string, unknown>;
+}
+
+/** One event an events step expects, in order among the events of the queue. */
+export interface EventExpectation {
+  type: string;
+  op?: string;
+  /** Picks the event among those of its type: field -> value (e.g. message_id); a path through [*] picks it when one element equals the value. */
+  where?: Record<string, unknown>;
+  /** How many events of this type (op, where) exactly; default at least one, the first judged. */
+  count?: number;
+  /** A schema of schemas/ for the event object, e.g. "events/typing". */
+  schema?: string;
+  /** Matchers on the event object (paths relative to the event). */
+  body?: Assertion[];
+  /** The clause (or, in zulip cases, facts) this expectation checks, when not the step's. */
+  clause?: string;
+  facts?: string[];
+}
+
+/** An event that must not come: its type, and optionally its op and fields (as an expectation's `where`). */
+export type ForbiddenEvent = Pick<EventExpectation, 'type' | 'op' | 'where'>;
+
+/** Reads a queue until the expected events came or `withinMs` passed (a bounded wait). */
+export interface EventsSpec {
+  queue: string;
+  expect?: EventExpectation[];
+  /**
+   * Events of which none may arrive (by the time the expected ones did, or the wait ended): a
+   * type, or a type with the op and fields of the events meant, since a queue also hears of
+   * what other cases running meanwhile change.
+   */
+  none?: (string | ForbiddenEvent)[];
+  /** Whether `expect` must come in this order (default true). */
+  ordered?: boolean;
+  withinMs?: number;
+}
+
+export interface Step {
+  as?: Role;
+  request: SpecRequest;
+  /** An event-queue step: the loader makes its request (POST /register, GET /events). */
+  queue?: QueueSpec;
+  events?: EventsSpec;
+  expect?: Expect;
+  /** name -> body path; the value is available to later steps as ${name}. */
+  capture?: Record<string, string>;
+  /** A fixture the target may be unable to make (e.g. web-public channels): on failure, go on without its captures. */
+  optional?: boolean;
+  /** Why this step exists, shown in failure messages. */
+  note?: string;
+  /**
+   * The step only prepares what a later step checks (a channel, a message): if it breaks, the
+   * case could not be judged (errored), the target has not broken the clauses the case cites.
+   */
+  setup?: boolean;
+}
+
+export interface Case {
+  id: string;
+  title: string;
+  clauses: string[];
+  /** The Zulip facts (specs/zulip-facts.yaml) its zulip-profile checks rest on. */
+  facts?: string[];
+  since?: number;
+  profile?: 'spec' | 'zulip';
+  /** Data the case needs and cannot make through the API: "reference-seed" (the reference server's seeded realm). */
+  requires?: 'reference-seed'[];
+  /** Set on the document-side case of a clause the Zulip server contradicts: its failure is a warning. */
+  disputed?: string;
+  steps: Step[];
+  /** Steps that undo what the case changed; they run even when the case fails. */
+  cleanup?: Step[];
+}
+
+/** A parameter the API document lists for an operation, from a feature level on. */
+export type DocumentedParameter = string | { name: string; since: number };
+
+export interface SpecFile {
+  /** Absolute or project-relative path, for messages. */
+  file: string;
+  operation: string;
+  title: string;
+  /** The operation's documented parameters: never listed in ignored_parameters_unsupported. */
+  parameters?: DocumentedParameter[];
+  /** Cases change shared state (the caller's own settings): run them one at a time. */
+  serial?: boolean | 'per-role';
+  /**
+   * Cases change organisation-wide state: run them while no other file's cases run. `true` runs
+   * the file alone; a group name lets it run beside the other files of that group (whose changes
+   * it does not see), each still one case at a time.
+   */
+  exclusive?: boolean | string;
+  /** Cases of every file (and property) naming this lock run one at a time: they change the same state. */
+  lock?: string;
+  fixtures?: Step[];
+  cleanup?: Step[];
+  cases: Case[];
+}

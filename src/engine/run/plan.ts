@@ -1,0 +1,82 @@
+// Decides, before anything is sent, which cases run, which are skipped and why, and which are
+// left out of this run (another profile, or filtered away).
+import type { Profile, Role, Shard } from '../../shared/vocabulary.js';
+import type { Case, SpecFile, Step } from '../load/types.js';
+
+export type Decision = { run: true } | { run: false; skip: string } | { run: false; omit: true };
+
+export interface PlanInput {
+  profile: Profile;
+  featureLevel: number;
+  configuredRoles: Set<Role>;
+  grep: string | null;
+  operations: string[];
+  clauses: string[];
+  /** --shard i/n: only the cases of the spec files in shard i; the others are left out. */
+  shard?: Shard | null;
+  /** The target is the reference server, whose seeded realm some cases need. */
+  referenceSeed?: boolean;
+}
+
+/** The filters of a run, as the CLI's configuration and the workers' settings both carry them. */
+export interface RunFilters {
+  profile: Profile;
+  grep: string | null;
+  operations: string[];
+  clauses: string[];
+  shard?: Shard | null;
+}
+
+/**
+ * The plan's input, built the same way before the preflight (the CLI: --list, a filter check)
+ * and in the workers: the filters, the level judged, the roles configured and whether the
+ * target holds the reference server's seeded realm.
+ */
+export function planInputOf(filters: RunFilters, featureLevel: number, roles: Iterable<Role>, referenceSeed: boolean): PlanInput {
+  const { profile, grep, operations, clauses, shard } = filters;
+  return { profile, featureLevel, configuredRoles: new Set(roles), grep, operations, clauses, shard: shard ?? null, referenceSeed };
+}
+
+/** The shard (1..count) a spec file belongs to: a hash of its path, so a file's cases (and its
+ * fixtures) stay together and a file keeps its shard when other files are added. */
+export function shardOf(file: string, count: number): number {
+  let hash = 0x811c9dc5; // FNV-1a, 32 bits
+  for (const ch of file) hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return (hash % count) + 1;
+}
+
+export function rolesOf(steps: Step[] = []): Role[] {
+  return steps.map((s) => s.as ?? 'member');
+}
+
+export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
+  if (c.profile && c.profile !== input.profile) return { run: false, omit: true };
+  if (input.shard && shardOf(spec.file, input.shard.count) !== input.shard.index) return { run: false, omit: true };
+  if (input.operations.length && !input.operations.includes(spec.operation)) return { run: false, omit: true };
+  if (input.grep && !`${c.id} ${c.title}`.includes(input.grep)) return { run: false, omit: true };
+  if (input.clauses.length && !c.clauses.some((id) => input.clauses.some((want) => id === want || id.startsWith(`${want}.`)))) {
+    return { run: false, omit: true };
+  }
+  if (c.requires?.includes('reference-seed') && !input.referenceSeed) {
+    return {
+      run: false,
+      skip: "needs the reference server's seeded realm (backdated messages, crowded channels, push devices behind failing relays), which a client cannot create",
+    };
+  }
+  if (c.since && c.since > input.featureLevel) {
+    return { run: false, skip: `needs feature level ${c.since}, target has ${input.featureLevel}` };
+  }
+  const missing = [...new Set([...rolesOf(spec.fixtures), ...rolesOf(c.steps), ...rolesOf(c.cleanup)])].filter((role) => !input.configuredRoles.has(role));
+  if (missing.length) return { run: false, skip: `needs the ${missing.join(' and ')} account${missing.length > 1 ? 's' : ''}, not configured` };
+  return { run: true };
+}
+
+/** Operation -> the parameters its spec files list for it, as of the feature level judged. */
+export function documentedParameters(specs: SpecFile[], featureLevel: number): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const spec of specs) {
+    const names = (spec.parameters ?? []).flatMap((p) => (typeof p === 'string' ? [p] : p.since <= featureLevel ? [p.name] : []));
+    if (names.length) out[spec.operation] = [...new Set([...(out[spec.operation] ?? []), ...names])];
+  }
+  return out;
+}

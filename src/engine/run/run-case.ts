@@ -1,0 +1,140 @@
+// Runs one case (its steps, then its cleanup) and turns what happened into the case's outcome:
+// passed | failed (the target broke the document) | errored (could not judge) | skipped.
+import type { Exchange } from '../../http/client.js';
+import type { Redactor } from '../../http/redact.js';
+import type { Vars } from './interpolate.js';
+import { deleteQueues, runSteps, type StepRecord, type TargetContext } from './run-steps.js';
+import { brokenRulesOf, type Failure } from '../judge/failure.js';
+import type { Case, SpecFile } from '../load/types.js';
+
+export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'errored';
+
+export interface RecordedExchange {
+  request: { method: string; url: string; role: string | null; body: string | null; headers?: Record<string, string> };
+  response?: { status: number; body: string };
+  error?: string;
+}
+
+/** A step as sent, for the reproduction of a multi-step case. */
+export interface RecordedStep {
+  /** 1-based. */
+  step: number;
+  exchange: RecordedExchange;
+  /** What a later step takes from this answer: variable name -> body path. */
+  capture?: Record<string, string>;
+  /** The values those captures got (a later request carries them). */
+  captured?: Record<string, unknown>;
+}
+
+export interface CaseResult {
+  id: string;
+  endpoint: string;
+  title: string;
+  file: string;
+  clauses: string[];
+  /** Zulip facts the case's zulip-profile checks rest on. */
+  facts?: string[];
+  since?: number;
+  status: CaseStatus;
+  message?: string;
+  /** Every broken check, each naming the clause (or fact) it breaks. */
+  failures?: Failure[];
+  /** The rules the failures break, in order: a subset of the cited clauses (or the facts). */
+  broken?: string[];
+  /** Checks of disputed clauses answered the Zulip way: warnings under spec, not failures. */
+  disputes?: Failure[];
+  warnings?: string[];
+  /** The request and answer of the step that failed (credentials redacted). */
+  exchange?: RecordedExchange;
+  /** Every step sent up to the one that failed, for a reproduction that replays them all. */
+  steps?: RecordedStep[];
+  /** A property's failure: how to replay its shrunk counterexample (--seed, --grep, --replay-path). */
+  replay?: { seed: number; path: string; grep: string };
+  durationMs: number;
+  /** 429 answers waited out during the case (never judged as the server's failure). */
+  rateLimitRetries?: number;
+}
+
+export function baseResult(spec: SpecFile, c: Case): Pick<CaseResult, 'id' | 'endpoint' | 'title' | 'file' | 'clauses' | 'facts' | 'since'> {
+  return {
+    id: c.id,
+    endpoint: spec.operation,
+    title: c.title,
+    file: spec.file,
+    clauses: c.clauses,
+    ...(c.facts?.length ? { facts: c.facts } : {}),
+    ...(c.since ? { since: c.since } : {}),
+  };
+}
+
+const BODY_LIMIT = 4000;
+
+export function recordExchange(exchange: Exchange, redactor: Redactor): RecordedExchange {
+  const text = exchange.response?.text ?? '';
+  return redactor.value({
+    request: exchange.request,
+    ...(exchange.response ? { response: { status: exchange.response.status, body: text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}...` : text } } : {}),
+    ...(exchange.error ? { error: `${exchange.error.kind}: ${exchange.error.message}` } : {}),
+  });
+}
+
+function recordSteps(records: StepRecord[], redactor: Redactor): RecordedStep[] {
+  return records.map((r) => ({
+    step: r.index + 1,
+    exchange: recordExchange(r.exchange, redactor),
+    ...(r.capture ? { capture: r.capture, captured: r.captured } : {}),
+  }));
+}
+
+/** "[op13.status-text]: status_text: expected ..., got ... (+1 more)" */
+export function failureLine(operation: string, failures: Failure[], summary: string): string {
+  const more = failures.length > 1 ? ` (+${failures.length - 1} more)` : '';
+  return `${operation} [${brokenRulesOf(failures.slice(0, 1)).join(', ')}]: ${failures[0].message}${more} (${summary})`;
+}
+
+export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, vars: Vars, redactor: Redactor): Promise<CaseResult> {
+  const started = performance.now();
+  const base = baseResult(spec, c);
+  const outcome = await runSteps(c.steps, ctx, vars, { clauses: c.clauses, facts: c.facts, zulipCase: c.profile === 'zulip', caseId: c.id });
+  const warnings: string[] = [];
+  if (c.cleanup?.length) {
+    const cleaned = await runSteps(c.cleanup, ctx, outcome.vars);
+    if (cleaned.status !== 'passed') warnings.push(`cleanup did not complete: ${cleaned.status === 'errored' ? cleaned.cause : cleaned.failures[0].message}`);
+    outcome.queues.push(...cleaned.queues);
+  }
+  await deleteQueues(ctx, outcome.queues);
+  const disputes = outcome.disputes;
+  if (disputes.length) {
+    // The document and the Zulip server disagree here: under the spec profile this check warns.
+    const step = outcome.records[disputes[0].step - 1];
+    warnings.unshift(
+      `disputed clause, not a failure: ${failureLine(spec.operation, disputes, step.summary)}${c.disputed ? `; the Zulip server ${c.disputed}` : ''}`,
+    );
+  }
+  const durationMs = performance.now() - started;
+  const last: StepRecord | undefined = outcome.records.at(-1);
+  const exchange = last ? recordExchange(last.exchange, redactor) : undefined;
+  const retries = outcome.records.reduce((sum, r) => sum + (r.exchange.rateLimitRetries ?? 0), 0);
+  const done = (result: Pick<CaseResult, 'status'> & Partial<CaseResult>): CaseResult =>
+    redactor.value({
+      ...base,
+      ...result,
+      ...(disputes.length ? { disputes } : {}),
+      ...(warnings.length ? { warnings } : {}),
+      durationMs,
+      ...(retries ? { rateLimitRetries: retries } : {}),
+    });
+  // A failing multi-step case is reproduced by replaying every step that led to it.
+  const steps = outcome.records.length > 1 ? { steps: recordSteps(outcome.records, redactor) } : {};
+
+  if (outcome.status === 'passed') return done({ status: 'passed', ...(disputes.length ? { exchange } : {}) });
+  if (outcome.status === 'errored') return done({ status: 'errored', message: `${spec.operation}: could not judge: ${outcome.cause}`, exchange, ...steps });
+  return done({
+    status: 'failed',
+    message: failureLine(spec.operation, outcome.failures, outcome.summary),
+    failures: outcome.failures,
+    broken: brokenRulesOf(outcome.failures),
+    exchange,
+    ...steps,
+  });
+}

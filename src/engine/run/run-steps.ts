@@ -1,0 +1,287 @@
+// Executes a list of steps against the target: interpolate, send, judge, capture.
+// Stops at the first step that breaks an expectation, since later steps build on it.
+import type { Account, Profile, Role } from '../../shared/vocabulary.js';
+import type { ApiClient, Exchange } from '../../http/client.js';
+import { encodeParam, type Params } from '../../http/encode.js';
+import { resolvePath } from '../judge/body-path.js';
+import { interpolate, InterpolationError, type Vars } from './interpolate.js';
+import { judge, type Attribution } from '../judge/judge.js';
+import { findingMessage, type Failure } from '../judge/failure.js';
+import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
+import { show } from '../judge/matchers.js';
+import type { EventsSpec, Step } from '../load/types.js';
+
+export interface TargetContext {
+  client: ApiClient;
+  accounts: Partial<Record<Role, Account & { userId: number }>>;
+  profile: Profile;
+  /** Clauses where the document and the Zulip server disagree: under spec, their checks only warn. */
+  disputedClauses?: ReadonlySet<string>;
+  /** The parameters the document lists for the operation a request is (null: not one of its operations). */
+  documentedParameters?: (method: string, path: string) => string[] | null;
+}
+
+export interface StepRecord {
+  /** 0-based position in the list. */
+  index: number;
+  exchange: Exchange;
+  failures: Failure[];
+  summary: string;
+  /** The step's captures: name -> body path, as sent (for the reproduction script). */
+  capture?: Record<string, string>;
+  /** The values the captures got. */
+  captured?: Record<string, unknown>;
+}
+
+interface Common {
+  records: StepRecord[];
+  vars: Vars;
+  /** Checks of disputed clauses the target answered the other way: warnings, not failures. */
+  disputes: Failure[];
+  /** Event queues the steps opened: the case deletes them when it ends. */
+  queues: OpenedQueue[];
+}
+
+export interface OpenedQueue {
+  id: string;
+  role: Role;
+}
+
+export type StepsOutcome =
+  (Common & { status: 'passed' }) | (Common & { status: 'failed'; failures: Failure[]; summary: string }) | (Common & { status: 'errored'; cause: string });
+
+/** Whose checks these steps are: a case's (clauses, facts), or none (fixtures, cleanups). */
+export interface StepOwner {
+  clauses: string[];
+  facts?: string[];
+  zulipCase?: boolean;
+  /** The case the requests belong to: the HAR labels each with it and the step's number. */
+  caseId?: string;
+}
+
+const DEFAULT_ROLE: Role = 'member';
+
+export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars, owner: StepOwner = { clauses: [] }): Promise<StepsOutcome> {
+  const vars: Vars = { ...initial };
+  const records: StepRecord[] = [];
+  const disputes: Failure[] = [];
+  const queues: OpenedQueue[] = [];
+  for (const [index, step] of steps.entries()) {
+    const role = step.as ?? DEFAULT_ROLE;
+    let params: Params;
+    let path: string;
+    let expect: Step['expect'];
+    try {
+      params = interpolate(step.request.params ?? {}, vars);
+      path = interpolate(step.request.path, vars);
+      expect = interpolate(step.expect, vars);
+    } catch (error) {
+      if (error instanceof InterpolationError) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
+      throw error;
+    }
+    const account = ctx.accounts[role];
+    if (!account) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: no ${role} account configured` };
+    const auth =
+      step.request.auth === 'none'
+        ? null
+        : step.request.auth === 'bad'
+          ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
+          : { ...account, role };
+    const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
+    const summary = step.events
+      ? `as ${role}, events of queue ${step.events.queue}`
+      : describeRequest(role, step.request.method, path, params, step.request.auth);
+    const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
+    const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, trace) : null;
+    const exchange = polled
+      ? polled.exchange
+      : await ctx.client.send({
+          method: step.request.method,
+          path,
+          params,
+          auth,
+          encoding: step.request.encoding,
+          files: step.request.files,
+          ...(trace ? { trace } : {}),
+        });
+    const record: StepRecord = { index, exchange, failures: [], summary };
+    records.push(record);
+    if (exchange.error) {
+      if (step.optional) continue;
+      return { status: 'errored', records, vars, disputes, queues, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
+    }
+    if (exchange.response!.status === 429) {
+      // Still rate limited after the client waited it out: the server is not judged for it.
+      return {
+        status: 'errored',
+        records,
+        vars,
+        disputes,
+        queues,
+        cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})`,
+      };
+    }
+    const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
+    const judged = [
+      ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who),
+      ...(polled ? judgedEvents(polled, eventsSpec!, expect, who) : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
+    ].map((f) => ({ ...f, step: index + 1 }));
+    if (!judged.length && step.capture) {
+      for (const [name, from] of Object.entries(step.capture)) {
+        const at = interpolate(from, vars);
+        record.capture = { ...record.capture, [name]: at };
+        const got = resolvePath(exchange.response!.json, at);
+        if (got.found) {
+          vars[name] = got.value;
+          record.captured = { ...record.captured, [name]: got.value };
+          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role });
+        } else {
+          const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
+          judged.push({
+            clause: clauses[0] ?? '',
+            clauses,
+            check: 'capture',
+            path: at,
+            expected: `a value (to capture ${name})`,
+            actual: 'nothing (the field is missing)',
+            message: `expected ${at} in the answer (to capture ${name}), it is missing`,
+            step: index + 1,
+          });
+        }
+      }
+    }
+    // Under spec, a check of a disputed clause is a warning; every other broken check stays a failure.
+    const disputed = (f: Failure) => ctx.profile === 'spec' && f.profile !== 'zulip' && f.clauses.some((c) => ctx.disputedClauses?.has(c));
+    const failures = judged.filter((f) => !disputed(f));
+    disputes.push(...judged.filter(disputed));
+    record.failures = failures;
+    if (step.optional && judged.length) continue;
+    if (failures.length) {
+      if (step.setup)
+        return { status: 'errored', records, vars, disputes, queues, cause: `could not set up: step ${index + 1}: ${failures[0].message} (${summary})` };
+      return { status: 'failed', records, vars, disputes, queues, failures, summary };
+    }
+    // The steps after a disputed answer build on the other outcome: they would judge nothing.
+    if (judged.length) break;
+  }
+  return { status: 'passed', records, vars, disputes, queues };
+}
+
+const DEFAULT_EVENT_WAIT_MS = 3000;
+
+interface Polled {
+  /** The last GET /events exchange (an error or a non-success answer ends the wait). */
+  exchange: Exchange;
+  events: QueuedEvent[];
+  waitedMs: number;
+}
+
+/**
+ * Reads a queue (GET /events, dont_block, acknowledging what came) until the step's expected
+ * events are there or its bounded wait ends: a slow server is waited for, a silent one is not
+ * waited on forever.
+ */
+async function pollEvents(
+  ctx: TargetContext,
+  spec: EventsSpec,
+  params: Params,
+  auth: Parameters<ApiClient['send']>[0]['auth'],
+  trace?: { caseId: string; step: number },
+): Promise<Polled> {
+  const started = performance.now();
+  const within = spec.withinMs ?? DEFAULT_EVENT_WAIT_MS;
+  const events: QueuedEvent[] = [];
+  let lastEventId = -1;
+  for (let attempt = 0; ; attempt += 1) {
+    const exchange = await ctx.client.send({
+      method: 'GET',
+      path: '/events',
+      params: { ...params, last_event_id: lastEventId },
+      auth,
+      ...(trace ? { trace } : {}),
+    });
+    const body = exchange.response?.json as { result?: unknown; events?: unknown } | undefined;
+    // Stryker disable next-line ArithmeticOperator: equivalent: the wait of a read that failed is not shown (the failure is the read)
+    if (exchange.error || body?.result !== 'success' || !Array.isArray(body.events))
+      return { exchange, events, waitedMs: Math.round(performance.now() - started) };
+    for (const event of body.events as QueuedEvent[]) {
+      if (typeof event?.id === 'number' && event.id <= lastEventId) continue;
+      if (event?.type !== 'heartbeat') events.push(event);
+      if (typeof event?.id === 'number') lastEventId = Math.max(lastEventId, event.id);
+    }
+    const waited = performance.now() - started;
+    if (eventsComplete(events, spec) || waited >= within) return { exchange, events, waitedMs: Math.round(waited) };
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, 10 * 2 ** attempt)));
+  }
+}
+
+function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution): Omit<Failure, 'step'>[] {
+  const body = polled.exchange.response?.json as { result?: unknown; code?: unknown; msg?: unknown } | undefined;
+  if (body?.result !== 'success') {
+    const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
+    const actual = body?.result === 'error' ? `error ${show(body.code)} ${show(body.msg)}` : show(body);
+    return [
+      {
+        clause: clauses[0] ?? '',
+        clauses,
+        ...(who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {}),
+        check: 'events',
+        path: '',
+        expected: 'the queue read (GET /events answering success)',
+        actual,
+        message: `reading the event queue: expected success, got ${actual}`,
+      },
+    ];
+  }
+  return judgeEvents(polled.events, spec, polled.waitedMs).map(({ expectation, ...f }) => {
+    const clauses = expectation?.clause ? [expectation.clause] : (expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses));
+    const facts = expectation?.facts ?? who.facts;
+    return { clause: clauses[0] ?? '', clauses, ...(who.zulipCase ? { profile: 'zulip' as const, facts } : {}), ...f, message: findingMessage(f) };
+  });
+}
+
+/**
+ * The convention read both ways, on every answer of a documented operation: a parameter the
+ * operation supports is never listed as unsupported.
+ */
+function supportedListedAsIgnored(ctx: TargetContext, method: string, path: string, body: unknown): Omit<Failure, 'step'>[] {
+  const listed = (body as { ignored_parameters_unsupported?: unknown } | undefined)?.ignored_parameters_unsupported;
+  if (!Array.isArray(listed) || !ctx.documentedParameters) return [];
+  const supported = ctx.documentedParameters(method, path);
+  const wrong = supported ? listed.filter((name) => supported.includes(name as string)) : [];
+  if (!wrong.length) return [];
+  return [
+    {
+      clause: 'conv.ignored-params',
+      clauses: ['conv.ignored-params'],
+      check: 'ignored-params',
+      path: 'ignored_parameters_unsupported',
+      expected: 'no parameter the operation supports',
+      actual: JSON.stringify(wrong),
+      message: `ignored_parameters_unsupported: names ${JSON.stringify(wrong)}, which ${method} ${path} supports`,
+    },
+  ];
+}
+
+/** Deletes the event queues steps opened (DELETE /events as the role that opened each); best effort. */
+export async function deleteQueues(ctx: TargetContext, queues: OpenedQueue[]): Promise<void> {
+  await Promise.all(
+    queues.map(async ({ id, role }) => {
+      const account = ctx.accounts[role];
+      if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role } });
+    }),
+  );
+}
+
+/** "as member, POST /users/me/status status_text="hi"" with long values shortened. */
+export function describeRequest(role: string, method: string, path: string, params: Params, auth?: string): string {
+  const shown = Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => {
+      const text = encodeParam(v!);
+      const chars = [...text];
+      return `${k}=${chars.length > 24 ? `${JSON.stringify(chars.slice(0, 12).join(''))}...(${chars.length} chars)` : JSON.stringify(text)}`;
+    });
+  const who = auth === 'none' ? 'without credentials' : auth === 'bad' ? `as ${role} with a wrong API key` : `as ${role}`;
+  return `${who}, ${method} ${path}${shown.length ? ` ${shown.join(' ')}` : ''}`;
+}

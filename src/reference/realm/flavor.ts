@@ -1,0 +1,270 @@
+// Where the API document leaves a choice open, what this realm chooses. `zulip` chooses what the
+// Zulip server does (specs/zulip-facts.yaml): the reference realm, which passes both profiles.
+// `variant` obeys every statement of the document and chooses differently everywhere else, so a
+// spec-profile case that assumes one of Zulip's choices fails against it: it is how the project
+// proves it raises no false alarms, as the mutants prove it catches bugs. Every difference of the
+// variant is in this file (VARIANT below), for a reader to scan.
+import type { ApiError } from '../core/errors.js';
+
+export type FlavorName = 'zulip' | 'variant';
+
+export interface Limits {
+  topic: number;
+  message: number;
+  channelName: number;
+  channelDescription: number;
+  folderName: number;
+  folderDescription: number;
+}
+
+/**
+ * What a flavor reads of a channel (model.ts's Channel has it all): declared here, as the model
+ * itself names the Flavor, so that neither module imports the other round a loop.
+ */
+export interface ChannelView {
+  id: number;
+  name: string;
+  description: string;
+  isWebPublic: boolean;
+  inviteOnly: boolean;
+  historyPublicToSubscribers: boolean;
+}
+
+export type IdKind = 'channel' | 'message' | 'record';
+
+/** Organisation settings the document names but does not fix (operation 1, rule 4; Limits). */
+export interface OrganisationDefaults {
+  messageContentEditLimitSeconds: number | null;
+  moveMessagesWithinStreamLimitSeconds: number | null;
+  moveMessagesBetweenStreamsLimitSeconds: number | null;
+  /** System group names (role:...) of the permission settings. */
+  canResolveTopicsGroup: string;
+  canMoveMessagesBetweenChannelsGroup: string;
+  canMoveMessagesBetweenTopicsGroup: string;
+  canMentionManyUsersGroup: string;
+}
+
+export interface Flavor {
+  name: FlavorName;
+  /** The `max_*` limits POST /register advertises and every operation enforces. */
+  limits: Limits;
+  /** Over-long topics and contents of PATCH /messages: truncated (Zulip), or refused. */
+  truncatesOverLongEdits: boolean;
+  /** `realm_empty_topic_display_name`. */
+  emptyTopicDisplayName: string;
+  /** The typing periods of POST /register, in milliseconds. */
+  typing: { startedExpiry: number; stoppedWait: number; startedWait: number };
+  /** The HTTP status of an error answer ("HTTP status codes of error responses: not shown"). */
+  errorStatus(error: ApiError): number;
+  /** The `msg` of an error answer (the document gives no texts). */
+  errorMessage(error: ApiError): string;
+  /** A field a later server version adds: on every success body and every resource object in it. */
+  extraField: { name: string; value: unknown } | null;
+  /** The n-th id (0-based) of a kind the realm hands out; messages' ids must increase. */
+  id(kind: IdKind, n: number): number;
+  /** The id of a seeded channel or message, from its number in seed.ts. */
+  seedId(kind: 'channel' | 'message', number: number): number;
+  /** How many ids of each kind the seed used up. */
+  seedIssued: Record<IdKind, number>;
+  /** How many messages one batch of a topic deletion removes (operation 14: "in batches"). */
+  deleteTopicBatchSize: number;
+  /** The order of GET /streams (the document gives none). */
+  compareChannels(a: ChannelView, b: ChannelView): number;
+  /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
+  newChannelNotice: { topic: string; content(channel: ChannelView, creator: { fullName: string; id: number }): string } | null;
+  organisation: OrganisationDefaults;
+  /** How long GET /events holds an empty queue's request before a heartbeat (the event queue is not shown). */
+  heartbeatMs: number;
+  // --- typing and topics (operations 3, 14, 16, 17)
+  /**
+   * POST /mark_topic_as_read for a topic in which the caller has no message: the document is
+   * silent; Zulip refuses it ("No such topic"), the variant marks nothing and succeeds.
+   */
+  refusesMarkingUnknownTopic: boolean;
+  /**
+   * POST /mark_topic_as_read of the empty topic (topic_name "" or the display name): Zulip drops
+   * its topic filter for an empty name and marks the whole channel read; the variant marks the
+   * empty topic only.
+   */
+  emptyTopicMarksWholeChannel: boolean;
+  // --- status, push and the common conventions (operations 13 and 21, Authentication, Errors) ---
+  /** The order of ignored_parameters_unsupported (the document gives none; Zulip sorts it). */
+  ignoredParamsOrder: 'sorted' | 'reverse-sorted';
+  /** The answer to missing or invalid credentials ("not shown"): status, code, and a WWW-Authenticate: Basic challenge or not. */
+  credentialsRefusal: { status: number; code: string; challenge: boolean };
+  /** The HTTP statuses of operation 21's push relay errors (the document gives none). */
+  pushRelayStatus: { adminActionRequired: number; bouncerUnreachable: number; bouncerFailing: number };
+  // --- messages (operations 1 and 15) ---
+  /** "Many" of op 1 rules 9 and 10: a wildcard mention reaching more subscribers or participants than this is refused (not shown). */
+  wildcardMentionThreshold: number;
+  /**
+   * Whether the topic "✔ " + realm_empty_topic_display_name counts as marking the empty topic
+   * resolved (rule 3). Zulip refuses it; under the document it is an ordinary topic name (only a
+   * topic parameter equal to the display name means the empty topic).
+   */
+  resolvedDisplayNameIsEmptyTopic: boolean;
+  /** Put before the text of the automated messages a move or resolve posts (op 1: their texts are not given). */
+  noticePrefix: string;
+  // Channels (operations 4 and 20).
+  /**
+   * Where the document and the Zulip server disagree about channels (the disputed clauses of
+   * operations 4 and 20), follow the document: include_default adds the default channels, guests
+   * get public channels, include_all_active needs an administrator, is_archived=true unarchives,
+   * message_retention_days is plain text and any administrator's, channel administrators are
+   * refused, refusals are UNAUTHORIZED_PRINCIPAL.
+   */
+  channelsFollowDocument: boolean;
+}
+
+/** How Zulip's creation notice names a channel's privacy. */
+const privacyLabel = (c: ChannelView) =>
+  c.isWebPublic ? 'Web-public' : !c.inviteOnly ? 'Public' : c.historyPublicToSubscribers ? 'Private, shared history' : 'Private, protected history';
+
+const byName = (a: ChannelView, b: ChannelView) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** How many messages seed.ts numbers (1 to this): the ids handed out after the seed start above. */
+const SEEDED_MESSAGES = 28;
+
+export const ZULIP: Flavor = {
+  name: 'zulip',
+  limits: { topic: 60, message: 10000, channelName: 60, channelDescription: 1024, folderName: 60, folderDescription: 1024 },
+  truncatesOverLongEdits: true,
+  emptyTopicDisplayName: 'general chat',
+  typing: { startedExpiry: 45000, stoppedWait: 12000, startedWait: 30000 },
+  errorStatus: (error) => error.status,
+  errorMessage: (error) => error.message,
+  extraField: null,
+  // Small, sequential ids after the seeded ones (seed.ts numbers its own).
+  id: (kind, n) => ({ channel: 6, message: SEEDED_MESSAGES + 1, record: 100 })[kind] + n,
+  seedId: (_kind, number) => number,
+  seedIssued: { channel: 0, message: 0, record: 0 },
+  // Zulip deletes 100 at a time (zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE); the
+  // batch-order case sends 101 messages to see two batches.
+  deleteTopicBatchSize: 100,
+  compareChannels: byName,
+  // Zulip: zerver/views/streams.py send_messages_for_new_subscribers (fact zulip.channel.creation-notice).
+  newChannelNotice: {
+    topic: 'channel events',
+    content: (channel, creator) =>
+      `**${privacyLabel(channel)}** channel created by @_**${creator.fullName}|${creator.id}**. **Description:**\n\`\`\` quote\n${channel.description || '*No description.*'}\n\`\`\``,
+  },
+  organisation: {
+    messageContentEditLimitSeconds: 600,
+    moveMessagesWithinStreamLimitSeconds: 7 * 86_400,
+    moveMessagesBetweenStreamsLimitSeconds: 7 * 86_400,
+    canResolveTopicsGroup: 'role:everyone',
+    canMoveMessagesBetweenChannelsGroup: 'role:members',
+    canMoveMessagesBetweenTopicsGroup: 'role:everyone',
+    canMentionManyUsersGroup: 'role:administrators',
+  },
+  // Zulip: 45 s plus up to 10 s (zerver/tornado/event_queue.py HEARTBEAT_MIN_FREQ_SECS).
+  heartbeatMs: 45_000,
+  // --- typing and topics (operations 3, 14, 16, 17)
+  refusesMarkingUnknownTopic: true,
+  emptyTopicMarksWholeChannel: true,
+  // status, push and the common conventions: Zulip's choices (zulip.conv.ignored-params-sorted-success-only,
+  // zulip.auth.invalid-basic-401, zulip.push.e2ee-test-error-codes)
+  ignoredParamsOrder: 'sorted',
+  credentialsRefusal: { status: 401, code: 'UNAUTHORIZED', challenge: true },
+  pushRelayStatus: { adminActionRequired: 403, bouncerUnreachable: 502, bouncerFailing: 502 },
+  // messages: Realm.WILDCARD_MENTION_THRESHOLD (fact zulip.edit.wildcard-mention-threshold);
+  // "✔ general chat" refused (fact zulip.edit.general-chat-not-resolvable).
+  wildcardMentionThreshold: 15,
+  resolvedDisplayNameIsEmptyTopic: true,
+  noticePrefix: '',
+  // Channels (operations 4 and 20).
+  channelsFollowDocument: false,
+};
+
+/** The variant's kind of an error, for its status and text: the document names only codes. */
+function kindOf(error: ApiError): 'permission' | 'not-found' | 'invalid' | 'other' {
+  if (error.status !== 400) return 'other';
+  if (error.code === 'UNAUTHORIZED_PRINCIPAL') return 'permission';
+  if (/permission|not authorized|must be|not allowed|cannot (administer|edit|move|delete)|only .* may|access is required/i.test(error.message))
+    return 'permission';
+  if (/^invalid .*\bid\b|^no such|not found|does not exist|^invalid message/i.test(error.message)) return 'not-found';
+  return 'invalid';
+}
+
+const VARIANT_STATUS = { permission: 403, 'not-found': 404, invalid: 422 } as const;
+
+// Large and spread out; message ids still increase, as "messages are displayed sorted by ID".
+function VARIANT_ID(kind: IdKind, n: number): number {
+  if (kind === 'message') return 7_000_000_000 + n * 1_009 + ((n * 7_919) % 1_000);
+  if (kind === 'channel') return 2_000_000 + ((n * 7_919) % 99_991) * 13;
+  return 5_000_000 + ((n * 104_729) % 999_983) * 3;
+}
+
+export const VARIANT: Flavor = {
+  name: 'variant',
+  limits: { topic: 40, message: 5000, channelName: 30, channelDescription: 500, folderName: 40, folderDescription: 500 },
+  truncatesOverLongEdits: false,
+  emptyTopicDisplayName: '(unnamed topic)',
+  typing: { startedExpiry: 20000, stoppedWait: 4000, startedWait: 9000 },
+  errorStatus: (error) => {
+    const kind = kindOf(error);
+    return kind === 'other' ? error.status : VARIANT_STATUS[kind];
+  },
+  // The document gives one text: UNAUTHORIZED_PRINCIPAL's "must be an organization administrator".
+  errorMessage: (error) =>
+    error.code === 'UNAUTHORIZED_PRINCIPAL'
+      ? 'Refused: the caller must be an organization administrator.'
+      : `Refused by the variant realm (${kindOf(error)}): ${error.code}`,
+  extraField: { name: 'variant_extension', value: { since: 999 } },
+  id: (kind, n) => VARIANT_ID(kind, n),
+  // Seeded messages take the first message ids; seeded channels numbers no created one reaches.
+  seedId: (kind, number) => (kind === 'message' ? VARIANT_ID('message', number - 1) : VARIANT_ID('channel', 50_000 + number)),
+  seedIssued: { channel: 0, message: SEEDED_MESSAGES, record: 0 },
+  deleteTopicBatchSize: 2,
+  compareChannels: (a, b) => b.id - a.id,
+  newChannelNotice: {
+    topic: 'welcome',
+    content: (channel, creator) => `${creator.fullName} opened #${channel.name}.`,
+  },
+  organisation: {
+    messageContentEditLimitSeconds: 3_600,
+    moveMessagesWithinStreamLimitSeconds: 2 * 86_400,
+    moveMessagesBetweenStreamsLimitSeconds: 86_400,
+    canResolveTopicsGroup: 'role:members',
+    canMoveMessagesBetweenChannelsGroup: 'role:moderators',
+    canMoveMessagesBetweenTopicsGroup: 'role:moderators',
+    canMentionManyUsersGroup: 'role:moderators',
+  },
+  heartbeatMs: 20_000,
+  // --- typing and topics (operations 3, 14, 16, 17)
+  refusesMarkingUnknownTopic: false,
+  emptyTopicMarksWholeChannel: false,
+  // status, push and the common conventions
+  ignoredParamsOrder: 'reverse-sorted',
+  credentialsRefusal: { status: 403, code: 'AUTHENTICATION_FAILED', challenge: false },
+  pushRelayStatus: { adminActionRequired: 409, bouncerUnreachable: 503, bouncerFailing: 504 },
+  // messages: "many" is more than 20 (no seeded channel or topic reaches it), and
+  // "✔ (unnamed topic)" is an ordinary topic; the move and resolve notices read differently.
+  wildcardMentionThreshold: 20,
+  resolvedDisplayNameIsEmptyTopic: false,
+  noticePrefix: 'Moderation note: ',
+  // Channels (operations 4 and 20).
+  channelsFollowDocument: true,
+};
+
+export const FLAVORS: Record<FlavorName, Flavor> = { zulip: ZULIP, variant: VARIANT };
+
+/** The next id of a kind, from the realm's counter of that kind. */
+export function allocate(realm: { flavor: Flavor; issued: Record<IdKind, number> }, kind: IdKind): number {
+  return realm.flavor.id(kind, realm.issued[kind]++);
+}
+
+/** Adds the flavor's extra field to a body and to every resource object in it, except where the document says "only". */
+export function withExtraField(body: Record<string, unknown>, flavor: Flavor): Record<string, unknown> {
+  const extra = flavor.extraField;
+  if (!extra) return body;
+  const visit = (value: unknown, key: string | null): unknown => {
+    if (Array.isArray(value)) return key === 'message_history' ? value : value.map((v) => visit(v, null));
+    if (typeof value !== 'object' || value === null) return value;
+    const entries = Object.entries(value as Record<string, unknown>);
+    // A group-setting value's object form has exactly two fields ("An object with two fields").
+    if (entries.length === 2 && 'direct_members' in value && 'direct_subgroups' in value) return value;
+    return { ...Object.fromEntries(entries.map(([k, v]) => [k, visit(v, k)])), [extra.name]: extra.value };
+  };
+  return visit(body, null) as Record<string, unknown>;
+}

@@ -1,0 +1,199 @@
+// The in-memory state of one reference realm. Plain data; behaviour lives in the area modules.
+
+import type { Flavor, IdKind } from './flavor.js';
+export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
+
+/** System group ids, fixed so that group-setting values are predictable. */
+export const SYSTEM_GROUPS = {
+  'role:internet': 1,
+  'role:everyone': 2,
+  'role:members': 3,
+  'role:fullmembers': 4,
+  'role:moderators': 5,
+  'role:administrators': 6,
+  'role:owners': 7,
+  'role:nobody': 8,
+} as const;
+
+/** A group-setting value: a group id, or an anonymous group of users and subgroups. */
+export type GroupSetting = number | { direct_members: number[]; direct_subgroups: number[] };
+
+export interface UserStatus {
+  statusText: string;
+  emojiName: string;
+  emojiCode: string;
+  reactionType: string;
+}
+
+export interface User {
+  id: number;
+  email: string;
+  fullName: string;
+  role: number;
+  isBot: boolean;
+  botOwnerId: number | null;
+  isActive: boolean;
+  apiKey: string;
+  dateJoined: string;
+  presenceEnabled: boolean;
+  status: UserStatus;
+  /** Typing settings (PATCH /settings): receive others' typing events, send one's own. */
+  receivesTypingNotifications: boolean;
+  sendPrivateTypingNotifications: boolean;
+  sendStreamTypingNotifications: boolean;
+  /** The other personal settings (settings/settings-table.ts lists them all). */
+  settings: Record<string, boolean | number | string>;
+  /** Custom profile field values, by field id. */
+  profileData: Map<number, string>;
+  /** Special permissions a server administrator grants outside the API. */
+  canChangeUserEmails?: boolean;
+  canCreateUsers?: boolean;
+}
+
+/** A personal topic preference (POST /user_topics); policy 0 is never stored. */
+export interface UserTopic {
+  userId: number;
+  channelId: number;
+  topic: string;
+  visibilityPolicy: number;
+  lastUpdated: number;
+}
+
+export interface ProfileField {
+  id: number;
+  name: string;
+  type: number; // 1 short text, 2 long text
+  order: number;
+}
+
+/** A mobile device registered for end-to-end encrypted push notifications. */
+/** How the push relay answers for a device: only the seed makes anything but `ok`. */
+export type RelayState = 'ok' | 'misconfigured' | 'unreachable' | 'failing';
+
+export interface PushDevice {
+  userId: number;
+  pushAccountId: number;
+  tokenKind: string;
+  relay?: RelayState;
+}
+
+export interface Channel {
+  id: number;
+  name: string;
+  description: string;
+  dateCreated: number;
+  creatorId: number | null;
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  historyPublicToSubscribers: boolean;
+  isArchived: boolean;
+  isDefault: boolean;
+  subscribers: Set<number>;
+  canAdministerChannelGroup: GroupSetting;
+  /** Set by PATCH /streams/{stream_id} (channels/update.ts); absent means Zulip's default. */
+  folderId?: number | null;
+  topicsPolicy?: TopicsPolicy;
+  messageRetentionDays?: number | null;
+  /** Other permission settings by API name, e.g. can_add_subscribers_group. */
+  groupSettings?: Record<string, GroupSetting>;
+}
+
+export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
+
+/** A user group; system groups carry no stored members (they follow the roles). */
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  members: Set<number>;
+  subgroups: Set<number>;
+  isSystem: boolean;
+  deactivated: boolean;
+  creatorId: number | null;
+  dateCreated: number | null;
+  settings: Record<string, GroupSetting>;
+}
+
+export interface ChannelFolder {
+  id: number;
+  name: string;
+  description: string;
+  isArchived: boolean;
+  order: number;
+  creatorId: number;
+  dateCreated: number;
+}
+
+export interface NavigationView {
+  userId: number;
+  fragment: string;
+  isPinned: boolean;
+  name: string | null;
+}
+
+export interface SavedSnippet {
+  id: number;
+  userId: number;
+  title: string;
+  content: string;
+  dateCreated: number;
+}
+
+export interface Message {
+  id: number;
+  senderId: number;
+  channelId: number | null; // null for a direct message
+  recipientIds: number[]; // direct messages only
+  topic: string;
+  content: string;
+  timestamp: number;
+  /** Users with a copy of the message (Zulip's UserMessage rows): the sender and the recipients when it was sent. */
+  holders: Set<number>;
+  /** Users who have read it. */
+  readBy: Set<number>;
+}
+
+export interface QueuedEvent {
+  id: number;
+  type: string;
+  [field: string]: unknown;
+}
+
+export interface EventQueue {
+  userId: number;
+  /** apply_markdown of the registration: message events carry rendered content (default true). */
+  applyMarkdown: boolean;
+  lastEventId: number;
+  /** null: every type. */
+  eventTypes: string[] | null;
+  capabilities: Record<string, unknown>;
+  events: QueuedEvent[];
+}
+
+export interface Realm {
+  host: string;
+  name: string;
+  url: string; // known once the server listens
+  enableSpectatorAccess: boolean;
+  users: User[];
+  channels: Channel[];
+  messages: Message[];
+  queues: Map<string, EventQueue>;
+  userGroups: UserGroup[];
+  channelFolders: ChannelFolder[];
+  navigationViews: NavigationView[];
+  savedSnippets: SavedSnippet[];
+  /** Settings new users start with (PATCH /realm/user_settings_defaults). */
+  userSettingsDefaults: Record<string, boolean | number | string>;
+  userTopics: UserTopic[];
+  profileFields: ProfileField[];
+  pushDevices: PushDevice[];
+  /** Where the document leaves a choice open, what this realm chooses (flavor.ts). */
+  flavor: Flavor;
+  /** How many ids of each kind the realm has handed out (flavor.ts allocate() turns them into ids). */
+  issued: Record<IdKind, number>;
+}
+
+export function emptyStatus(): UserStatus {
+  return { statusText: '', emojiName: '', emojiCode: '', reactionType: '' };
+}

@@ -1,0 +1,38 @@
+// The system groups every realm starts with. Their members follow the users' roles (see
+// users/group-settings.ts), so they store none; their own permission settings are role:nobody.
+import { SYSTEM_GROUPS, type UserGroup } from './model.js';
+
+const DESCRIPTIONS: Record<keyof typeof SYSTEM_GROUPS, string> = {
+  'role:internet': 'Everyone on the Internet',
+  'role:everyone': 'Everyone in this organization, including guests',
+  'role:members': 'Members of this organization, not including guests',
+  'role:fullmembers': 'Members of this organization, not including new accounts and guests',
+  'role:moderators': 'Moderators of this organization, including administrators',
+  'role:administrators': 'Administrators of this organization, including owners',
+  'role:owners': 'Owners of this organization',
+  'role:nobody': 'Nobody',
+};
+
+export const GROUP_PERMISSION_NAMES = [
+  'can_add_members_group',
+  'can_join_group',
+  'can_leave_group',
+  'can_manage_group',
+  'can_mention_group',
+  'can_remove_members_group',
+] as const;
+
+export function seedSystemGroups(): UserGroup[] {
+  return (Object.keys(SYSTEM_GROUPS) as (keyof typeof SYSTEM_GROUPS)[]).map((name) => ({
+    id: SYSTEM_GROUPS[name],
+    name,
+    description: DESCRIPTIONS[name],
+    members: new Set<number>(),
+    subgroups: new Set<number>(),
+    isSystem: true,
+    deactivated: false,
+    creatorId: null,
+    dateCreated: null,
+    settings: Object.fromEntries(GROUP_PERMISSION_NAMES.map((s) => [s, SYSTEM_GROUPS['role:nobody']])),
+  }));
+}

@@ -1,0 +1,205 @@
+// The deterministic starting realm: every server start gets the same users, channels,
+// messages and push devices; only the API keys differ.
+import { randomBytes } from 'node:crypto';
+import { seedSystemGroups } from './seed-groups.js';
+import { ZULIP, type Flavor } from './flavor.js';
+import { seedProfileFields } from '../users/profile-fields.js';
+import { defaultSettings } from '../settings/settings-table.js';
+import { ROLE, SYSTEM_GROUPS, emptyStatus, type Channel, type Message, type PushDevice, type Realm, type RelayState, type User } from './model.js';
+
+export const REALM_HOST = 'reference.test';
+const SEED_TIME = 1_735_689_600; // 2025-01-01T00:00:00Z: fixed so answers are reproducible
+const DAY = 86_400;
+
+export function newApiKey(): string {
+  return randomBytes(24).toString('base64url'); // 32 characters
+}
+
+/** A date as Python's isoformat() writes it: seconds, and +00:00 for UTC. */
+export const isoformatUtc = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+/** An active human account with Zulip's defaults for a new user (seeded or created through the API). */
+export function newUser(id: number, email: string, fullName: string, role: number, dateJoined: Date): User {
+  return {
+    id,
+    email,
+    fullName,
+    role,
+    isBot: false,
+    botOwnerId: null,
+    isActive: true,
+    apiKey: newApiKey(),
+    dateJoined: isoformatUtc(dateJoined),
+    presenceEnabled: true,
+    status: emptyStatus(),
+    receivesTypingNotifications: true,
+    sendPrivateTypingNotifications: true,
+    sendStreamTypingNotifications: true,
+    settings: defaultSettings(),
+    profileData: new Map(),
+  };
+}
+
+function user(id: number, local: string, fullName: string, role: number, extra: Partial<User> = {}): User {
+  return { ...newUser(id, `${local}@${REALM_HOST}`, fullName, role, new Date((SEED_TIME + id * 60) * 1000)), ...extra };
+}
+
+export const SEED_USER_IDS = {
+  owner: 10,
+  admin: 11,
+  moderator: 12,
+  member: 13,
+  member2: 14,
+  guest: 15,
+  bot: 16,
+  former: 17,
+} as const;
+
+function seedUsers(): User[] {
+  const id = SEED_USER_IDS;
+  return [
+    // The owner holds the special permissions a server administrator grants outside the API.
+    user(id.owner, 'owner', 'Olivia Owner', ROLE.owner, { canChangeUserEmails: true, canCreateUsers: true }),
+    user(id.admin, 'admin', 'Adam Admin', ROLE.admin),
+    user(id.moderator, 'moderator', 'Mona Moderator', ROLE.moderator),
+    user(id.member, 'member', 'Max Member', ROLE.member),
+    user(id.member2, 'member2', 'Mia Member', ROLE.member),
+    user(id.guest, 'guest', 'Gus Guest', ROLE.guest),
+    user(id.bot, 'bot', 'Reference Bot', ROLE.member, { isBot: true, botOwnerId: id.member }),
+    user(id.former, 'former', 'Fred Former', ROLE.member, { isActive: false }),
+    // Zulip's Notification Bot (a system bot there): the sender of move and resolve notices.
+    user(18, 'notification-bot', 'Notification Bot', ROLE.member, { isBot: true }),
+    ...crowdUsers(),
+  ];
+}
+
+/** Members in no channel, enough for a channel of "many" subscribers (wildcard mentions, op1 rules 9-10). */
+export const CROWD_SIZE = 11;
+function crowdUsers(): User[] {
+  return Array.from({ length: CROWD_SIZE }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    return user(20 + i, `crowd${n}`, `Crowd Member ${n}`, ROLE.member);
+  });
+}
+
+function channel(id: number, name: string, description: string, subscribers: number[], extra: Partial<Channel> = {}): Channel {
+  return {
+    id,
+    name,
+    description,
+    dateCreated: SEED_TIME + id * DAY,
+    creatorId: SEED_USER_IDS.owner,
+    inviteOnly: false,
+    isWebPublic: false,
+    historyPublicToSubscribers: true,
+    isArchived: false,
+    isDefault: false,
+    subscribers: new Set(subscribers),
+    canAdministerChannelGroup: SYSTEM_GROUPS['role:nobody'],
+    ...extra,
+  };
+}
+
+function seedChannels(): Channel[] {
+  const { owner, admin, moderator, member, member2, guest } = SEED_USER_IDS;
+  return [
+    channel(1, 'general', 'Everyone is here. **Say hi!**', [owner, admin, moderator, member, member2], { isDefault: true }),
+    channel(2, 'design', 'Sketches & <mockups>', [owner, admin]),
+    channel(3, 'core team', 'Private planning', [owner, admin], { inviteOnly: true, historyPublicToSubscribers: false }),
+    channel(4, 'announce', 'News for the world', [owner, guest], { isWebPublic: true }),
+    // No recorded creator: exercises `creator_id: null`.
+    channel(5, 'old-archive', 'Retired channel', [owner], { isArchived: true, creatorId: null }),
+  ];
+}
+
+function seedMessages(): Message[] {
+  const { owner, admin, member, member2 } = SEED_USER_IDS;
+  const at = (n: number) => SEED_TIME + 10 * DAY + n * 60;
+  // Every subscriber of the seeded channels holds the seeded messages, already read.
+  const subscribers = new Map(seedChannels().map((c) => [c.id, c.subscribers]));
+  // `formerly`: users who were subscribed when the message was sent and have left since (they keep
+  // their copy, as Zulip keeps their UserMessage rows).
+  const msg = (id: number, senderId: number, channelId: number, topic: string, content: string, formerly: number[] = []): Message => ({
+    id,
+    senderId,
+    channelId,
+    recipientIds: [],
+    topic,
+    content,
+    timestamp: at(id),
+    holders: new Set([senderId, ...subscribers.get(channelId)!, ...formerly]),
+    readBy: new Set([senderId, ...subscribers.get(channelId)!, ...formerly]),
+  });
+  return [
+    msg(1, owner, 1, 'greetings', 'Welcome to the reference realm.'),
+    msg(2, member, 1, 'greetings', 'Hello everyone!'),
+    msg(3, member, 1, '', 'A message in the empty topic.'),
+    msg(4, admin, 2, 'plans', 'First draft of the plans.'),
+    msg(5, owner, 2, 'plans', 'Looks good.'),
+    // An old topic, past every default move and edit time limit (op1 rules 4 and 6).
+    msg(6, member, 1, 'ancient history', 'Long ago.'),
+    msg(7, member2, 1, 'ancient history', 'Very long ago.'),
+    msg(8, member, 1, 'ancient history', 'Older than the limits.'),
+    // A topic of many (16) participants, for topic wildcard mentions (op1 rule 10).
+    ...[owner, admin, SEED_USER_IDS.moderator, member, member2, ...Array.from({ length: CROWD_SIZE }, (_, i) => 20 + i)].map((sender, i) =>
+      msg(9 + i, sender, 1, 'town hall', `Present (${i + 1}).`),
+    ),
+    // An old topic of "core team" (private, protected history), past every default move limit:
+    // two messages from before the member joined, two from while the member was subscribed
+    // (the member has left since). Op 1 rule 8: the member, subscribed again, may access only
+    // the latter two.
+    msg(25, owner, 3, 'old plans', 'Before the member came.'),
+    msg(26, admin, 3, 'old plans', 'Still before the member.'),
+    msg(27, owner, 3, 'old plans', 'The member is here.', [member]),
+    msg(28, admin, 3, 'old plans', 'The member is still here.', [member]),
+  ];
+}
+
+/** The push account ids of the moderator's seeded devices, by the state of the relay behind each. */
+export const SEEDED_PUSH_ACCOUNTS = { ok: 7001, misconfigured: 7002, unreachable: 7003, failing: 7004 } as const;
+
+/** The owner's only seeded device, behind an unreachable relay: a test of all the owner's devices reaches it. */
+export const SEEDED_OWNER_PUSH_ACCOUNT = 7005;
+
+/** Devices of the moderator behind a working relay and behind one in each failing state; the owner's one. */
+function seedPushDevices(): PushDevice[] {
+  return [
+    ...Object.entries(SEEDED_PUSH_ACCOUNTS).map(([relay, pushAccountId]): PushDevice => ({
+      userId: SEED_USER_IDS.moderator,
+      pushAccountId,
+      tokenKind: 'fcm',
+      relay: relay as RelayState,
+    })),
+    { userId: SEED_USER_IDS.owner, pushAccountId: SEEDED_OWNER_PUSH_ACCOUNT, tokenKind: 'apns', relay: 'unreachable' },
+  ];
+}
+
+/** The seeded realm of a flavor: the same users and data; the variant's channel and message ids its own. */
+export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
+  const channels = seedChannels().map((c) => ({ ...c, id: flavor.seedId('channel', c.id) }));
+  const messages = seedMessages().map((m) => ({
+    ...m,
+    id: flavor.seedId('message', m.id),
+    channelId: m.channelId === null ? null : flavor.seedId('channel', m.channelId),
+  }));
+  return {
+    host: REALM_HOST,
+    name: 'Reference realm',
+    url: '',
+    enableSpectatorAccess: true,
+    users: seedUsers(),
+    channels,
+    messages,
+    queues: new Map(),
+    userGroups: seedSystemGroups(),
+    channelFolders: [],
+    navigationViews: [],
+    savedSnippets: [],
+    userSettingsDefaults: defaultSettings(),
+    userTopics: [],
+    profileFields: seedProfileFields(),
+    pushDevices: seedPushDevices(),
+    flavor,
+    issued: { ...flavor.seedIssued },
+  };
+}

@@ -1,0 +1,178 @@
+// Organisation settings: their Zulip defaults, PATCH /realm (administrators only) and the
+// `realm_*` fields of POST /register. Other areas add their keys to SETTINGS below.
+// Stored beside the realm (a WeakMap), so the realm model stays plain data.
+import { isAdmin } from '../realm/access.js';
+import { adminRequired, badRequest } from '../core/errors.js';
+import { SYSTEM_GROUPS, type GroupSetting, type Realm } from '../realm/model.js';
+import { readUpdate } from '../users/group-settings.js';
+import { sendEvent } from '../events/queue.js';
+import type { Params } from '../core/params.js';
+import type { Quirks } from '../realm/quirks.js';
+import type { Context, Route } from '../core/router.js';
+import { ZULIP, type Flavor } from '../realm/flavor.js';
+
+export type RealmTopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic';
+
+/** Who sees edit histories (op 15: "may be disabled"): Zulip's message_edit_history_visibility_policy (feature level 358). */
+export type EditHistoryPolicy = 'all' | 'moves' | 'none';
+
+export interface RealmSettings {
+  allowMessageEditing: boolean;
+  /** null: no limit. */
+  messageContentEditLimitSeconds: number | null;
+  moveMessagesWithinStreamLimitSeconds: number | null;
+  moveMessagesBetweenStreamsLimitSeconds: number | null;
+  canResolveTopicsGroup: GroupSetting;
+  canMoveMessagesBetweenChannelsGroup: GroupSetting;
+  canMoveMessagesBetweenTopicsGroup: GroupSetting;
+  canMentionManyUsersGroup: GroupSetting;
+  topicsPolicy: RealmTopicsPolicy;
+  /** Edit histories shown in full, moves only, or not at all (op 15: "may be disabled in some organizations"). */
+  editHistoryPolicy: EditHistoryPolicy;
+  /** Settings area: PATCH /settings ignores a full_name from a non-administrator when true. */
+  nameChangesDisabled: boolean;
+  // Channel permissions: who may add subscribers and delete messages besides the channel's own
+  // groups (Zulip's Realm.REALM_PERMISSION_GROUP_SETTINGS; fact zulip.channel.delete-message-permission).
+  canAddSubscribersGroup: GroupSetting;
+  canDeleteAnyMessageGroup: GroupSetting;
+  canDeleteOwnMessageGroup: GroupSetting;
+  /** null: no limit. */
+  messageContentDeleteLimitSeconds: number | null;
+}
+
+/** A new organisation's settings: the Zulip server's defaults, or the variant's (realm/flavor.ts). */
+export function defaultRealmSettings(flavor: Flavor = ZULIP): RealmSettings {
+  const o = flavor.organisation;
+  const group = (name: string) => SYSTEM_GROUPS[name as keyof typeof SYSTEM_GROUPS];
+  return {
+    allowMessageEditing: true,
+    messageContentEditLimitSeconds: o.messageContentEditLimitSeconds,
+    moveMessagesWithinStreamLimitSeconds: o.moveMessagesWithinStreamLimitSeconds,
+    moveMessagesBetweenStreamsLimitSeconds: o.moveMessagesBetweenStreamsLimitSeconds,
+    canResolveTopicsGroup: group(o.canResolveTopicsGroup),
+    canMoveMessagesBetweenChannelsGroup: group(o.canMoveMessagesBetweenChannelsGroup),
+    canMoveMessagesBetweenTopicsGroup: group(o.canMoveMessagesBetweenTopicsGroup),
+    canMentionManyUsersGroup: group(o.canMentionManyUsersGroup),
+    topicsPolicy: 'allow_empty_topic',
+    editHistoryPolicy: 'all',
+    nameChangesDisabled: false,
+    // Channel permissions: Zulip's defaults, for both flavors (no operation of the document uses them).
+    canAddSubscribersGroup: SYSTEM_GROUPS['role:members'],
+    canDeleteAnyMessageGroup: SYSTEM_GROUPS['role:administrators'],
+    canDeleteOwnMessageGroup: SYSTEM_GROUPS['role:everyone'],
+    messageContentDeleteLimitSeconds: 600,
+  };
+}
+
+const stored = new WeakMap<Realm, RealmSettings>();
+
+export function realmSettings(realm: Realm): RealmSettings {
+  let settings = stored.get(realm);
+  if (!settings) stored.set(realm, (settings = defaultRealmSettings(realm.flavor)));
+  return settings;
+}
+
+type Key = keyof RealmSettings;
+
+/** One setting: its PATCH /realm parameter, its register field, how to read and show it. */
+interface SettingSpec {
+  key: Key;
+  param: string;
+  register: string;
+  read(params: Params, name: string, realm: Realm, quirks: Quirks): unknown;
+}
+
+const readBool = (p: Params, name: string) => p.optBool(name);
+
+/** A time limit: a positive integer, or "unlimited" (Zulip shows it as null). */
+function readTimeLimit(p: Params, name: string): number | null | undefined {
+  const text = p.optString(name);
+  if (text === undefined) return undefined;
+  if (text === 'unlimited') return null;
+  const value = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || value <= 0) throw badRequest(`Bad value for '${name}': ${text}`);
+  return value;
+}
+
+/** A group-setting update object {new, old?}; `old` must match the current value. */
+function readGroupUpdate(key: Key) {
+  return (p: Params, name: string, realm: Realm, quirks: Quirks): GroupSetting | undefined => {
+    const change = readUpdate(realm, quirks, name, p.optDict(name), realmSettings(realm)[key] as GroupSetting, { refuse: ['role:internet'] });
+    return change?.value;
+  };
+}
+
+function readTopicsPolicy(p: Params, name: string): RealmTopicsPolicy | undefined {
+  return p.optEnum(name, ['allow_empty_topic', 'disable_empty_topic'] as const);
+}
+
+function readEditHistoryPolicy(p: Params, name: string): EditHistoryPolicy | undefined {
+  return p.optEnum(name, ['all', 'moves', 'none'] as const);
+}
+
+const group = (key: Key, param: string): SettingSpec => ({ key, param, register: `realm_${param}`, read: readGroupUpdate(key) });
+const limit = (key: Key, param: string): SettingSpec => ({ key, param, register: `realm_${param}`, read: readTimeLimit });
+
+export const SETTINGS: SettingSpec[] = [
+  { key: 'allowMessageEditing', param: 'allow_message_editing', register: 'realm_allow_message_editing', read: readBool },
+  limit('messageContentEditLimitSeconds', 'message_content_edit_limit_seconds'),
+  limit('moveMessagesWithinStreamLimitSeconds', 'move_messages_within_stream_limit_seconds'),
+  limit('moveMessagesBetweenStreamsLimitSeconds', 'move_messages_between_streams_limit_seconds'),
+  group('canResolveTopicsGroup', 'can_resolve_topics_group'),
+  group('canMoveMessagesBetweenChannelsGroup', 'can_move_messages_between_channels_group'),
+  group('canMoveMessagesBetweenTopicsGroup', 'can_move_messages_between_topics_group'),
+  group('canMentionManyUsersGroup', 'can_mention_many_users_group'),
+  { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy },
+  // Zulip replaced the boolean allow_edit_history by this policy at feature level 358 (fact
+  // zulip.history.visibility-policy): PATCH /realm no longer takes allow_edit_history.
+  {
+    key: 'editHistoryPolicy',
+    param: 'message_edit_history_visibility_policy',
+    register: 'realm_message_edit_history_visibility_policy',
+    read: readEditHistoryPolicy,
+  },
+  // Settings area.
+  { key: 'nameChangesDisabled', param: 'name_changes_disabled', register: 'realm_name_changes_disabled', read: readBool },
+  // Channel permissions.
+  group('canAddSubscribersGroup', 'can_add_subscribers_group'),
+  group('canDeleteAnyMessageGroup', 'can_delete_any_message_group'),
+  group('canDeleteOwnMessageGroup', 'can_delete_own_message_group'),
+  limit('messageContentDeleteLimitSeconds', 'message_content_delete_limit_seconds'),
+];
+
+/** enable_spectator_access lives on the realm itself (realm.enableSpectatorAccess, shown by POST /register). */
+const SPECTATOR_ACCESS = 'enable_spectator_access';
+
+/** The `realm_*` fields POST /register shows for these settings. */
+export function registerRealmSettings(realm: Realm): Record<string, unknown> {
+  const settings = realmSettings(realm);
+  return {
+    ...Object.fromEntries(SETTINGS.map((s) => [s.register, settings[s.key]])),
+    // Deprecated at feature level 358, still sent: false only when the policy is "none".
+    realm_allow_edit_history: settings.editHistoryPolicy !== 'none',
+  };
+}
+
+function updateRealm(ctx: Context) {
+  if (!isAdmin(ctx.user)) throw adminRequired();
+  // Every value is validated before anything changes.
+  const changes = SETTINGS.map((s) => [s.key, s.read(ctx.params, s.param, ctx.realm, ctx.quirks)] as const).filter(([, v]) => v !== undefined);
+  const spectatorAccess = ctx.params.optBool(SPECTATOR_ACCESS);
+  const settings = realmSettings(ctx.realm) as unknown as Record<Key, unknown>;
+  for (const [key, value] of changes) settings[key] = value;
+  if (spectatorAccess !== undefined) ctx.realm.enableSpectatorAccess = spectatorAccess;
+  // Events 3: one realm update_dict event carries the changed settings.
+  const data = Object.fromEntries(SETTINGS.filter((s) => changes.some(([k]) => k === s.key)).map((s) => [s.param, settings[s.key]]));
+  if (spectatorAccess !== undefined) data[SPECTATOR_ACCESS] = spectatorAccess;
+  if (changes.length || spectatorAccess !== undefined)
+    sendEvent(
+      ctx.realm,
+      ctx.realm.users.map((u) => u.id),
+      { type: 'realm', op: 'update_dict', property: 'default', data },
+    );
+  return {};
+}
+
+export const realmSettingsRoutes: Route[] = [
+  { method: 'PATCH', path: '/realm', params: [...SETTINGS.map((s) => s.param), SPECTATOR_ACCESS], handle: updateRealm },
+];

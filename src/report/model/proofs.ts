@@ -1,0 +1,47 @@
+// Which cases have been seen to fail against a server that breaks each clause (or Zulip fact):
+// specs/proven-cases.json, written by `npm run proofs` from the mutants (tests/mutants) and the
+// property breakers (tests/properties) and, for Zulip facts, the variant realm
+// (tests/robustness/variant.test.ts), and checked by `npm test`. A clause is `tested` in a
+// report only when one of its proven cases ran: a case that cites a clause but was never seen
+// to catch a server breaking it proves nothing.
+import { readFileSync } from 'node:fs';
+import type { Profile } from '../../shared/vocabulary.js';
+import { projectPath } from '../../shared/paths.js';
+
+/** rule (clause or fact id) -> profile -> the cases proven to catch a server breaking it. */
+export type ProofMap = Record<string, Partial<Record<Profile, string[]>>>;
+
+export interface ProofsFile {
+  about: string;
+  /** From tests/mutants: spec cases. */
+  cases: ProofMap;
+  /** From tests/properties: property cases. */
+  properties: ProofMap;
+  /**
+   * From tests/robustness/variant.test.ts: zulip-profile cases that failed against the variant
+   * realm (which differs from the Zulip server wherever the document leaves a choice open),
+   * under the Zulip facts their failures name. Facts only: clauses are proven by mutants.
+   */
+  variant?: ProofMap;
+}
+
+export const PROOFS_FILE = projectPath('specs', 'proven-cases.json');
+
+let loaded: ProofsFile | null = null;
+
+export function loadProofs(file = PROOFS_FILE): ProofsFile {
+  if (file === PROOFS_FILE && loaded) return loaded;
+  let proofs: ProofsFile;
+  try {
+    proofs = JSON.parse(readFileSync(file, 'utf8')) as ProofsFile;
+  } catch {
+    proofs = { about: '', cases: {}, properties: {} };
+  }
+  if (file === PROOFS_FILE) loaded = proofs;
+  return proofs;
+}
+
+/** The cases proven to catch a server breaking `rule`, under `profile`. */
+export function provenCases(proofs: ProofsFile, rule: string, profile: Profile): string[] {
+  return [...new Set([...(proofs.cases[rule]?.[profile] ?? []), ...(proofs.properties[rule]?.[profile] ?? []), ...(proofs.variant?.[rule]?.[profile] ?? [])])];
+}

@@ -1,0 +1,50 @@
+// Skips that come from the configuration, not from the target: a case that needs an account
+// left out of the env file. A run with such skips did not test what it could have, so its
+// verdict says INCOMPLETE and its feature level is not claimed past them. Other skips (a feature
+// level above the target's, the reference server's seeded realm, an optional fixture the target
+// has nothing for) are what the target is, and leave the run complete.
+import { accountEnv, ROLES, type Role } from '../../shared/vocabulary.js';
+import type { CaseStatus } from '../../engine/run/run-case.js';
+import { plural } from './text-helpers.js';
+
+// The reason src/engine/plan.ts gives: "needs the member account, not configured",
+// "needs the member and guest accounts, not configured".
+const MISSING_ACCOUNTS = /^needs the (.+) accounts?, not configured$/;
+
+/** The roles whose accounts a skipped case lacked, or null when it was skipped for another cause. */
+export function missingAccounts(c: { status: CaseStatus; message?: string }): Role[] | null {
+  const m = c.status === 'skipped' ? MISSING_ACCOUNTS.exec(c.message ?? '') : null;
+  if (!m) return null;
+  const roles = m[1].split(' and ').filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+  return roles.length ? roles : null;
+}
+
+export interface ConfigurationSkip {
+  /** "no member account (CONFORMANCE_MEMBER_EMAIL)" */
+  cause: string;
+  count: number;
+}
+
+/** The skips for missing accounts, grouped by the accounts missing, the most frequent first. */
+export function configurationSkips(cases: { status: CaseStatus; message?: string }[]): ConfigurationSkip[] {
+  const counts = new Map<string, number>();
+  for (const c of cases) {
+    const roles = missingAccounts(c);
+    if (!roles) continue;
+    const cause = `no ${roles.join(' and ')} ${roles.length > 1 ? 'accounts' : 'account'} (${roles.map((r) => accountEnv(r).email).join(', ')})`;
+    counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
+  return [...counts].map(([cause, count]) => ({ cause, count })).sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause));
+}
+
+/** "279 skipped: no member account (CONFORMANCE_MEMBER_EMAIL)", one line per cause. */
+export const skipLines = (skips: ConfigurationSkip[]) => skips.map((s) => `${s.count} skipped: ${s.cause}`);
+
+/** "279 of 357 cases skipped for missing configuration" */
+export function incompleteSentence(skips: ConfigurationSkip[], total: number): string {
+  const skipped = skips.reduce((sum, s) => sum + s.count, 0);
+  return `${skipped} of ${plural(total, 'case')} skipped for missing configuration`;
+}
+
+/** Ends the verdict's reason when --fail-on-skip fails an incomplete run. */
+export const FAIL_ON_SKIP = '(--fail-on-skip)';

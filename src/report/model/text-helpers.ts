@@ -1,0 +1,35 @@
+// Small helpers every writer shares: the texts of the rules a failure breaks (clauses of the
+// document and Zulip facts), where a failure sits, the run's one-line headline.
+import type { Failure } from '../../engine/judge/failure.js';
+import type { ConformanceReport } from './model.js';
+
+export { brokenRules, brokenRulesOf } from '../../engine/judge/failure.js';
+
+/** Zulip facts are named zulip.*; everything else a report cites is a clause of the document. */
+export const isFact = (id: string) => id.startsWith('zulip.');
+
+/** Statement of every clause and fact the report knows, by id. */
+export function ruleTexts(report: ConformanceReport): Map<string, string> {
+  return new Map([...report.clauses.map((cl) => [cl.id, cl.text] as const), ...(report.facts ?? []).map((f) => [f.id, f.statement] as const)]);
+}
+
+/** "step 2 · schema · streams[3].creator_id" (what the reader looks for in the answer). */
+export function failureWhere(f: Pick<Failure, 'step' | 'check' | 'path' | 'profile'>): string {
+  return [f.step ? `step ${f.step}` : '', f.check, f.path ?? '', f.profile === 'zulip' ? 'zulip profile' : ''].filter(Boolean).join(' · ');
+}
+
+/** FAIL; INCOMPLETE when what ran passed but cases were skipped for missing configuration; PASS. */
+export function verdictWord(report: ConformanceReport): 'FAIL' | 'INCOMPLETE' | 'PASS' {
+  const s = report.summary;
+  if (report.verdict?.status === 'fail' || (!report.verdict && s.failed + s.errored > 0)) return 'FAIL';
+  return report.verdict?.incomplete?.length ? 'INCOMPLETE' : 'PASS';
+}
+
+export function headline(report: ConformanceReport): string {
+  const s = report.summary;
+  return `${verdictWord(report)}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} cases`;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

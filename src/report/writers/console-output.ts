@@ -1,0 +1,121 @@
+// What a person watching the terminal sees: one line per operation as it completes, failures
+// with their message as they happen, and a summary at the end.
+import pc from 'picocolors';
+import type { CaseResult } from '../../engine/run/run-case.js';
+import type { ConformanceReport } from '../model/model.js';
+import { levelSentence } from '../model/feature-level.js';
+import type { Explain, Explanation } from '../model/explained.js';
+import { plural } from '../model/text-helpers.js';
+import { failureGroups } from '../model/failure-groups.js';
+import { FAIL_ON_SKIP, incompleteSentence, skipLines } from '../model/skip-causes.js';
+
+export type Write = (line: string) => void;
+
+const MARK = { passed: pc.green('pass'), failed: pc.red('FAIL'), errored: pc.magenta('ERROR'), skipped: pc.yellow('skip') } as const;
+
+export function caseLine(result: CaseResult): string | null {
+  if (result.status === 'failed' || result.status === 'errored') return `  ${MARK[result.status]} ${result.id}\n       ${result.message}`;
+  if (result.warnings?.length) return `  ${pc.yellow('warn')} ${result.id}: ${result.warnings.join('; ')}`;
+  return null;
+}
+
+/** A failure the baseline or the expectations explain: marked `known` or `expected`, not FAIL. */
+export function explainedCaseLine(result: CaseResult, explanation: Explanation): string {
+  return `  ${pc.yellow(explanation.kind)} ${result.id} (${explanation.note})\n       ${result.message}`;
+}
+
+/** `explain` counts the failures the baseline or expectations explain apart: they do not mark the operation ✗. */
+export function operationLine(endpoint: string, results: CaseResult[], explain: Explain = () => null): string {
+  const explained = results.filter((r) => explain(r));
+  const count = (s: CaseResult['status']) => results.filter((r) => r.status === s && !explain(r)).length;
+  const bad = count('failed') + count('errored');
+  const mark = bad ? pc.red('✗') : pc.green('✓');
+  const parts = [`${count('passed')} passed`];
+  if (count('failed')) parts.push(pc.red(`${count('failed')} failed`));
+  if (count('errored')) parts.push(pc.magenta(`${count('errored')} errored`));
+  for (const kind of ['known', 'expected'] as const) {
+    const n = explained.filter((r) => explain(r)!.kind === kind).length;
+    if (n) parts.push(pc.yellow(`${n} ${kind} failing`));
+  }
+  if (count('skipped')) parts.push(pc.yellow(`${count('skipped')} skipped`));
+  return `${mark} ${endpoint.padEnd(44)} ${parts.join(', ')}`;
+}
+
+export function summaryLines(report: ConformanceReport, files: string[]): string[] {
+  const s = report.summary;
+  const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
+  const b = report.baseline;
+  const e = report.expectations;
+  const ids = (list: string[]) => (list.length ? `: ${list.join(', ')}` : '');
+  return [
+    '',
+    `Target ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}, profile ${report.target.profile}`,
+    `Feature level: ${levelSentence(report.target)}`,
+    `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}`,
+    ...(b
+      ? [
+          `Baseline ${b.file}: ${pc.red(plural(b.regressions.length, 'regression'))}${ids(b.regressions)}`,
+          `  ${pc.green(plural(b.improvements.length, 'improvement'))}${ids(b.improvements)}`,
+          `  ${plural(b.knownFailures.length, 'known failure')}${ids(b.knownFailures)}`,
+        ]
+      : []),
+    ...(e
+      ? [
+          `Expectations ${e.file}: ${e.expected.length} expected failures, ${e.stale.length} stale, ${e.expired.length} expired${e.unknown.length ? `, unknown ids: ${e.unknown.join(', ')}` : ''}`,
+        ]
+      : []),
+    ...(e?.updated
+      ? [`  updated ${e.file}: added ${e.updated.added.length}${ids(e.updated.added)}; removed ${e.updated.removed.length}${ids(e.updated.removed)}`]
+      : []),
+    ...failureGroupLines(report),
+    ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
+    ...(report.verdict?.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
+    ...incompleteLines(report),
+    // The plain "N passed, N failed" closing line is what CI log readers look for.
+    `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s)`,
+    ...files.map((f) => `report: ${f}`),
+  ];
+}
+
+const MAX_GROUPS = 12;
+const shorten = (text: string, n = 100) => (text.length > n ? `${text.slice(0, n - 3)}...` : text);
+
+/** The failures grouped by operation and by broken rule, most frequent first: one line each. */
+export function failureGroupLines(report: ConformanceReport): string[] {
+  const { byOperation, byRule } = failureGroups(report);
+  if (!byOperation.length) return [];
+  const line = (key: string, ids: string[], text?: string) =>
+    `  ${pc.red(String(ids.length).padStart(4))} ${key}${text ? pc.dim(` ${shorten(text)}`) : ''}${ids.length === 1 ? pc.dim(` (${ids[0]})`) : ''}`;
+  const more = (n: number) => (n > MAX_GROUPS ? [pc.dim(`  ... and ${n - MAX_GROUPS} more`)] : []);
+  return [
+    'Failures by operation:',
+    ...byOperation.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases)),
+    ...more(byOperation.length),
+    'Failures by broken rule:',
+    ...byRule.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases, g.text)),
+    ...more(byRule.length),
+  ];
+}
+
+/** A run that skipped cases for missing accounts says so, with each cause, before its closing line. */
+export function incompleteLines(report: ConformanceReport): string[] {
+  const skips = report.verdict?.incomplete;
+  if (!skips?.length) return [];
+  const fails = report.verdict?.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
+  const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${FAIL_ON_SKIP}` : ''}:`;
+  return [fails ? pc.red(head) : pc.yellow(head), ...skipLines(skips).map((line) => pc.yellow(`  ${line}`))];
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+
+/** The live line of a run on a terminal: "  120/357 cases · 2 failing · 3.4 s". */
+export function progressLine(done: number, total: number, failing: number, elapsedMs: number): string {
+  const failures = failing ? pc.red(`${failing} failing`) : '0 failing';
+  return `  ${done}/${total} cases · ${failures} · ${seconds(elapsedMs)}`;
+}
+
+/** What the preflight waits for when the target is slow to answer. */
+export function preflightWaitLine(targetUrl: string, step: string, elapsedMs: number | null, limitMs: number): string {
+  // The time first: a narrow terminal cuts the end of the live line.
+  return `preflight: waiting ${elapsedMs === null ? '' : `${seconds(elapsedMs)} `}for ${targetUrl} to answer ${step} (gives up after ${seconds(limitMs)})`;
+}

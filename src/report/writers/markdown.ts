@@ -1,0 +1,138 @@
+// conformance.md: the summary for a pull request comment or $GITHUB_STEP_SUMMARY: totals, the
+// verdict and its reasons, one row per operation and feature level, the first failures with
+// their clauses and a curl line each.
+import type { ConformanceReport, ReportCase } from '../model/model.js';
+import type { ReportWriter } from './write-reports.js';
+import { byLevel, byOperation, isBroken, type Group } from '../model/groups.js';
+import { levelSentence } from '../model/feature-level.js';
+import { coverageByOperation, coverageMarkdown } from '../model/coverage.js';
+import { failureGroups } from '../model/failure-groups.js';
+import { skipLines } from '../model/skip-causes.js';
+import { brokenRulesOf, failureWhere, headline, isFact, ruleTexts, verdictWord } from '../model/text-helpers.js';
+
+const FIRST_FAILURES = 10;
+
+export const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+/** A fenced block whose fence is longer than any backtick run inside it. */
+export function fenced(text: string, lang = ''): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${lang}\n${text}\n${fence}`;
+}
+const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
+
+function table(title: string, groups: Group[]): string[] {
+  const rows = groups.map(
+    ({ key, counts: c }) => `| ${c.failed + c.errored ? '❌' : '✅'} ${cell(key)} | ${c.passed} | ${c.failed} | ${c.errored} | ${c.skipped} |`,
+  );
+  return [`| ${title} | passed | failed | errored | skipped |`, '|---|--:|--:|--:|--:|', ...rows];
+}
+
+function failureBlock(c: ReportCase, texts: Map<string, string>): string[] {
+  const tags = [
+    c.baseline === 'known' ? 'known failure (in the baseline)' : c.baseline === 'regression' ? '**regression**' : '',
+    c.expectation ? `expected: ${c.expectation.reason}${c.expectation.issue ? ` (${c.expectation.issue})` : ''}` : '',
+  ].filter(Boolean);
+  // The rules the failures break (not every clause the case cites); a case that errored broke none.
+  const rules = brokenRulesOf(c.failures);
+  const checks = (c.failures ?? [])
+    .filter((f) => f.expected !== undefined)
+    .map((f) => `| ${cell(failureWhere(f))} | ${cell(f.expected!)} | ${cell(f.actual ?? 'nothing')} |`);
+  return [
+    `#### ${c.status === 'errored' ? '⚠️' : '❌'} ${code(c.id)}: ${c.title}`,
+    '',
+    ...(tags.length ? [`_${tags.join('; ')}_`, ''] : []),
+    ...rules.map((id) => `> **${id}**${isFact(id) ? ' (Zulip fact)' : ''}: ${texts.get(id) ?? ''}`.trimEnd()),
+    '',
+    ...(checks.length ? ['| where | expected | got |', '|---|---|---|', ...checks, ''] : []),
+    fenced(c.message ?? ''),
+    ...(c.repro
+      ? ['', '<details><summary>Reproduce (every step)</summary>', '', fenced(c.repro, 'sh'), '', '</details>']
+      : c.curl
+        ? ['', '<details><summary>Reproduce</summary>', '', fenced(c.curl, 'sh'), '', '</details>']
+        : []),
+    '',
+  ];
+}
+
+function idList(title: string, ids: string[]): string[] {
+  return ids.length ? [`**${title}** (${ids.length}): ${ids.map(code).join(', ')}`, ''] : [];
+}
+
+export function markdownReport(report: ConformanceReport): string {
+  const texts = ruleTexts(report);
+  const broken = report.cases.filter(isBroken);
+  // New failures first: they are what a reviewer must act on.
+  const ordered = [...broken.filter((c) => c.baseline !== 'known' && !c.expectation), ...broken.filter((c) => c.baseline === 'known' || c.expectation)];
+  const t = report.target;
+  const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
+  const lines = [
+    `## ${{ FAIL: '❌', INCOMPLETE: '⚠️', PASS: '✅' }[verdictWord(report)]} teamchat-conformance: ${headline(report)}`,
+    '',
+    ...(report.verdict?.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
+    `Target ${code(t.url)}${t.embedded ? ' (embedded reference server)' : ''}, profile \`${t.profile}\`, feature level: ${levelSentence(t)}.` +
+      ` ${(report.durationMs / 1000).toFixed(1)} s${report.shard ? `, shard ${report.shard.index}/${report.shard.count}` : ''}.`,
+    '',
+    `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}.`,
+    '',
+    ...(report.verdict?.reasons.length ? [...report.verdict.reasons.map((r) => `- ${r}`), ''] : []),
+  ];
+  if (report.baseline) {
+    const b = report.baseline;
+    lines.push(
+      `### Against the baseline ${code(b.file)}`,
+      '',
+      ...idList('Regressions', b.regressions),
+      ...idList('Improvements', b.improvements),
+      ...idList('Known failures', b.knownFailures),
+    );
+    if (!b.regressions.length && !b.improvements.length && !b.knownFailures.length) lines.push('No failures then or now.', '');
+  }
+  if (report.expectations) {
+    const e = report.expectations;
+    lines.push(
+      `### Expectations ${code(e.file)}`,
+      '',
+      ...idList('Expected failures', e.expected),
+      ...idList('Stale (passing now, remove them)', e.stale),
+      ...idList(
+        'Expired',
+        e.expired.map((x) => `${x.id} (${x.expires})`),
+      ),
+      ...idList('Unknown case ids', e.unknown),
+    );
+  }
+  lines.push(
+    '### Per operation',
+    '',
+    ...table('operation', byOperation(report.cases)),
+    '',
+    '### Per feature level',
+    '',
+    ...table('level', byLevel(report.cases)),
+    '',
+  );
+  lines.push('### Clause coverage per operation', '', ...coverageMarkdown(coverageByOperation(report)), '');
+  const groups = failureGroups(report);
+  if (groups.byRule.length) {
+    lines.push(
+      '### Failures by broken rule',
+      '',
+      '| rule | cases | statement |',
+      '|---|--:|---|',
+      ...groups.byRule.map((g) => `| ${code(g.key)} | ${g.cases.length} | ${cell(g.text ?? '')} |`),
+      '',
+    );
+  }
+  if (ordered.length) {
+    lines.push(`### Failures${ordered.length > FIRST_FAILURES ? ` (the first ${FIRST_FAILURES} of ${ordered.length}; all in conformance.html)` : ''}`, '');
+    for (const c of ordered.slice(0, FIRST_FAILURES)) lines.push(...failureBlock(c, texts));
+  }
+  if (report.runWarnings.length) lines.push('### Warnings', '', ...report.runWarnings.map((w) => `- ${cell(w)}`), '');
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
+}
+
+export const markdownWriter: ReportWriter = (report) => ({ name: 'conformance.md', content: markdownReport(report) });

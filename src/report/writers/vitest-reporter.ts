@@ -1,0 +1,87 @@
+// The vitest reporter of a conformance run: it only consumes vitest's events, collects each
+// case's CaseResult (from task.meta) and prints progress: a line per operation and per failure,
+// and on a terminal a live line of cases done. Writing files is the report writers' job.
+import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
+import type { CaseResult } from '../../engine/run/run-case.js';
+import { caseLine, explainedCaseLine, operationLine, progressLine, type Write } from './console-output.js';
+import type { Explain } from '../model/explained.js';
+import type { LiveLine } from './live-line.js';
+
+export interface ReporterOptions {
+  /** The failures the baseline or expectations explain, printed as known or expected. */
+  explain?: Explain;
+  /** On a terminal: the live progress line (cases done / total, failing, elapsed since startedAt). */
+  live?: LiveLine | null;
+  startedAt?: number;
+}
+
+export class ConformanceReporter implements Reporter {
+  readonly results: CaseResult[] = [];
+  readonly runWarnings: string[] = [];
+  private readonly byOperation = new Map<string, CaseResult[]>();
+  private readonly explain: Explain;
+  private total = 0;
+  private failing = 0;
+
+  constructor(
+    private readonly write: Write,
+    private readonly options: ReporterOptions = {},
+  ) {
+    this.explain = options.explain ?? (() => null);
+  }
+
+  onTestModuleCollected(testModule: TestModule): void {
+    this.total += [...testModule.children.allTests()].length;
+    this.options.live?.every(() => this.progress());
+    this.options.live?.set(this.progress());
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const result = resultOf(testCase);
+    if (!result) return;
+    this.results.push(result);
+    if ((result.status === 'failed' || result.status === 'errored') && !this.explain(result)) this.failing += 1;
+    this.options.live?.set(this.progress());
+    const list = this.byOperation.get(result.endpoint) ?? [];
+    list.push(result);
+    this.byOperation.set(result.endpoint, list);
+    const explanation = this.explain(result);
+    const line = explanation ? explainedCaseLine(result, explanation) : caseLine(result);
+    if (line) this.write(line);
+  }
+
+  onTestSuiteResult(testSuite: TestSuite): void {
+    const results = this.byOperation.get(testSuite.name);
+    if (results) this.write(operationLine(testSuite.name, results, this.explain));
+    for (const error of testSuite.errors()) this.runWarnings.push(`${testSuite.name}: ${error.message}`);
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    this.options.live?.clear();
+    for (const module of modules) for (const error of module.errors()) this.runWarnings.push(`${module.moduleId}: ${error.message}`);
+    for (const error of unhandledErrors) this.runWarnings.push(`unhandled error: ${error.message ?? JSON.stringify(error)}`);
+  }
+
+  private progress(): string {
+    return progressLine(this.results.length, this.total, this.failing, Date.now() - (this.options.startedAt ?? Date.now()));
+  }
+}
+
+/** The CaseResult a test carried; a test that crashed before setting it is reported as errored. */
+function resultOf(testCase: TestCase): CaseResult | null {
+  const meta = testCase.meta().conformance;
+  if (meta) return meta;
+  const state = testCase.result().state;
+  if (state === 'pending') return null;
+  const error = testCase.result().errors?.[0]?.message ?? 'the case crashed before it was judged';
+  return {
+    id: testCase.name,
+    endpoint: testCase.parent.type === 'suite' ? testCase.parent.name : 'unknown',
+    title: testCase.name,
+    file: testCase.module.moduleId,
+    clauses: [],
+    status: state === 'skipped' ? 'skipped' : 'errored',
+    message: error,
+    durationMs: testCase.diagnostic()?.duration ?? 0,
+  };
+}

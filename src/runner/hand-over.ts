@@ -1,0 +1,76 @@
+// The hand-over of a run from the CLI's thread to the vitest workers that run its cases: one
+// typed value, plain serialisable data only. The CLI wraps it with handOver() for vitest's
+// `provide`; the worker's entry takes it back with receiveHandOver(). Both sides go through this
+// module, so a reader (or go-to-definition) follows the run's settings from one to the other.
+// Types only from vitest: the CLI's thread must not load vitest's test runtime.
+import type { inject } from 'vitest';
+import type { Account, Profile, Role, Shard } from '../shared/vocabulary.js';
+import type { CreatedResource } from '../engine/load/created-resources.js';
+import type { SpecFile } from '../engine/load/types.js';
+
+export interface RunSettings {
+  targetUrl: string;
+  profile: Profile;
+  featureLevel: number;
+  /** What the target says of itself, for the report. */
+  claimedFeatureLevel: number | null;
+  /** zulip_version the target reports; "reference" is the reference server and its seeded realm. */
+  serverVersion?: string | null;
+  /** The target holds the reference server's seeded realm (its zulip_version is "reference"). */
+  referenceSeed: boolean;
+  timeoutMs: number;
+  concurrency: number;
+  /** Short and unique per run: every name the run creates ends with it. */
+  runId: string;
+  accounts: Partial<Record<Role, Account & { userId: number }>>;
+  /** Operation -> the parameters the document lists for it at the judged feature level. */
+  documentedParameters?: Record<string, string[]>;
+  /** Clauses where the document and the Zulip server disagree (their checks warn under spec). */
+  disputedClauses?: string[];
+  /** Limits and display names from POST /register, when the target answered it. */
+  register: Record<string, unknown>;
+  grep: string | null;
+  operations: string[];
+  clauses: string[];
+  seed: number | null;
+  /** fast-check path to replay, for the property whose id is `grep`. */
+  replayPath?: string | null;
+  /** Multiplier of every property's default number of runs. */
+  propertyFactor: number;
+  /** --shard i/n: only the spec files of this shard run. */
+  shard?: Shard | null;
+  /** --har: each worker appends its redacted exchanges to a JSONL file in this directory. */
+  harDir?: string | null;
+  /**
+   * The ledger of what the run creates (`cleanup --ledger F` removes a crashed run's leftovers),
+   * and the declarations of what creates what (specs/created-resources.yaml).
+   */
+  ledger?: { file: string; resources: CreatedResource[] } | null;
+  /** The BroadcastChannel on which the CLI announces Ctrl-C: from then on, cases not yet started are skipped. */
+  stopChannel?: string | null;
+}
+
+/** Everything a worker needs to run its cases. */
+export interface HandOver {
+  settings: RunSettings;
+  /** The spec files, loaded and validated once by the CLI (YAML parsing is the costly part). */
+  specs: SpecFile[];
+  /** Absolute paths of the property files to import. */
+  propertyFiles: string[];
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    conformanceRun: HandOver;
+  }
+}
+
+/** vitest's `provide` option carrying the run to the workers (the CLI's side). */
+export function handOver(run: HandOver): { conformanceRun: HandOver } {
+  return { conformanceRun: run };
+}
+
+/** The run the CLI handed over (the worker's side, passing vitest's `inject`). */
+export function receiveHandOver(injected: typeof inject): HandOver {
+  return injected('conformanceRun');
+}

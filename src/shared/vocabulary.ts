@@ -1,0 +1,34 @@
+// The words every part of the suite shares: the accounts' roles, the profiles, an account, a
+// shard, the newest feature level the suite knows, and the error of a user's mistake. The CLI's
+// keys (config/config.ts) are built on these; nothing here reads a file or the environment.
+
+/** The accounts a run uses; `bot` (a generic bot, for the bot-only parameters) is optional like the rest. */
+export const ROLES = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest', 'bot'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** `spec`: only what the API document states; `zulip`: also the Zulip server where it is silent. */
+export const PROFILES = ['spec', 'zulip'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+export interface Account {
+  email: string;
+  apiKey: string;
+}
+
+/** One part of a run split over machines: `index` (1-based) of `count`. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** The newest feature level the API document describes; a target claiming more is judged as this. */
+export const NEWEST_FEATURE_LEVEL = 420;
+
+/** A mistake of the user (usage, configuration, a file they gave): one line and exit 2. */
+export class ConfigError extends Error {}
+
+/** The environment variables of a role's account. */
+export const accountEnv = (role: Role) => ({
+  email: `CONFORMANCE_${role.toUpperCase()}_EMAIL`,
+  apiKey: `CONFORMANCE_${role.toUpperCase()}_API_KEY`,
+});
