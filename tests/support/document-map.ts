@@ -2,10 +2,41 @@
 // sentence, under the section it stands in. A clause's `source` names one: "§13 row status_text",
 // "§1 rule 3", "§13 item no new values passed", "§14 text Messages are deleted in batches".
 // § is a numbered operation ("13") or a heading ("Channel object", "Errors"), matched by prefix.
-import { readFileSync } from 'node:fs';
+//
+// The units are committed as specs/document-map.json with the document's SHA-256, so a clone
+// checks its catalog without the document; `npm run document-map -- FILE` writes it anew from a
+// copy of the document, and the tests compare the two whenever such a copy is at hand.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { projectPath } from '../../src/shared/paths.js';
 
-export const DOCUMENT = projectPath('..', 'shared', 'api', 'team-chat-api.md');
+/** The committed map of the document's units. */
+export const DOCUMENT_MAP = projectPath('specs', 'document-map.json');
+
+/**
+ * Where a copy of the API document may be found, if anywhere: $TEAMCHAT_API_DOCUMENT, else the
+ * place the maintainers keep it beside their checkout. Null where there is none (a clone).
+ */
+export function documentCopy(env: NodeJS.ProcessEnv = process.env): string | null {
+  const candidates = [env.TEAMCHAT_API_DOCUMENT, projectPath('..', 'shared', 'api', 'team-chat-api.md')];
+  return candidates.find((path): path is string => !!path && existsSync(path)) ?? null;
+}
+
+export interface DocumentMap {
+  /** What the map was made from: the document's SHA-256 and its number of lines. */
+  document: { sha256: string; lines: number };
+  units: Unit[];
+}
+
+/** The map of a document's text. */
+export function mapDocument(text: string): DocumentMap {
+  return { document: { sha256: createHash('sha256').update(text).digest('hex'), lines: text.split('\n').length }, units: documentUnits(text) };
+}
+
+/** The committed map (specs/document-map.json). */
+export function committedMap(): DocumentMap {
+  return JSON.parse(readFileSync(DOCUMENT_MAP, 'utf8')) as DocumentMap;
+}
 
 export type UnitKind = 'row' | 'rule' | 'item' | 'text';
 
@@ -35,7 +66,7 @@ function sentences(paragraph: string): string[] {
     .filter(Boolean);
 }
 
-export function documentUnits(text = readFileSync(DOCUMENT, 'utf8')): Unit[] {
+export function documentUnits(text: string): Unit[] {
   const units: Unit[] = [];
   let section = '';
   let paragraph: { text: string; line: number } | null = null;
