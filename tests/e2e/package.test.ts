@@ -19,6 +19,7 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const PACKED_FROM = [
   'package.json',
   'README.md',
+  'LICENSE',
   '.env.example',
   'tsconfig.json',
   'tsconfig.build.json',
@@ -64,7 +65,7 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
     });
   }, 240_000);
 
-  it('holds the compiled code, specs, schemas and the reports README, and no tests, bench, sources or scripts', () => {
+  it('holds the compiled code, specs, schemas, the reports README and the licence, and no tests, bench, sources or scripts', () => {
     const paths = packed.files.map((f) => f.path);
     for (const needed of [
       'bin/teamchat-conformance.mjs',
@@ -76,6 +77,7 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
       'schemas/conformance-report.schema.json',
       'reports/README.md',
       'README.md',
+      'LICENSE',
       'package.json',
     ])
       expect(paths).toContain(needed);
