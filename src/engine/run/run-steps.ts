@@ -106,6 +106,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         });
     const record: StepRecord = { index, exchange, failures: [], summary };
     records.push(record);
+    noteQueue(queues, step.request.method, path, params, exchange, role);
     if (exchange.error) {
       if (step.optional) continue;
       return { status: 'errored', records, vars, disputes, queues, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
@@ -134,7 +135,6 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         if (got.found) {
           vars[name] = got.value;
           record.captured = { ...record.captured, [name]: got.value };
-          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role });
         } else {
           const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
           judged.push({
@@ -261,6 +261,22 @@ function supportedListedAsIgnored(ctx: TargetContext, method: string, path: stri
       message: `ignored_parameters_unsupported: names ${JSON.stringify(wrong)}, which ${method} ${path} supports`,
     },
   ];
+}
+
+/**
+ * Every POST /register opens an event queue (Zulip's register always does, even for a read of
+ * its state): the case deletes each one its steps opened when it ends, so no run leaves queues
+ * filling up on the server. A step that deletes a queue itself takes it off the list.
+ */
+function noteQueue(queues: OpenedQueue[], method: string, path: string, params: Params, exchange: Exchange, role: Role): void {
+  const json = exchange.response?.json as Record<string, unknown> | undefined;
+  if (json?.result !== 'success') return;
+  if (method === 'POST' && path === '/register' && typeof json.queue_id === 'string') {
+    if (!queues.some((q) => q.id === json.queue_id)) queues.push({ id: json.queue_id, role });
+  } else if (method === 'DELETE' && path === '/events') {
+    const at = queues.findIndex((q) => q.id === params.queue_id);
+    if (at >= 0) queues.splice(at, 1);
+  }
 }
 
 /** Deletes the event queues steps opened (DELETE /events as the role that opened each); best effort. */
