@@ -12,6 +12,7 @@ import { timeRun, withServer } from './whole-run.js';
 import { clientOverhead } from './client-overhead.js';
 import { throughput } from './throughput.js';
 import { benchCommand } from './compiled.js';
+import { longLivedServer } from './long-lived.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const out = (s = '') => process.stdout.write(`${s}\n`);
@@ -93,3 +94,15 @@ for (let i = 0; i < 3; i += 1) budget.push({ one: await embeddedRun(command.bin)
 out('5. cost against the property budget (default run vs four times the property runs)');
 out(line('   1x property runs', summary(budget.map((b) => b.one.wallMs)), 'ms'));
 out(line('   4x property runs', summary(budget.map((b) => b.four.wallMs)), 'ms'));
+
+// 6. One long-lived reference server (`serve`) serving many whole runs: its memory after each.
+const SERVER_RUNS = Number(process.env.BENCH_SERVER_RUNS ?? 50);
+out(`6. one \`serve\` process serving ${SERVER_RUNS} whole runs, its memory after each (after a garbage collection)`);
+const served = await longLivedServer(command.bin, SERVER_RUNS, (r) =>
+  out(
+    `   run ${String(r.run).padStart(2)}: RSS ${fmt(r.rssMiB, 0)} MiB, heap ${fmt(r.heapUsedMiB)} MiB, ${fmt(r.wallMs / 1000)} s, exit ${r.exitCode}: ${r.closing}`,
+  ),
+);
+const half = Math.floor(served.runs.length / 2);
+const heapSlope = (served.runs.at(-1)!.heapUsedMiB - served.runs[half].heapUsedMiB) / Math.max(1, served.runs.length - 1 - half);
+out(`   RSS at start ${fmt(served.startMiB, 0)} MiB; heap growth per run over the second half: ${fmt(heapSlope * 1024, 0)} KiB`);
