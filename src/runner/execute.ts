@@ -5,8 +5,7 @@ import { baseResult, runCase, type CaseResult } from '../engine/run/run-case.js'
 import { placeholderRoots } from '../engine/run/interpolate.js';
 import type { Case, SpecFile } from '../engine/load/types.js';
 import { FixtureError, type Session } from './session.js';
-
-export const INTERRUPTED = 'the run was interrupted before this case started';
+import { NOT_STARTED } from '../shared/vocabulary.js';
 
 export function skippedResult(spec: SpecFile, c: Case, reason: string): CaseResult {
   return { ...baseResult(spec, c), status: 'skipped', message: reason, durationMs: 0 };
@@ -16,7 +15,7 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
   return session.scheduled(
     spec,
     async (outsideSlot) => {
-      if (signal?.aborted || session.stopped) return skippedResult(spec, c, INTERRUPTED);
+      if (signal?.aborted || session.stopped) return skippedResult(spec, c, NOT_STARTED);
       let vars;
       try {
         vars = await session.fixtureVars(spec, outsideSlot);

@@ -67,6 +67,9 @@ export function mergeReports(
     }
   }
   const started = reports.map((r) => r.report.startedAt).sort()[0];
+  // A complete set of shards covers what one run would have: only the other filters remain.
+  const { shard: _shard, ...filter } = first.filter ?? {};
+  const interruptedBy = reports.find((r) => r.report.verdict?.interrupted)?.report.verdict?.interrupted?.signal;
   const expectations = reports.map((r) => r.report.expectations).filter((e) => e !== undefined);
   return finish(
     {
@@ -76,6 +79,7 @@ export function mergeReports(
       startedAt: started,
       durationMs: Math.max(...reports.map((r) => r.report.durationMs)),
       summary: first.summary,
+      ...(Object.keys(filter).length ? { filter } : {}),
       ...(baseline
         ? { baseline: compareWithBaseline(merged, baseline.report, baseline.file) }
         : shardBaselines.length
@@ -107,7 +111,7 @@ export function mergeReports(
       ...(factsById.size ? { facts: [...factsById.values()] } : {}),
       runWarnings: reports.flatMap((r) => r.report.runWarnings),
     },
-    verdictOptions,
+    { ...verdictOptions, ...(interruptedBy ? { interruptedBy } : {}) },
   );
 }
 

@@ -11,11 +11,11 @@ import { conformsThrough, unjudgedFrom } from './feature-level.js';
 import { compareWithBaseline } from './baseline.js';
 import { applyExpectations, type Expectations } from './expectations.js';
 import { isBroken } from './groups.js';
-import { verdictOf, type VerdictOptions } from './verdict.js';
+import { interruptedSentence, verdictOf, type VerdictOptions } from './verdict.js';
 
 export interface ReportParts {
   tool: ConformanceReport['tool'];
-  target: Omit<Target, 'conformsThrough' | 'unjudgedFrom'>;
+  target: Omit<Target, 'conformsThrough' | 'unjudgedFrom' | 'notClaimed'>;
   startedAt: string;
   durationMs: number;
   cases: CaseResult[];
@@ -26,6 +26,7 @@ export interface ReportParts {
   proofs?: ProofsFile;
   runWarnings: string[];
   shard?: ConformanceReport['shard'];
+  filter?: ConformanceReport['filter'];
   baseline?: { file: string; report: ConformanceReport };
   expectations?: { file: string; entries: Expectations; knownIds: Set<string>; today: string; updated?: ExpectationsSection['updated'] };
   verdict?: VerdictOptions;
@@ -55,6 +56,7 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
       durationMs: parts.durationMs,
       summary: summarize(cases),
       ...(parts.shard ? { shard: parts.shard } : {}),
+      ...(parts.filter && Object.keys(parts.filter).length ? { filter: parts.filter } : {}),
       ...(baseline ? { baseline } : {}),
       ...(expectations ? { expectations } : {}),
       cases,
@@ -66,16 +68,26 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
   );
 }
 
-/** Summary, effective feature level and verdict, from the cases. */
+/**
+ * Summary, verdict and effective feature level, from the cases. A partial or interrupted run
+ * claims no level: the cases it did not run would have had their say.
+ */
 export function finish(report: Omit<ConformanceReport, 'verdict'>, verdictOptions: VerdictOptions = {}): ConformanceReport {
   const summary = summarize(report.cases);
-  const { unjudgedFrom: _stale, ...given } = report.target;
-  const unjudged = unjudgedFrom(report.cases, report.target.featureLevel);
+  const verdict = verdictOf({ ...report, summary }, verdictOptions);
+  const { unjudgedFrom: _stale, notClaimed: _was, ...given } = report.target;
+  const notClaimed = verdict.interrupted
+    ? interruptedSentence(verdict.interrupted)
+    : verdict.partial
+      ? `a partial run (${verdict.partial.filter}) ran only the cases its filter kept`
+      : undefined;
+  const unjudged = notClaimed ? undefined : unjudgedFrom(report.cases, report.target.featureLevel);
   const target = {
     ...given,
-    conformsThrough: conformsThrough(report.cases, report.target.featureLevel),
+    conformsThrough: notClaimed ? null : conformsThrough(report.cases, report.target.featureLevel),
     ...(unjudged === undefined ? {} : { unjudgedFrom: unjudged }),
+    ...(notClaimed ? { notClaimed } : {}),
   };
   const { cases, clauses, facts, runWarnings, ...head } = { ...report, target, summary };
-  return { ...head, verdict: verdictOf({ ...report, target, summary }, verdictOptions), cases, clauses, ...(facts ? { facts } : {}), runWarnings };
+  return { ...head, verdict, cases, clauses, ...(facts ? { facts } : {}), runWarnings };
 }

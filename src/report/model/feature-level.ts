@@ -31,6 +31,7 @@ export function levelSentence(target: Target): string {
 
 function throughClause(target: Target): string {
   if (target.conformsThrough === undefined) return '';
+  if (target.notClaimed) return `, no conformance level claimed (${target.notClaimed})`;
   if (target.unjudgedFrom !== undefined) {
     return target.conformsThrough === null
       ? ', conformance level not established (cases without a feature level were skipped for missing configuration)'
