@@ -18,6 +18,8 @@ export interface ReporterOptions {
 export class ConformanceReporter implements Reporter {
   readonly results: CaseResult[] = [];
   readonly runWarnings: string[] = [];
+  /** The cases that started (an interrupted run tells those cut short from those never started). */
+  readonly started = new Set<string>();
   private readonly byOperation = new Map<string, CaseResult[]>();
   private readonly explain: Explain;
   private total = 0;
@@ -34,6 +36,10 @@ export class ConformanceReporter implements Reporter {
     this.total += [...testModule.children.allTests()].length;
     this.options.live?.every(() => this.progress());
     this.options.live?.set(this.progress());
+  }
+
+  onTestCaseReady(testCase: TestCase): void {
+    this.started.add(testCase.name);
   }
 
   onTestCaseResult(testCase: TestCase): void {
