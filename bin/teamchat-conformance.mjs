@@ -3,7 +3,6 @@
 // installed package; in a checkout after `npm run build`, until a source changes), else the
 // TypeScript sources through tsx's loader (type stripping only, no type-checking).
 import { setFlagsFromString } from 'node:v8';
-import { compiledCli } from './compiled-code.mjs';
 
 // Smaller young-generation semispaces for this process and its worker threads: the run's objects
 // are short-lived answers. (--optimize-for-size would save ~40 MiB more for ~10% more CPU time;
@@ -29,6 +28,8 @@ if (runsSuite) {
 
 /** The CLI module: dist/'s compiled code when current, else the sources through tsx. */
 async function loadCli() {
+  // Imported here, not above: the early signal handler is in place before anything is read.
+  const { compiledCli } = await import('./compiled-code.mjs');
   const compiled = compiledCli();
   if (compiled) return import(compiled);
   // Every module loaded after register() goes through tsx's hooks, which triples the cost of
