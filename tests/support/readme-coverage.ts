@@ -3,10 +3,10 @@
 // is tested when a case proven to catch a server breaking it runs under that profile). Written
 // by `npm run proofs`, checked by tests/report/readme-coverage.test.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import { loadCatalog, loadFacts } from '../../src/engine/load/load.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
-import { projectPath } from '../../src/shared/paths.js';
+import { projectPath } from '../../src/common/paths.js';
 import { coverageByOperation, coverageMarkdown, type OperationCoverage } from '../../src/report/model/coverage.js';
 import { clauseEntries } from '../../src/report/model/model.js';
 import { loadProofs, provenCases, type ProofsFile } from '../../src/report/model/proofs.js';
