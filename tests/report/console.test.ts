@@ -9,7 +9,6 @@ import { ConformanceReporter } from '../../src/report/writers/vitest-reporter.js
 import { fixtureReport } from './fixture.js';
 
 // picocolors colours only on a terminal; strip its codes anyway, whatever the test runner's stdout is.
-// eslint-disable-next-line no-control-regex -- the escape codes themselves
 const plain = (line: string) => line.replace(/\x1b\[[\d;]*m/g, '');
 
 const result = (id: string, endpoint: string, extra: Partial<CaseResult> = {}): CaseResult => ({
