@@ -53,6 +53,8 @@ interface KeySpec {
   help: string;
   parse: (raw: string, name: string) => unknown;
   default: () => unknown;
+  /** The default as `--help` says it, where the value itself (null, []) would not tell. */
+  defaultHelp?: string;
   /** A flag without a value (--thorough). */
   boolean?: true;
 }
@@ -118,7 +120,8 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'target-url',
     parse: url,
     default: () => null,
-    help: 'base URL of the server under test (paths go under /api/v1); unset: the embedded reference server',
+    defaultHelp: 'the embedded reference server',
+    help: 'base URL of the server under test (paths go under /api/v1)',
   },
   {
     key: 'featureLevel',
@@ -126,7 +129,8 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'feature-level',
     parse: positiveInt,
     default: () => null,
-    help: 'judge the target as this feature level; unset: probed from GET /server_settings, else the newest known',
+    defaultHelp: 'probed from GET /server_settings, else the newest known',
+    help: 'judge the target as this feature level',
   },
   {
     key: 'profile',
@@ -167,6 +171,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'seed',
     parse: integer,
     default: () => null,
+    defaultHelp: 'a new one each run',
     help: 'fast-check seed for the property cases, to replay a failure (printed with it)',
   },
   {
@@ -203,13 +208,22 @@ export const CONFIG_KEYS: KeySpec[] = [
     boolean: true,
     help: 'run against a target that is not on this machine (the run creates and changes data there; see the README)',
   },
-  { key: 'grep', env: 'CONFORMANCE_GREP', flag: 'grep', parse: text, default: () => null, help: 'run only cases whose id or title contains this text' },
+  {
+    key: 'grep',
+    env: 'CONFORMANCE_GREP',
+    flag: 'grep',
+    parse: text,
+    default: () => null,
+    defaultHelp: 'every case',
+    help: 'run only cases whose id or title contains this text',
+  },
   {
     key: 'operations',
     env: 'CONFORMANCE_OPERATIONS',
     flag: 'operation',
     parse: list,
     default: () => [],
+    defaultHelp: 'every operation',
     help: 'run only these operations, e.g. "GET /streams" (comma-separated)',
   },
   {
@@ -218,6 +232,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'clause',
     parse: list,
     default: () => [],
+    defaultHelp: 'every clause',
     help: 'run only cases citing these clause ids or id prefixes (comma-separated)',
   },
   {
@@ -226,6 +241,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'shard',
     parse: shard,
     default: () => null,
+    defaultHelp: 'every spec file',
     help: 'run only shard i of n ("1/3"): spec files are split deterministically, a file\'s cases stay together; `merge` joins the reports',
   },
   {

@@ -25,7 +25,10 @@ describe.concurrent('teamchat-conformance run', () => {
     const warned = lines.flatMap((line, i) => (line.startsWith('  warn ') ? [i] : []));
     expect(warned.length).toBeGreaterThan(0);
     for (const i of warned) {
-      const operation = lines.slice(0, i).findLast((line) => !line.startsWith('  warn '))!;
+      const operation = lines
+        .slice(0, i)
+        .reverse()
+        .find((line) => !line.startsWith('  warn '))!;
       expect(operation, lines[i]).toMatch(/^✓ /);
       expect(lines[i]).toContain(`: disputed clause, not a failure: ${operation.slice(2).trim().split(/ {2,}/)[0]} [`);
     }
