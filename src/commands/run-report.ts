@@ -47,5 +47,5 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
   // The annotations first: GitHub hides them from the log, whose last line is the verdict.
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of annotations(report)) io.out(line);
   for (const line of summaryLines(report, files)) io.out(line);
-  return report.verdict?.status === 'fail' ? 1 : 0;
+  return report.verdict.status === 'fail' ? 1 : 0;
 }

@@ -89,6 +89,32 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
     expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
   });
 
+  it('its declarations compile under strict TypeScript with only the package installed (skipLibCheck: false)', async () => {
+    // Strict, and every .d.ts the package ships checked: a type the package uses but does not
+    // declare (Node's Buffer without @types/node) fails here, as it would in a user's project.
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, skipLibCheck: false, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' },
+        files: ['use.mts'],
+      }),
+    );
+    writeFileSync(
+      join(app, 'use.mts'),
+      `import { main, readReport, startReferenceServer, type ConformanceReport, type Verdict } from 'teamchat-conformance';
+const report: ConformanceReport = readReport('conformance.json');
+const verdict: Verdict = report.verdict; // required: no "possibly undefined"
+export const word: string = verdict.status;
+export const entry = { main, startReferenceServer };
+`,
+    );
+    const tsc = await exec(process.execPath, [projectPath('node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { cwd: app, env: userEnv() }).then(
+      () => '',
+      (e: { stdout: string }) => e.stdout,
+    );
+    expect(tsc).toBe('');
+  });
+
   it('npx teamchat-conformance --version prints the version', async () => {
     const { stdout } = await exec('npx', ['teamchat-conformance', '--version'], { cwd: app, env: userEnv() });
     expect(stdout.trim()).toBe(version);

@@ -74,7 +74,7 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
       : []),
     ...failureGroupLines(report),
     ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
-    ...(report.verdict?.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
+    ...(report.verdict.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
     ...incompleteLines(report),
     ...files.map((f) => `report: ${f}`),
     // Last, the verdict word and the plain "N passed, N failed" that CI log readers look for.
@@ -109,9 +109,9 @@ export function failureGroupLines(report: ConformanceReport): string[] {
 
 /** A run that skipped cases for missing accounts says so, with each cause, before its closing line. */
 export function incompleteLines(report: ConformanceReport): string[] {
-  const skips = report.verdict?.incomplete;
+  const skips = report.verdict.incomplete;
   if (!skips?.length) return [];
-  const fails = report.verdict?.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
+  const fails = report.verdict.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
   const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${FAIL_ON_SKIP}` : ''}:`;
   return [fails ? pc.red(head) : pc.yellow(head), ...skipLines(skips).map((line) => pc.yellow(`  ${line}`))];
 }

@@ -70,8 +70,8 @@ export function markdownReport(report: ConformanceReport): string {
   const lines = [
     `## ${{ FAIL: '❌', INCOMPLETE: '⚠️', PASS: '✅' }[verdictWord(report)]} teamchat-conformance: ${headline(report)}`,
     '',
-    ...(report.verdict?.reasons.length ? [...report.verdict.reasons.map((r) => `- ${r}`), ''] : []),
-    ...(report.verdict?.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
+    ...(report.verdict.reasons.length ? [...report.verdict.reasons.map((r) => `- ${r}`), ''] : []),
+    ...(report.verdict.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
     `Target ${code(t.url)}${t.embedded ? ' (embedded reference server)' : ''}, profile \`${t.profile}\`, feature level: ${levelSentence(t)}.` +
       ` ${(report.durationMs / 1000).toFixed(1)} s${report.shard ? `, shard ${report.shard.index}/${report.shard.count}` : ''}.`,
     '',

@@ -44,8 +44,8 @@ function summary(report: ConformanceReport): string {
         ? '; cases that need no feature level fail'
         : '';
   const level = `<div class="card level" id="conforms-through"><div class="n">${through}</div><div class="l">conforms through: ${esc(claims)}${t.claimedFeatureLevel !== t.featureLevel ? `, judged as ${t.featureLevel}` : ''}${why}</div></div>`;
-  const reasons = report.verdict?.reasons.length ? `<ul class="reasons">${report.verdict.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
-  const incomplete = report.verdict?.incomplete
+  const reasons = report.verdict.reasons.length ? `<ul class="reasons">${report.verdict.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
+  const incomplete = report.verdict.incomplete
     ? `<ul class="incomplete" id="incomplete">${skipLines(report.verdict.incomplete)
         .map((line) => `<li>${esc(line)}</li>`)
         .join('')}</ul>`
