@@ -2,6 +2,7 @@
 // Every key is documented once, in CONFIG_KEYS; the README and .env.example follow this table.
 import { existsSync } from 'node:fs';
 import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
+import { envSettingName, viaAction } from './audience.js';
 import { accountEnv, ConfigError, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
 
 export interface Config {
@@ -60,9 +61,10 @@ interface KeySpec {
 }
 
 const text = (raw: string) => raw;
+// Commas, or lines: the action's inputs take one operation or clause per line.
 const list = (raw: string) =>
   raw
-    .split(',')
+    .split(/[,\r\n]/)
     .map((s) => s.trim())
     .filter(Boolean);
 const positiveInt = (raw: string, name: string) => {
@@ -332,7 +334,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
 
   const lookup = (envName: string, flag?: string): [string, Source, string] | null => {
     if (flag && flags[flag] !== undefined) return [flags[flag], 'flag', `--${flag}`];
-    if (env[envName] !== undefined && env[envName] !== '') return [env[envName], 'env', envName];
+    if (env[envName] !== undefined && env[envName] !== '') return [env[envName], 'env', envSettingName(envName, env)];
     if (file[envName] !== undefined && file[envName] !== '') return [file[envName], 'file', envName];
     return null;
   };
@@ -351,7 +353,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
     if (email && apiKey) accounts[role] = { email: email[0], apiKey: apiKey[0] };
     else if (email || apiKey) {
       const missing = email ? names.apiKey : names.email;
-      throw new ConfigError(`${role} account: ${missing} is not set (set both or neither)`);
+      throw new ConfigError(`${role} account: ${envSettingName(missing, env)} is not set (set both or neither)`);
     }
   }
   config.accounts = accounts;
@@ -361,7 +363,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
   if (config.targetUrl === null && roles.length) {
     const where = filePath && ROLES.some((r) => file[accountEnv(r).email]) ? `, in env file ${filePath}` : '';
     throw new ConfigError(
-      `accounts are configured (${roles.join(', ')}${where}) but no target URL: set CONFORMANCE_TARGET_URL or --target-url; ` +
+      `accounts are configured (${roles.join(', ')}${where}) but no target URL: set ${viaAction(env) ? 'the input target-url' : 'CONFORMANCE_TARGET_URL or --target-url'}; ` +
         'the embedded reference server is tested only when neither a target nor an account is configured',
     );
   }
