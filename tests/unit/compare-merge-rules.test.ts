@@ -1,13 +1,9 @@
 // compare: what changed for each case between two runs, counted per operation and feature level.
 // merge: the shards of one run joined, with every section a whole run would have.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHANGES, compareReports } from '../../src/report/cross-run/compare.js';
 import { mergeReports } from '../../src/report/cross-run/merge.js';
 import { finish } from '../../src/report/model/assemble.js';
-import { readReport } from '../../src/report/model/read-report.js';
 import type { ClauseEntry, ConformanceReport } from '../../src/report/model/model.js';
 import { kase, report, type ReportInput } from './report-builders.js';
 
@@ -260,14 +256,5 @@ describe('merge', () => {
       status: 'disputed',
       disputed: 'Zulip differs',
     });
-  });
-});
-
-describe('readReport', () => {
-  it('gives a report written before the verdict was recorded the verdict its cases give', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tcc-read-'));
-    const { verdict: _dropped, ...old } = done(report([kase('c1', 'failed'), kase('c2', 'passed')]));
-    writeFileSync(join(dir, 'old.json'), JSON.stringify(old));
-    expect(readReport(join(dir, 'old.json')).verdict).toMatchObject({ status: 'fail', newFailures: ['c1'] });
   });
 });
