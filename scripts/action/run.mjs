@@ -156,6 +156,7 @@ function whatToDo({ verdict, code, installFailed, argsError, artifact, upload })
       'or set the input `fail-on-skip: true` to fail such runs.',
     ];
   if (verdict === 'pass') return [`The reports are in ${reports}.`];
+  if (code === 0) return [`Every case that ran passed, but not every case ran (the report says why). The reports are in ${reports}.`];
   return [
     `Each failure above names the rule of the API document it breaks, with the request, the answer and a \`curl\` line to replay it; every case is in ${reports}.`,
     'Failures you know of and accept: list them in a file for the input `expectations`, or compare against an earlier run with the input `baseline` (only new failures then fail the job).',
@@ -215,7 +216,8 @@ async function main() {
       .join(''),
   );
   appendFileSync(env.GITHUB_STEP_SUMMARY, `${summaryOf({ ...facts, cause }, markdown)}\n`);
-  const level = verdict === 'pass' ? 'notice' : verdict === 'incomplete' ? 'warning' : 'error';
+  // A run that passed is a notice; one that passed but did not test everything, a warning.
+  const level = exitCode !== 0 ? 'error' : verdict === 'pass' ? 'notice' : 'warning';
   process.stdout.write(`::${level} title=${TOOL} ${verdict}::${escapeData(cause)}\n`);
 }
 

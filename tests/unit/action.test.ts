@@ -80,7 +80,7 @@ function evaluate(text: string, inputs: Record<string, string>, outputs: Record<
 }
 
 /** How the stand-in CLI ends. */
-type Ending = 'pass' | 'incomplete' | 'fail' | 'usage' | 'internal' | 'interrupted' | 'killed';
+type Ending = 'pass' | 'incomplete' | 'partial' | 'fail' | 'usage' | 'internal' | 'interrupted' | 'killed';
 
 // The stand-in CLI: records its command line and environment, then ends as $STANDIN_ENDING says.
 // The reports it writes are real ones (the test's writers made them), copied into the report directory.
@@ -130,6 +130,9 @@ function writeReports(dir: string) {
     writeFileSync(join(dir, `${name}.json`), JSON.stringify(report));
     writeFileSync(join(dir, `${name}.md`), markdownReport(report));
   }
+  // A status the action has no word of its own for: it passes it on as the report says it.
+  writeFileSync(join(dir, 'partial.json'), JSON.stringify({ ...reports.pass, verdict: { ...reports.pass.verdict, status: 'partial' } }));
+  writeFileSync(join(dir, 'partial.md'), markdownReport(reports.pass));
 }
 
 interface Ran {
@@ -299,6 +302,13 @@ describe('action.yml', () => {
     expect(ran.stdout).toContain(`::warning title=teamchat-conformance incomplete::${ran.outputs.cause}`);
     expect(ran.summary).toMatch(/^## ⚠️ teamchat-conformance: INCOMPLETE/);
     expect(ran.summary).toMatch(/### What to do\n\n.*`<role>-email`.*\n.*`fail-on-skip: true`/);
+  });
+
+  it("exit 0 with any other status of the report's verdict: that status, a warning", async () => {
+    const ran = await runStep(plain('partial'), 'partial');
+    expect(ran.outputs).toMatchObject({ 'exit-code': '0', verdict: 'partial', cause: 'PARTIAL: 1 passed, 0 failed, 0 errored, 0 skipped of 1 cases' });
+    expect(ran.stdout).toContain('::warning title=teamchat-conformance partial::PARTIAL: ');
+    expect(ran.summary).toContain('Every case that ran passed, but not every case ran');
   });
 
   it("exit 2: verdict error, the CLI's one-line cause in the annotation and the summary, no report, what to fix", async () => {
