@@ -41,7 +41,10 @@ export function commandLine(bin) {
   return { argv: [bin, 'run', ...(env.TCC_ENV_FILE ? ['--env-file', env.TCC_ENV_FILE] : []), ...args], error };
 }
 
-/** Runs the CLI, its output passed through; keeps its last `teamchat-conformance: ...` line of stderr (the one-line cause). */
+/** The CLI's one-line cause on stderr: its own `teamchat-conformance: ...`, or commander's `error: unknown option ...`. */
+const causeLine = (line) => (line.startsWith(`${TOOL}: `) ? line.slice(TOOL.length + 2).trim() : line.startsWith('error: ') ? line.trim() : null);
+
+/** Runs the CLI, its output passed through; keeps its last line of stderr that gives the one-line cause. */
 function runCli(argv) {
   return new Promise((done) => {
     // Its own process group: a Ctrl-C or cancel reaches it once, from here, not twice (twice kills it before its cleanup).
@@ -57,7 +60,7 @@ function runCli(argv) {
       pending += chunk.toString('utf8');
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) if (line.startsWith(`${TOOL}: `)) said = line.slice(TOOL.length + 2).trim();
+      for (const line of lines) said = causeLine(line) ?? said;
     });
     const forwarded = new Set();
     const forward = (signal) => {
@@ -69,7 +72,7 @@ function runCli(argv) {
     process.on('SIGTERM', forward);
     child.on('error', (error) => done({ code: null, signal: null, said: `could not start ${TOOL}: ${error.message}`, forwarded }));
     child.on('close', (code, signal) => {
-      if (pending.startsWith(`${TOOL}: `)) said = pending.slice(TOOL.length + 2).trim();
+      said = causeLine(pending) ?? said;
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
       done({ code, signal, said, forwarded });
@@ -221,5 +224,5 @@ async function main() {
   process.stdout.write(`::${level} title=${TOOL} ${verdict}::${escapeData(cause)}\n`);
 }
 
-// Run as the step; imported by the tests for its parts.
+// Run as the step; importing the file runs nothing.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

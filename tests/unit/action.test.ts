@@ -80,7 +80,7 @@ function evaluate(text: string, inputs: Record<string, string>, outputs: Record<
 }
 
 /** How the stand-in CLI ends. */
-type Ending = 'pass' | 'incomplete' | 'partial' | 'fail' | 'usage' | 'internal' | 'interrupted' | 'killed';
+type Ending = 'pass' | 'incomplete' | 'partial' | 'fail' | 'usage' | 'unknown-option' | 'internal' | 'interrupted' | 'killed';
 
 // The stand-in CLI: records its command line and environment, then ends as $STANDIN_ENDING says.
 // The reports it writes are real ones (the test's writers made them), copied into the report directory.
@@ -94,6 +94,10 @@ const report = (name) => {
 };
 if (ending === 'usage') {
   process.stderr.write('teamchat-conformance: https://chat.example.test is not on this machine and the run writes to it: set the action\\'s input i-understand-this-writes: true to go ahead\\n');
+  process.exit(2);
+}
+if (ending === 'unknown-option') {
+  process.stderr.write("error: unknown option '--nope'\\n");
   process.exit(2);
 }
 if (ending === 'internal') {
@@ -334,6 +338,11 @@ describe('action.yml', () => {
     expect(ran.summary).toMatch(
       /^## ❌ teamchat-conformance could not run\n\n```\n.*i-understand-this-writes: true to go ahead\n```\n\n### What to do\n\nNo case ran\./,
     );
+  });
+
+  it("exit 2 for an unknown option in args: commander's line is the cause", async () => {
+    const ran = await runStep(plain('unknown-option', { args: '--nope' }), 'unknown-option');
+    expect(ran.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2', cause: "error: unknown option '--nope'" });
   });
 
   it('exit 3: verdict error, the internal error named, where to report it', async () => {
