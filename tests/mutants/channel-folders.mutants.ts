@@ -201,7 +201,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'folder-update-requires-name',
-    kind: 'parameter',
+    kind: 'optional',
     operations: [UPDATE],
     breaks: ['op12.optional'],
     rewrite: refuse((req) => isUpdate(req) && fromAdmin(req) && !paramsOf(req).has('name') && paramsOf(req).has('description')),

@@ -216,7 +216,7 @@ export const MUTANTS: Mutant[] = [
   quirk('edit-topics-policy-ignored', 'invalid-input', ['op1.topic.required'], ['op1.topic.required']),
   rewrite(
     'edit-forces-change-all',
-    'parameter',
+    'default',
     {
       request: (req) => {
         if (isEdit(req) && has(req, 'topic')) {
@@ -245,8 +245,13 @@ export const MUTANTS: Mutant[] = [
   rewrite('messages-listed-newest-first', 'order', messagesNewestFirst, ['op1.sorted-by-id'], ['op1.zulip.keeps-ids']),
 
   // --- notices ---------------------------------------------------------------------------------------
-  quirk('edit-no-move-notices', 'effect', ['op1.notify-new.default', 'zulip.edit.moved-notice-new-thread'], ['op1.notify.defaults', 'op1.zulip.notice-sender']),
-  quirk('edit-old-thread-notice-by-default', 'parameter', ['op1.notify-old.default'], ['op1.notify.defaults']),
+  quirk(
+    'edit-no-move-notices',
+    'default',
+    ['op1.notify-new.default', 'zulip.edit.moved-notice-new-thread'],
+    ['op1.notify.defaults', 'op1.zulip.notice-sender'],
+  ),
+  quirk('edit-old-thread-notice-by-default', 'default', ['op1.notify-old.default'], ['op1.notify.defaults']),
   rewrite('edit-ignores-old-thread-option', 'parameter', dropParam('send_notification_to_old_thread'), ['op1.notify-old'], ['op1.notify.old-only']),
   rewrite('edit-ignores-new-thread-option', 'parameter', dropParam('send_notification_to_new_thread'), ['op1.notify-new'], ['op1.notify.old-only']),
   quirk('edit-resolve-notifies-moved', 'effect', ['op1.resolve.no-extra-notice', 'zulip.edit.resolve-notice'], ['op1.zulip.resolve-notice']),

@@ -73,7 +73,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'status-text-required',
     breaks: ['op13.status-text.optional'],
-    kind: 'parameter',
+    kind: 'optional',
     operations: [STATUS],
     rewrite: refuse((req) => isStatusWrite(req) && !has(req, 'status_text')),
     kills: ['op13.emoji.name-only', 'op13.emoji.unicode'],
@@ -245,7 +245,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'status-overwrites-all',
     breaks: ['op13.only-passed-change', 'zulip.status.only-passed-change'],
-    kind: 'effect',
+    kind: 'not-affected',
     operations: [STATUS],
     quirks: ['status-overwrites-all'],
     kills: ['op13.zulip.emoji-keeps-text', 'op13.zulip.text-keeps-emoji'],

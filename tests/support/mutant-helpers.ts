@@ -3,7 +3,12 @@ import type { Profile } from '../../src/shared/vocabulary.js';
 import type { QuirkName } from '../../src/reference/realm/quirks.js';
 import { paramsOf, type ProxiedAnswer, type ProxiedRequest, type Rewrite } from './rewriting-proxy.js';
 
-export type Kind = 'envelope' | 'field' | 'order' | 'invalid-input' | 'error-code' | 'parameter' | 'permission' | 'effect';
+/**
+ * What the server gets wrong. unit, optional, default and not-affected are statement kinds of the
+ * catalog (specs/clauses.yaml `kind`): a mutant of one proves its kind's generic check catches it.
+ */
+export type Kind =
+  'envelope' | 'field' | 'order' | 'invalid-input' | 'error-code' | 'parameter' | 'permission' | 'effect' | 'unit' | 'optional' | 'default' | 'not-affected';
 
 export interface Mutant {
   name: string;

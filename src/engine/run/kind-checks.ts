@@ -93,6 +93,7 @@ export async function kindChecksOfStep(
     async after(exchange, expect, judged, rejudge) {
       const body = exchange.response?.json as { result?: unknown } | undefined;
       const found: Judged[] = [];
+      const diagnosis: Judged[] = [];
       if (reread.length) {
         const explicit = Object.fromEntries(reread.map((d) => [d.parameter, d.value]));
         const twin = await ctx.client.send({
@@ -105,8 +106,8 @@ export async function kindChecksOfStep(
         });
         if (!twin.response) return `with ${explicitly(reread)} given explicitly: ${twin.error?.kind}: ${twin.error?.message}`;
         const twinJudged = rejudge(twin.response);
-        if (!judged.length && twinJudged.length) found.push(disagreement(reread, twinJudged[0], true, 'the step'));
-        if (judged.length && !twinJudged.length) found.push(disagreement(reread, judged[0], false, 'the step'));
+        if (!judged.length && twinJudged.length) diagnosis.push(disagreement(reread, twinJudged[0], true, 'the step'));
+        if (judged.length && !twinJudged.length) diagnosis.push(disagreement(reread, judged[0], false, 'the step'));
       }
       if (body?.result === 'success' && !step.setup) {
         found.push(...timestampFindings(body, path, kinds.timestamps(operation), { startedAt: kinds.startedAt, now: Date.now() }, kinds.made));
@@ -120,7 +121,7 @@ export async function kindChecksOfStep(
       // than BAD_REQUEST, the code of an invalid request) enforces that what it left out is optional.
       const accepted = expect?.result === 'success' ? 'result' : expect?.code && expect.code !== 'BAD_REQUEST' ? 'code' : null;
       const own = accepted ? withOptionalClauses(judged, leftOut(kinds.optional(operation), sent), accepted) : judged;
-      return [...own, ...found];
+      return [...diagnosis, ...own, ...found];
     },
   };
 }
