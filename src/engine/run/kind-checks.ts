@@ -3,7 +3,7 @@
 // compares is sent explicitly (the twin run), and what a not-affected clause protects is read.
 // After the answer: timestamps against the run's clock, the optional clauses of what a refused
 // success step left out, and the not-affected read again.
-import type { Account, Profile, Role } from '../../shared/vocabulary.js';
+import type { Account, Profile, Role } from '../../common/vocabulary.js';
 import type { ApiClient, Exchange } from '../../http/client.js';
 import type { Params } from '../../http/encode.js';
 import type { DefaultCheck, NotAffectedCheck } from '../load/statement-kinds.js';

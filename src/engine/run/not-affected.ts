@@ -3,7 +3,7 @@
 // state before and after each change a case citing the clause makes, on every account the run
 // holds (the caller included) or on the caller, as the catalog's readBack says, and compares.
 import { isDeepStrictEqual } from 'node:util';
-import type { Account, Role } from '../../shared/vocabulary.js';
+import type { Account, Role } from '../../common/vocabulary.js';
 import type { ApiClient } from '../../http/client.js';
 import type { Params } from '../../http/encode.js';
 import type { NotAffectedCheck } from '../load/statement-kinds.js';
