@@ -271,7 +271,7 @@ export const MUTANTS: Mutant[] = [
   // --- the registration response ---
   {
     name: 'register-without-typing-intervals',
-    kind: 'field',
+    kind: 'limit',
     operations: [TYPING],
     rewrite: {
       answer: (req, a) => {

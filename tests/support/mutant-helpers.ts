@@ -4,11 +4,24 @@ import type { QuirkName } from '../../src/reference/realm/quirks.js';
 import { paramsOf, type ProxiedAnswer, type ProxiedRequest, type Rewrite } from './rewriting-proxy.js';
 
 /**
- * What the server gets wrong. unit, optional, default and not-affected are statement kinds of the
- * catalog (specs/clauses.yaml `kind`): a mutant of one proves its kind's generic check catches it.
+ * What the server gets wrong. unit, optional, default, not-affected, order, limit, permission and
+ * error-code are also statement kinds of the catalog (specs/clauses.yaml `kind`): a mutant of one
+ * proves the clauses of that kind it breaks (specs/proven-cases.json `kinds`).
  */
 export type Kind =
-  'envelope' | 'field' | 'order' | 'invalid-input' | 'error-code' | 'parameter' | 'permission' | 'effect' | 'unit' | 'optional' | 'default' | 'not-affected';
+  | 'envelope'
+  | 'field'
+  | 'order'
+  | 'invalid-input'
+  | 'error-code'
+  | 'parameter'
+  | 'permission'
+  | 'effect'
+  | 'unit'
+  | 'optional'
+  | 'default'
+  | 'not-affected'
+  | 'limit';
 
 export interface Mutant {
   name: string;

@@ -90,11 +90,9 @@ export function writeProofSection(section: 'cases' | 'properties' | 'variant' | 
   writeFileSync(PROOFS_FILE, `${JSON.stringify({ about, cases, properties, variant: file.variant ?? {}, kinds: file.kinds ?? {} }, null, 1)}\n`);
 }
 
-/** A mutant of a statement kind: it says so, or every clause it breaks is of that kind. */
-export function statementKindOf(mutant: { kind: string; breaks: readonly string[] }, kindOf: ReadonlyMap<string, string | undefined>): string | undefined {
-  if (STATEMENT_KINDS.includes(mutant.kind as StatementKind)) return mutant.kind;
-  const kinds = new Set(mutant.breaks.filter((rule) => !rule.startsWith('zulip.')).map((id) => kindOf.get(id)));
-  return kinds.size === 1 ? [...kinds][0] : undefined;
+/** The statement kind a mutant breaks, when its kind is one (specs/clauses.yaml `kind`). */
+export function statementKindOf(mutant: { kind: string }): StatementKind | undefined {
+  return STATEMENT_KINDS.find((kind) => kind === mutant.kind);
 }
 
 /** clause -> the mutants of its kind that caught a server breaking it, sorted. */
