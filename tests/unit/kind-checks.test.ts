@@ -22,6 +22,7 @@ const CATALOG: KindedClause[] = [
   { id: 'opt.all', endpoint: 'PATCH /things/{thing_id}', kind: 'optional', parameters: 'all' },
   { id: 'def.a', endpoint: 'GET /things', kind: 'default', default: { parameter: 'a', value: true } },
   { id: 'def.name', endpoint: 'PATCH /things/{thing_id}', kind: 'default', default: { parameter: 'name', value: 'x' } },
+  { id: 'def.colour', endpoint: 'PATCH /things/{thing_id}', kind: 'default', default: { parameter: 'colour', value: 'blue' } },
   {
     id: 'unit.at',
     endpoint: 'GET /things',
@@ -69,8 +70,10 @@ describe('optional parameters', () => {
         message: 'expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a, b, c and 1 more)',
       },
     ]);
-    expect(withOptionalClauses([f], [{ clause: 'opt.a', names: ['a'] }], 'result')[0].message).toBe(
-      'expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a)',
+    const message = (names: string[]) => withOptionalClauses([f], [{ clause: 'opt.a', names }], 'result')[0].message;
+    expect(message(['a'])).toBe('expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a)');
+    expect(message(['a', 'b', 'c'])).toBe(
+      'expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a, b, c)',
     );
     expect(withOptionalClauses([f], omitted, 'code')).toEqual([f]);
     expect(withOptionalClauses([{ ...f, profile: 'zulip' }], omitted, 'result')).toEqual([{ ...f, profile: 'zulip' }]);
@@ -81,7 +84,7 @@ describe('optional parameters', () => {
     const { ctx } = fakeTarget([failure('BAD_REQUEST')], { kinds: kinds() });
     const patch = step('PATCH', '/things/7', { name: 'n' }, { expect: { result: 'success' } });
     const out = await runSteps([patch], ctx, {}, owner(['op.rule']));
-    expect(out.status === 'failed' && out.failures[0].clauses).toEqual(['op.rule', 'opt.all']);
+    expect(out.status === 'failed' && out.failures[0].clauses).toEqual(['op.rule', 'opt.all', 'def.colour']);
     const fixture = await runSteps([patch], ctx, {}, { clauses: [] });
     expect(fixture.status === 'failed' && fixture.failures[0].clauses).toEqual([]);
     const other = await runSteps([step('PATCH', '/other/7', {}, { expect: { result: 'success' } })], ctx, {}, owner(['op.rule']));
@@ -94,9 +97,13 @@ describe('optional parameters', () => {
       const out = await runSteps([step('PATCH', '/things/7', {}, { expect: { result: 'error', ...(code ? { code } : {}) } })], ctx, {}, owner(['op.rule']));
       return out.status === 'failed' ? out.failures.map((f) => [f.check, f.clauses]) : out.status;
     };
-    expect(await run('NO_SUCH_THING')).toEqual([['code', ['op.rule', 'opt.all', 'def.name']]]);
+    expect(await run('NO_SUCH_THING')).toEqual([['code', ['op.rule', 'opt.all', 'def.name', 'def.colour']]]);
     expect(await run('BAD_REQUEST')).toBe('passed');
     expect(await run()).toBe('passed');
+    // a BAD_REQUEST expected and another code got: the request was refused either way
+    const { ctx } = fakeTarget([failure('OTHER')], { kinds: kinds() });
+    const out = await runSteps([step('PATCH', '/things/7', {}, { expect: { result: 'error', code: 'BAD_REQUEST' } })], ctx, {}, owner(['op.rule']));
+    expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clauses])).toEqual([['code', ['op.rule']]]);
   });
 });
 
@@ -110,6 +117,9 @@ describe('timestamps', () => {
     expect((await runSteps([step('GET', '/things', {}, { setup: true })], ctx, {}, owner(['op.rule']))).status).toBe('passed');
     const fine = fakeTarget([success({ things: [{ name: 'ours', at: now }] })], { kinds: kinds() });
     expect((await runSteps([step('GET', '/things')], fine.ctx, {}, owner(['op.rule']))).status).toBe('passed');
+    const notJson = fakeTarget([{ response: { status: 200, headers: {}, text: '<html>', jsonError: 'not JSON' } }], { kinds: kinds() });
+    const broken = await runSteps([step('GET', '/things')], notJson.ctx, {}, owner(['op.rule']));
+    expect(broken.status === 'failed' && broken.failures.map((f) => f.check)).toEqual(['envelope']);
     const refused = fakeTarget(
       [{ ...failure('X'), response: { ...failure('X').response!, json: { result: 'error', msg: '', code: 'X', things: [{ name: 'ours', at: 0 }] } } }],
       {
@@ -127,6 +137,10 @@ describe('defaults', () => {
     const get = step('GET', '/things', {}, { expect: { body: [{ path: 'n', equals: 2 }] } });
     const out = await runSteps([get], ctx, {}, owner(['def.a']));
     expect(sent.map((r) => r.params)).toEqual([{}, { a: true }]);
+    expect(sent.map((r) => r.trace)).toEqual([
+      { caseId: 'c', step: 1 },
+      { caseId: 'c', step: 1 },
+    ]);
     expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clauses, f.message])).toEqual([
       ['default', ['def.a'], 'with a=true given explicitly: n: expected 2, got 1; left out, the step passes, so the explicit value is not the default'],
     ]);
@@ -161,8 +175,14 @@ describe('defaults', () => {
     await runSteps([step('PATCH', '/things/7', { colour: 'red' })], ctx, {}, owner(['def.name'], { defaultsLeftOut: leftOutDefaults }));
     expect([...leftOutDefaults.keys()]).toEqual(['def.name']);
     const twin = { clause: 'def.name', operation: 'PATCH /things/{thing_id}', parameter: 'name', value: 'x' };
+    const other = { clause: 'def.colour', operation: 'PATCH /things/{thing_id}', parameter: 'colour', value: 'blue' };
     await runSteps([step('PATCH', '/things/7', { colour: 'red' })], ctx, {}, owner(['def.name'], { explicitDefaults: [twin] }));
-    expect(sent.map((r) => r.params)).toEqual([{ colour: 'red' }, { colour: 'red', name: 'x' }]);
+    // only the defaults of the twin are given; another the case cites is left out still
+    await runSteps([step('PATCH', '/things/7')], ctx, {}, owner(['def.name', 'def.colour'], { explicitDefaults: [twin] }));
+    await runSteps([step('PATCH', '/things/7')], ctx, {}, owner(['def.name', 'def.colour'], { explicitDefaults: [twin, other] }));
+    expect(sent.map((r) => r.params)).toEqual([{ colour: 'red' }, { colour: 'red', name: 'x' }, { name: 'x' }, { name: 'x', colour: 'blue' }]);
+    // without a map to note them in, nothing is noted and nothing breaks
+    expect((await runSteps([step('PATCH', '/things/7')], ctx, {}, owner(['def.name']))).status).toBe('passed');
   });
 
   const spec = (c: Case): SpecFile => ({ file: 'specs/x.yaml', operation: 'PATCH /things/{thing_id}', title: 't', cases: [c] });
@@ -181,6 +201,13 @@ describe('defaults', () => {
     expect(differ.result.status).toBe('failed');
     expect(differ.result.broken).toEqual(['def.name']);
     expect(differ.result.failures![0].message).toMatch(/^with name=x given explicitly: expected result "success", got "error" .*; left out, the case passes/);
+  });
+
+  it('a case whose first run errs is not run again', async () => {
+    const c = aCase([step('PATCH', '/things/7', { colour: 'red' }), step('GET', '/missing/${nothing}')]);
+    const { result, sent } = await runIt(c, () => success());
+    expect(result.status).toBe('errored');
+    expect(sent).toHaveLength(1);
   });
 
   it('a case reading an event queue is not run again', async () => {
@@ -221,6 +248,7 @@ describe('withTwin and its failure', () => {
 
   it('an errored original stays; an errored twin errs a passing case and leaves a failed one', () => {
     expect(withTwin(errored, passed, d)).toBe(errored);
+    expect(withTwin(errored, failed('twin'), d)).toBe(errored);
     const e = withTwin(passed, errored, d);
     expect(e.status === 'errored' && e.cause).toBe('with a=true given explicitly: gone');
     const f = failed('x');
@@ -272,6 +300,10 @@ describe('not affected', () => {
       auth: { role: 'admin', email: 'a@x.test' },
       trace: { caseId: 'c', step: 2 },
     });
+    const notJson = fakeTarget([{ response: { status: 200, headers: {}, text: '<html>', jsonError: 'not JSON' } }]);
+    expect(await readAs(notJson.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toBe(
+      'reading back GET /prefs/${account.user_id} as admin for na: answer nothing',
+    );
     const refused = fakeTarget([failure('BAD_REQUEST', 'no')]);
     expect(await readAs(refused.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toBe(
       'reading back GET /prefs/${account.user_id} as admin for na: answer {"result":"error","msg":"no","code":"BAD_REQUEST"}',

@@ -67,6 +67,7 @@ describe('kindProblems', () => {
       'a: parameters: all, but no spec file of GET /nothing lists its parameters',
     ]);
     expect(problems({ id: 'ok', endpoint: 'GET /things', parameters: ['a', 'b'] })).toEqual([]);
+    expect(problems({ id: 'x', endpoint: 'GET /nothing', parameters: ['a'] })).toEqual(['x: "a" is not a parameter the spec files of GET /nothing list']);
   });
 
   it('names a timestamp in another scale, an undeclared created kind, a madeBy with neither or both, a slot not in the path', () => {
@@ -81,6 +82,12 @@ describe('kindProblems', () => {
     expect(problems(unit('seconds', { kind: 'thing', field: 'a', slot: 'thing_id' }))).toEqual(['u: madeBy needs exactly one of field and slot']);
     expect(problems(unit('seconds', { kind: 'thing', slot: 'other_id' }))).toEqual(['u: madeBy slot {other_id} is not in GET /things/{thing_id}']);
     expect(problems(unit('seconds', { kind: 'thing', slot: 'thing_id' }))).toEqual([]);
+    const ms: KindedClause = {
+      id: 'm',
+      endpoint: 'GET /things',
+      unit: { of: 'timestamp', scale: 'milliseconds', at: [{ operation: 'GET /things', path: 'at' }] },
+    };
+    expect(problems(ms)).toEqual([]);
     expect(problems({ id: 'q', endpoint: 'GET /things', unit: { of: 'quantity', scale: 'days', at: [{ operation: 'GET /things', path: 'n' }] } })).toEqual([]);
   });
 

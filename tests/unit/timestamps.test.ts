@@ -37,6 +37,12 @@ describe('placesOf', () => {
     expect(placesOf({ x: { y: 0 } }, 'x.y')).toEqual([{ value: 0, holder: { y: 0 }, at: 'x.y' }]);
   });
 
+  it('a key reaches into objects only: not a string, a list or null', () => {
+    expect(placesOf({ a: 'text' }, 'a.length')).toEqual([]);
+    expect(placesOf({ a: [1] }, 'a.length')).toEqual([]);
+    expect(placesOf({ a: null }, 'a.b')).toEqual([]);
+  });
+
   it('filters: the first element whose field equals, or every one with [*?]', () => {
     const body = { list: [{ k: 'a', v: 1 }, { k: 'b', v: 2 }, { k: 'a', v: 3 }, 'text'] };
     expect(placesOf(body, 'list[?k=a].v').map((p) => [p.at, p.value])).toEqual([['list[0].v', 1]]);
@@ -54,6 +60,7 @@ describe('slotsOf', () => {
     expect(slotsOf('PATCH /users/{email}', '/users/a%40b.c')).toEqual({ email: 'a@b.c' });
     expect(slotsOf('GET /streams', '/streams')).toEqual({});
     expect(slotsOf('GET /a/{x}/b', '/a')).toEqual({});
+    expect(slotsOf('GET /a/x{id}/{id2}x', '/a/x1/2x')).toEqual({});
   });
 });
 
@@ -85,6 +92,20 @@ describe('timestampFindings', () => {
     const [early] = timestampFindings(body(earliest - 1), '/streams', [channels], clock, made);
     expect(early.expected).toBe(`UNIX time in seconds within minutes of this run, which caused it (at least ${earliest})`);
     expect(early.actual).toBe(`${earliest - 1} (in seconds: ${new Date((earliest - 1) * 1000).toISOString().replace('.000Z', 'Z')}), before the run began`);
+  });
+
+  it('the slack is minutes: four past now pass, six do not; six before the run began do not either', () => {
+    const body = (at: number) => ({ streams: [{ name: 'ours', date_created: at }] });
+    expect(timestampFindings(body(seconds(NOW + 4 * 60_000)), '/streams', [channels], clock, made)).toEqual([]);
+    expect(timestampFindings(body(seconds(NOW + 6 * 60_000)), '/streams', [channels], clock, made)).toHaveLength(1);
+    expect(timestampFindings(body(seconds(STARTED - 4 * 60_000)), '/streams', [channels], clock, made)).toEqual([]);
+    expect(timestampFindings(body(seconds(STARTED - 6 * 60_000)), '/streams', [channels], clock, made)).toHaveLength(1);
+  });
+
+  it('a value that is no number is left to the schema', () => {
+    const body = (at: unknown) => ({ streams: [{ name: 'ours', date_created: at }] });
+    expect(timestampFindings(body(true), '/streams', [channels], clock, made)).toEqual([]);
+    expect(timestampFindings(body(null), '/streams', [channels], clock, made)).toEqual([]);
   });
 
   it('a value the run did not cause may be old, never ahead of now', () => {

@@ -69,6 +69,7 @@ export function changesOf(check: NotAffectedCheck, caller: Role, before: readonl
     const now = after.find((a) => a.role === was.role);
     for (const [name, then] of Object.entries(was.values)) {
       const later = now?.values[name];
+      // Stryker disable next-line ConditionalExpression: equivalent: a field found holds a JSON value, never undefined as a missing one does
       if (!later || (then.found === later.found && isDeepStrictEqual(then.value, later.value))) continue;
       const path = check.readBack.value.replaceAll('{parameter}', name);
       const who = `as ${was.role}${was.role === caller ? ', the caller' : ''}`;
