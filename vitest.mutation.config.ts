@@ -19,8 +19,13 @@ export default defineConfig({
       // Checks the project's schema files against the catalog and the specs (a second a run);
       // the engine's schema glue has schema-findings.test.ts.
       'tests/unit/schemas.test.ts',
+      // Reads every spec file for the statement kinds' coverage (a test over the specs, not the engine).
+      'tests/unit/statement-kinds-coverage.test.ts',
     ],
     pool: 'threads',
     isolate: false,
+    // A machine busy with other work can take over vitest's default 5 s for the few tests that
+    // start a server (session-slots); a timed-out dry run would stop the whole mutation run.
+    testTimeout: 30_000,
   },
 });

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { projectPath } from '../src/shared/paths.js';
+import { projectPath } from '../src/common/paths.js';
 
 export interface ServedRun {
   run: number;

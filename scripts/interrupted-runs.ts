@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { projectPath } from '../src/shared/paths.js';
+import { projectPath } from '../src/common/paths.js';
 import { readEnvFile } from '../src/config/env-file.js';
 import { KNOWN_ENV_KEYS } from '../src/config/config.js';
 

@@ -3,7 +3,7 @@
 // go first and how a key is resolved to what the undo path needs. An undo of something already
 // gone is expected and not an error.
 import type { Config } from '../config/config.js';
-import type { Account, Role } from '../shared/vocabulary.js';
+import type { Account, Role } from '../common/vocabulary.js';
 import { ApiClient } from '../http/client.js';
 import { fillPath, type LedgerEntry } from '../runner/ledger.js';
 import { placeholdersOf, type CreatedResource } from '../engine/load/created-resources.js';

@@ -3,11 +3,11 @@
 // plan first: no case kept is a usage error (exit 2) that says which filter and suggests the
 // closest operation, clause id or case id.
 import { type Config } from '../config/config.js';
-import { ConfigError, PROFILES } from '../shared/vocabulary.js';
+import { ConfigError, PROFILES } from '../common/vocabulary.js';
 import { decide, type PlanInput } from '../engine/run/plan.js';
 import type { Suite } from '../engine/load/load.js';
 import { everyCase, type Planned } from './planned-cases.js';
-import { closestName, didYouMean } from '../shared/suggest.js';
+import { closestName, didYouMean } from '../common/suggest.js';
 
 /** Whether the run is narrowed by --grep, --operation or --clause. */
 export const filtered = (config: Config) => config.grep !== null || config.operations.length > 0 || config.clauses.length > 0;

@@ -3,7 +3,7 @@
 // ledger. Against the same target, it removes what the ledger lists first, with its own
 // accounts; a ledger of another target stops the run (exit 2) with the `cleanup` command to run.
 import type { Config } from '../config/config.js';
-import { ConfigError } from '../shared/vocabulary.js';
+import { ConfigError } from '../common/vocabulary.js';
 import type { CreatedResource } from '../engine/load/created-resources.js';
 import { keepAside, type LedgerState } from './ledger-file.js';
 import type { Output } from './output.js';

@@ -10,7 +10,7 @@ import type { PropertyCase } from '../property/define.js';
 import { propertyFiles } from '../property/files.js';
 import { planPropertyShape } from '../runner/plan-property.js';
 import { skippedResult } from '../runner/execute.js';
-import { CUT_SHORT, NOT_STARTED } from '../shared/vocabulary.js';
+import { CUT_SHORT, NOT_STARTED } from '../common/vocabulary.js';
 
 export type Planned = { spec: SpecFile; c: Case };
 

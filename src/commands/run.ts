@@ -12,12 +12,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/config.js';
 import { documentedParameters } from '../engine/run/plan.js';
+import { kindChecksOf } from '../engine/load/statement-kinds.js';
 import { preflight, preflightTimeoutMs, type PreflightResult } from './preflight.js';
 import { LiveLine } from '../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
-import { NEWEST_FEATURE_LEVEL } from '../shared/vocabulary.js';
-import { TOOL } from '../shared/tool.js';
+import { NEWEST_FEATURE_LEVEL } from '../common/vocabulary.js';
+import { flagSettingName } from '../config/audience.js';
+import { TOOL } from '../common/tool.js';
 import { ensureWritableDir } from './report-dir.js';
 import { lockReportDir } from './report-dir-lock.js';
 import { prepareRun, type RunInputs } from './run-inputs.js';
@@ -27,11 +29,12 @@ import type { RunSettings } from '../runner/hand-over.js';
 import type { Output } from './output.js';
 import { stopChannelName } from '../runner/stop-signal.js';
 import { planInputOf } from '../engine/run/plan.js';
-import type { Role } from '../shared/vocabulary.js';
+import type { Role } from '../common/vocabulary.js';
 import { exitStatusOf, RunStop } from './run-stop.js';
 import { finishLedger, ledgerPath, readLedgerFile, startLedger } from './ledger-file.js';
 import { leftoversOf, removeLeftovers } from './leftovers.js';
 import type { CaseResult } from '../engine/run/run-case.js';
+import type { Suite } from '../engine/load/load.js';
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
@@ -46,8 +49,9 @@ export async function run(config: Config, io: Output): Promise<number> {
     // --list sends nothing, so it needs no consent to write.
     if (config.list) return exit(await listOnly(config, io));
     requireWriteConsent(config);
-    ensureWritableDir(config.reportDir, '--report-dir');
-    const release = lockReportDir(config.reportDir);
+    const reportDirName = flagSettingName('report-dir', 'CONFORMANCE_REPORT_DIR');
+    ensureWritableDir(config.reportDir, reportDirName);
+    const release = lockReportDir(config.reportDir, reportDirName);
     try {
       return exit(await runLocked(config, io, stop, startedAt));
     } finally {
@@ -166,7 +170,7 @@ function runSettings(
   targetUrl: string,
   runId: string,
   inputs: RunInputs,
-  suite: { clauses: { id: string; disputed?: string }[]; specs: Parameters<typeof documentedParameters>[0] },
+  suite: Pick<Suite, 'clauses' | 'specs' | 'resources'>,
 ): RunSettings {
   return {
     targetUrl,
@@ -182,6 +186,8 @@ function runSettings(
     register: checked.register,
     disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
     documentedParameters: documentedParameters(suite.specs, checked.featureLevel),
+    kinds: kindChecksOf(suite.clauses, documentedParameters(suite.specs, checked.featureLevel)),
+    resources: suite.resources,
     grep: config.grep,
     operations: config.operations,
     clauses: config.clauses,

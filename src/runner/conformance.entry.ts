@@ -6,7 +6,7 @@ import { afterAll, describe, inject, test } from 'vitest';
 import { receiveHandOver } from './hand-over.js';
 import { Session } from './session.js';
 import { executeCase, planCase, skippedResult } from './execute.js';
-import { NOT_STARTED } from '../shared/vocabulary.js';
+import { NOT_STARTED } from '../common/vocabulary.js';
 import { planProperty, planPropertyShape } from './plan-property.js';
 import { runProperty } from '../property/run-property.js';
 import type { PropertyCase } from '../property/define.js';

@@ -5,7 +5,7 @@ import { baseResult, runCase, type CaseResult } from '../engine/run/run-case.js'
 import { placeholderRoots } from '../engine/run/interpolate.js';
 import type { Case, SpecFile } from '../engine/load/types.js';
 import { FixtureError, type Session } from './session.js';
-import { NOT_STARTED } from '../shared/vocabulary.js';
+import { NOT_STARTED } from '../common/vocabulary.js';
 
 export function skippedResult(spec: SpecFile, c: Case, reason: string): CaseResult {
   return { ...baseResult(spec, c), status: 'skipped', message: reason, durationMs: 0 };

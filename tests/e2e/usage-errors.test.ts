@@ -1,12 +1,12 @@
 // Usage mistakes: each ends with exit 2 and one line on stderr naming the mistake, never vitest's
-// internals or a stack trace (issue 13).
+// internals or a stack trace.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, NODE_ARGS, runCli, type Ran } from '../support/cli.js';
-import { TOOL } from '../../src/shared/tool.js';
+import { TOOL } from '../../src/common/tool.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-use-'));
 const cli = (args: string[]) => runCli(args, { cwd: tmp() });
@@ -77,6 +77,22 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
     expect(runHelp.code).toBe(0);
     expect(runHelp.stdout).not.toMatch(/\bstatus-no-length-limit\b/);
     expect(serveHelp.stdout).toMatch(/--list-quirks/);
+    // run --help shows each option's default, as serve --help does (commander's "(default: ...)").
+    const help = runHelp.stdout.replace(/\s+/g, ' ');
+    for (const shown of [
+      '[CONFORMANCE_TIMEOUT_MS] (default: 30000)',
+      '[CONFORMANCE_CONCURRENCY] (default: 8)',
+      '[CONFORMANCE_PROFILE] (default: "spec")',
+      '[CONFORMANCE_REPORT_DIR] (default: "reports")',
+      '[CONFORMANCE_TARGET_URL] (default: the embedded reference server)',
+      '[CONFORMANCE_FAIL_ON_SKIP] (default: off)',
+    ])
+      expect(help).toContain(shown);
+    // Every option but --help, each from its line to the next option's.
+    const options = runHelp.stdout.split(/\n {2}(?=--)/).slice(1);
+    expect(options.length).toBeGreaterThan(20);
+    expect(options.filter((o) => !o.replace(/\s+/g, ' ').includes('(default: '))).toEqual([]);
+    expect(serveHelp.stdout).toContain('(default: "9991")');
   });
 
   it('an unknown command: names it, suggests the closest, lists the commands', async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
-import { ConfigError, type Role } from '../../src/shared/vocabulary.js';
+import { ConfigError, type Role } from '../../src/common/vocabulary.js';
 import { curlCommand, shellQuote } from '../../src/report/model/curl.js';
 import { conformsThrough, levelSentence, unjudgedFrom } from '../../src/report/model/feature-level.js';
 import { configurationSkips, missingAccounts } from '../../src/report/model/skip-causes.js';
@@ -113,7 +113,7 @@ describe('baseline and verdict', () => {
 
     const same = fixtureReport();
     const { verdict: ok } = finish({ ...same, baseline: compareWithBaseline(same.cases, before, 'B.json') });
-    expect(ok!.status).toBe('pass');
+    expect(ok.status).toBe('pass');
     expect(same.cases.find((c) => c.id === 'op1.fail')!.baseline).toBe('known');
   });
 });

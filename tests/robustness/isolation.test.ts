@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { envFileText } from '../../src/commands/env-format.js';
-import { PROJECT_ROOT } from '../../src/shared/paths.js';
+import { PROJECT_ROOT } from '../../src/common/paths.js';
 import { cleanEnv, runCli, type Ran } from '../support/cli.js';
 import { startProxy, type Proxy } from '../support/rewriting-proxy.js';
 import { readReportFile } from '../support/report-format.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv } from '../support/cli.js';
-import { projectPath } from '../../src/shared/paths.js';
+import { projectPath } from '../../src/common/paths.js';
 import { readEnvFile } from '../../src/config/env-file.js';
 import { KNOWN_ENV_KEYS } from '../../src/config/config.js';
 import { loadSuite } from '../../src/engine/load/load.js';

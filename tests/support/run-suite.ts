@@ -3,10 +3,11 @@
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { loadSuite } from '../../src/engine/load/load.js';
 import { documentedParameters } from '../../src/engine/run/plan.js';
+import { kindChecksOf } from '../../src/engine/load/statement-kinds.js';
 import { Session } from '../../src/runner/session.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import { startProxy, type Rewrite } from './rewriting-proxy.js';
 import { ApiClient } from '../../src/http/client.js';
 import { fetchRegister } from '../../src/commands/preflight.js';
@@ -49,6 +50,8 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
       .clauses.filter((c) => c.disputed)
       .map((c) => c.id),
     documentedParameters: documentedParameters(loadSuite().specs, options.featureLevel ?? 420),
+    kinds: kindChecksOf(loadSuite().clauses, documentedParameters(loadSuite().specs, options.featureLevel ?? 420)),
+    resources: loadSuite().resources,
     grep: null,
     operations: options.operations ?? [],
     clauses: [],

@@ -9,7 +9,7 @@ import { LOCK_FILE, lockReportDir } from '../../src/commands/report-dir-lock.js'
 import { finishLedger, ledgerPath, readLedgerFile, startLedger } from '../../src/commands/ledger-file.js';
 import { leftoversOf } from '../../src/commands/leftovers.js';
 import { loadConfig } from '../../src/config/config.js';
-import { ConfigError } from '../../src/shared/vocabulary.js';
+import { ConfigError } from '../../src/common/vocabulary.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'tcc-dir-'));
 const entry = (key: string) => JSON.stringify({ kind: 'channel', key, role: 'owner', undo: { method: 'DELETE', path: '/streams/{stream_id}' }, at: 'now' });

@@ -1,7 +1,7 @@
 // Loads the spec files, the clause catalog, the facts and the created resources, validated, cross-checked, with file:line errors.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { displayPath, projectPath } from '../../shared/paths.js';
+import { displayPath, projectPath } from '../../common/paths.js';
 import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
 import { cached } from './suite-cache.js';
@@ -9,8 +9,10 @@ import type { SpecFile } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
 import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
+import { kindProblems, type KindedClause } from './statement-kinds.js';
 
-export interface Clause {
+/** A statement of the API document; its kind fields (KindedClause) drive the generic checks. */
+export interface Clause extends KindedClause {
   id: string;
   endpoint: string;
   section?: string;
@@ -161,5 +163,18 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
     });
     specs.push(spec);
   }
+  const everyParameter = parametersByOperation(specs);
+  const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
+  if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
   return { specs, clauses, facts, resources };
+}
+
+/** Operation -> every parameter its spec files list, at any feature level. */
+export function parametersByOperation(specs: readonly SpecFile[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const spec of specs) {
+    const names = (spec.parameters ?? []).map((p) => (typeof p === 'string' ? p : p.name));
+    out[spec.operation] = [...new Set([...(out[spec.operation] ?? []), ...names])];
+  }
+  return out;
 }

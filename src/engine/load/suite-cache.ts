@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cachePath, codePath, projectPath } from '../../shared/paths.js';
+import { cachePath, codePath, projectPath } from '../../common/paths.js';
 
 const CACHE_FILE = cachePath('suite.json');
 
@@ -23,6 +23,7 @@ function inputsKey(dir: string): string {
     codePath('src/engine/load/citations.ts'),
     codePath('src/engine/load/event-steps.ts'),
     codePath('src/engine/load/created-resources.ts'),
+    codePath('src/engine/load/statement-kinds.ts'),
   ];
   const hash = createHash('sha256');
   for (const file of files) {

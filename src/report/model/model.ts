@@ -2,7 +2,7 @@
 // tool (compare, baseline) reads.
 import type { CaseResult } from '../../engine/run/run-case.js';
 import type { Clause, Fact } from '../../engine/load/load.js';
-import type { Profile } from '../../shared/vocabulary.js';
+import type { Profile } from '../../common/vocabulary.js';
 import { provenCases, type ProofsFile } from './proofs.js';
 
 export type ClauseStatus = 'tested' | 'unspecified' | 'disputed' | 'untested';
@@ -153,7 +153,7 @@ export interface ConformanceReport {
   filter?: RunFilter;
   baseline?: BaselineSection;
   expectations?: ExpectationsSection;
-  verdict?: Verdict;
+  verdict: Verdict;
 }
 
 export function summarize(cases: CaseResult[]): Summary {

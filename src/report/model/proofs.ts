@@ -5,8 +5,8 @@
 // report only when one of its proven cases ran: a case that cites a clause but was never seen
 // to catch a server breaking it proves nothing.
 import { readFileSync } from 'node:fs';
-import type { Profile } from '../../shared/vocabulary.js';
-import { projectPath } from '../../shared/paths.js';
+import type { Profile } from '../../common/vocabulary.js';
+import { projectPath } from '../../common/paths.js';
 
 /** rule (clause or fact id) -> profile -> the cases proven to catch a server breaking it. */
 export type ProofMap = Record<string, Partial<Record<Profile, string[]>>>;
@@ -23,6 +23,11 @@ export interface ProofsFile {
    * under the Zulip facts their failures name. Facts only: clauses are proven by mutants.
    */
   variant?: ProofMap;
+  /**
+   * From tests/mutants: clause id -> the mutants of its statement kind (specs/clauses.yaml `kind`)
+   * seen to catch a server breaking it: the proof that the kind's generic check reaches it.
+   */
+  kinds?: Record<string, string[]>;
 }
 
 export const PROOFS_FILE = projectPath('specs', 'proven-cases.json');

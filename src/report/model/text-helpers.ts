@@ -25,12 +25,11 @@ export type VerdictWord = 'INTERRUPTED' | 'FAIL' | 'PARTIAL' | 'INCOMPLETE' | 'P
  * cases out), INCOMPLETE (what ran passed, but cases were skipped for missing configuration), PASS.
  */
 export function verdictWord(report: ConformanceReport): VerdictWord {
-  const s = report.summary;
-  const status = report.verdict?.status;
+  const { status, incomplete } = report.verdict;
   if (status === 'interrupted') return 'INTERRUPTED';
-  if (status === 'fail' || (!report.verdict && s.failed + s.errored > 0)) return 'FAIL';
+  if (status === 'fail') return 'FAIL';
   if (status === 'partial') return 'PARTIAL';
-  return report.verdict?.incomplete?.length ? 'INCOMPLETE' : 'PASS';
+  return incomplete?.length ? 'INCOMPLETE' : 'PASS';
 }
 
 /** "PASS: 479 passed, ..."; an interrupted run adds how many cases did not start, a partial one its filter. */

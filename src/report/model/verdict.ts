@@ -6,7 +6,7 @@
 import type { ConformanceReport, Interruption, RunFilter, Verdict, VerdictStatus } from './model.js';
 import { isBroken } from './groups.js';
 import { configurationSkips, FAIL_ON_SKIP, incompleteSentence } from './skip-causes.js';
-import { CUT_SHORT, NOT_STARTED } from '../../shared/vocabulary.js';
+import { CUT_SHORT, NOT_STARTED } from '../../common/vocabulary.js';
 import { plural } from './text-helpers.js';
 
 export interface VerdictOptions {
