@@ -45,8 +45,10 @@ export function shardOf(file: string, count: number): number {
   return (hash % count) + 1;
 }
 
+/** The roles the steps act as, then those whose account they name (`${accounts.member.user_id}`): a case needs both. */
 export function rolesOf(steps: Step[] = []): Role[] {
-  return steps.map((s) => s.as ?? 'member');
+  const named = [...JSON.stringify(steps).matchAll(/\$\{\s*accounts\.([a-z0-9]+)\./g)].map((m) => m[1] as Role);
+  return [...steps.map((s) => s.as ?? 'member'), ...named];
 }
 
 export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
