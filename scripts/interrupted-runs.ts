@@ -40,7 +40,7 @@ function run(extra: string[], stop?: { afterMs: number; signals: NodeJS.Signals[
     if (stop) {
       setTimeout(() => {
         child.kill(stop.signals[0]);
-        if (stop.signals[1]) setTimeout(() => child.kill(stop.signals[1]), 50 + random() * 500);
+        if (stop.signals[1]) setTimeout(() => child.kill(stop.signals[1]), 1200 + random() * 1000);
       }, stop.afterMs);
     }
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));

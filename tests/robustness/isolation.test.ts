@@ -116,10 +116,18 @@ describe.concurrent('isolation', () => {
   });
 
   it('SIGTERM (a cancelled CI job) the same, exit 143; stopped in the preflight, every case is reported not run', async () => {
-    const [term, early] = await Promise.all([
+    const [term, early, twice] = await Promise.all([
       cli(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', join(dir, 'term')], { signals: ['SIGTERM'], ledger: join(dir, 'term', 'ledger.jsonl') }),
       cli(['run', '--env-file', join(dir, 'silent.env'), '--report-dir', join(dir, 'early')], { signals: ['SIGINT'], stdout: /^preflight: waiting/m }),
+      // One Ctrl-C delivered twice at once (the terminal's, and npm run's passing it on) is one.
+      cli(['run', '--env-file', join(dir, 'silent.env'), '--report-dir', join(dir, 'together')], {
+        signals: ['SIGINT', 'SIGINT'],
+        stdout: /^preflight: waiting/m,
+        gapMs: 30,
+      }),
     ]);
+    expect(twice.code).toBe(130);
+    expectInterruptedReports(join(dir, 'together'), twice, 'SIGINT');
     expect(term.code).toBe(143);
     expectInterruptedReports(join(dir, 'term'), term, 'SIGTERM');
     expect(early.code).toBe(130);
@@ -131,7 +139,7 @@ describe.concurrent('isolation', () => {
   it('a second Ctrl-C exits at once, keeping the ledger; the next run into the directory removes what it lists first', async () => {
     const reports = join(dir, 'twice');
     const ledger = join(reports, 'ledger.jsonl');
-    const ran = await cli(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports], { signals: ['SIGINT', 'SIGINT'], ledger, gapMs: 100 });
+    const ran = await cli(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports], { signals: ['SIGINT', 'SIGINT'], ledger, gapMs: 1500 });
     expect(ran.code).toBe(130);
     expect(ran.stderr).toMatch(
       new RegExp(`SIGINT again: stopped at once; what it created is listed in ${ledger}: the next run into that directory removes it first`),
