@@ -300,10 +300,13 @@ describe('not affected', () => {
       ['POST', '/register', {}, ACCOUNTS.admin.email],
       ['DELETE', '/events', { queue_id: 'q7' }, ACCOUNTS.admin.email],
     ]);
-    // Another read, or an answer without a queue: nothing to close.
-    const plain = fakeTarget([success({ prefs: { x: 1 }, queue_id: 'q8' })]);
-    await readAs(plain.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {});
-    expect(plain.sent).toHaveLength(1);
+    // Another read (another method or path), or an answer without a queue: nothing to close.
+    for (const request of [READ.request, { method: 'GET', path: '/register' }, { method: 'POST', path: '/prefs' }]) {
+      const other = { ...register, readBack: { ...register.readBack, request } };
+      const plain = fakeTarget([success({ prefs: { x: 1 }, queue_id: 'q8' })]);
+      await readAs(plain.ctx.client, other, 'admin', ACCOUNTS.admin, ['x'], {});
+      expect(plain.sent).toHaveLength(1);
+    }
     const noQueue = fakeTarget([success({ prefs: { x: 1 }, queue_id: 8 })]);
     await readAs(noQueue.ctx.client, register, 'admin', ACCOUNTS.admin, ['x'], {});
     expect(noQueue.sent).toHaveLength(1);

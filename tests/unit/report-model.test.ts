@@ -104,12 +104,14 @@ describe('an interrupted run, a partial run', () => {
       notStarted('c'),
       cutShort('d'),
       kase('e', 'skipped', { message: 'needs feature level 9, target has 1' }),
+      // A case that ran counts as run, whatever its message says.
+      kase('f', 'errored', { message: 'the run was interrupted before this case ended' }),
     ];
     expect(verdictOf(report(cases), { interruptedBy: 'SIGINT' })).toStrictEqual({
       status: 'interrupted',
-      newFailures: ['b'],
-      reasons: ['interrupted by SIGINT: 2 cases ran, 2 did not', '1 failure: b'],
-      interrupted: { signal: 'SIGINT', ran: 2, notRun: 2 },
+      newFailures: ['b', 'f'],
+      reasons: ['interrupted by SIGINT: 3 cases ran, 2 did not', '2 failures: b, f'],
+      interrupted: { signal: 'SIGINT', ran: 3, notRun: 2 },
     });
     expect(verdictOf(report([notStarted('a')]), { interruptedBy: 'SIGTERM' })).toStrictEqual({
       status: 'interrupted',

@@ -242,6 +242,43 @@ describe('captures', () => {
     expect(out.status).toBe('passed');
     expect(out.queues).toEqual([{ id: 'q1', role: 'admin' }]);
   });
+
+  it('only a successful POST /register opens one, each id once; only a DELETE /events of a queue on the list takes one off', async () => {
+    const step = (method: string, path: string, more: Partial<Step> = {}): Step => ({ request: { method, path }, optional: true, ...more });
+    const answers: Record<string, Record<string, unknown>> = {
+      'POST /register#1': { result: 'success', msg: '', queue_id: 'a' },
+      'POST /register#2': { result: 'success', msg: '', queue_id: 'b' },
+      'POST /register#3': { result: 'error', msg: 'no', code: 'BAD_REQUEST', queue_id: 'c' },
+      'POST /registers': { result: 'success', msg: '', queue_id: 'd' },
+    };
+    let n = 0;
+    const { ctx } = fakeTarget((req) => {
+      const key = req.method === 'POST' && req.path === '/register' ? `POST /register#${(n += 1)}` : `${req.method} ${req.path}`;
+      const body = answers[key] ?? { result: 'success', msg: '' };
+      return json(body, body.result === 'success' ? 200 : 400);
+    });
+    const del = (path: string, method = 'DELETE', queue = 'a') => step(method, path, { request: { method, path, params: { queue_id: queue } } });
+    const out = await runSteps(
+      [
+        step('POST', '/register'),
+        step('POST', '/register'),
+        step('POST', '/register'),
+        step('POST', '/registers'),
+        del('/events', 'POST'),
+        del('/event'),
+        del('/events', 'DELETE', 'zz'),
+      ],
+      ctx,
+      {},
+    );
+    expect(out.queues).toEqual([
+      { id: 'a', role: 'member' },
+      { id: 'b', role: 'member' },
+    ]);
+    n = 0;
+    const first = await runSteps([step('POST', '/register'), step('POST', '/register'), del('/events')], ctx, {});
+    expect(first.queues).toEqual([{ id: 'b', role: 'member' }]);
+  });
 });
 
 describe('disputed clauses', () => {

@@ -69,7 +69,7 @@ export function mergeReports(
   const started = reports.map((r) => r.report.startedAt).sort()[0];
   // A complete set of shards covers what one run would have: only the other filters remain.
   const { shard: _shard, ...filter } = first.filter ?? {};
-  const interruptedBy = reports.find((r) => r.report.verdict?.interrupted)?.report.verdict?.interrupted?.signal;
+  const interruptedBy = reports.map((r) => r.report.verdict.interrupted?.signal).find((signal) => signal !== undefined);
   const expectations = reports.map((r) => r.report.expectations).filter((e) => e !== undefined);
   return finish(
     {
