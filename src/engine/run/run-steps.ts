@@ -2,6 +2,7 @@
 // Stops at the first step that breaks an expectation, since later steps build on it.
 import type { Account, Profile, Role } from '../../shared/vocabulary.js';
 import type { ApiClient, Exchange } from '../../http/client.js';
+import type { RequestPurpose } from '../../http/request-cost.js';
 import { encodeParam, type Params } from '../../http/encode.js';
 import { resolvePath } from '../judge/body-path.js';
 import { interpolate, InterpolationError, type Vars } from './interpolate.js';
@@ -57,6 +58,8 @@ export interface StepOwner {
   zulipCase?: boolean;
   /** The case the requests belong to: the HAR labels each with it and the step's number. */
   caseId?: string;
+  /** Why the steps are sent, for the run's cost: a case's own steps check (its setup steps are fixtures). */
+  purpose?: RequestPurpose;
 }
 
 const DEFAULT_ROLE: Role = 'member';
@@ -88,11 +91,12 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
           : { ...account, role };
     const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
+    const purpose: RequestPurpose = step.setup ? 'fixture' : (owner.purpose ?? 'check');
     const summary = step.events
       ? `as ${role}, events of queue ${step.events.queue}`
       : describeRequest(role, step.request.method, path, params, step.request.auth);
     const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
-    const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, trace) : null;
+    const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, purpose, trace) : null;
     const exchange = polled
       ? polled.exchange
       : await ctx.client.send({
@@ -102,6 +106,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           auth,
           encoding: step.request.encoding,
           files: step.request.files,
+          purpose,
           ...(trace ? { trace } : {}),
         });
     const record: StepRecord = { index, exchange, failures: [], summary };
@@ -186,6 +191,7 @@ async function pollEvents(
   spec: EventsSpec,
   params: Params,
   auth: Parameters<ApiClient['send']>[0]['auth'],
+  purpose: RequestPurpose,
   trace?: { caseId: string; step: number },
 ): Promise<Polled> {
   const started = performance.now();
@@ -198,6 +204,7 @@ async function pollEvents(
       path: '/events',
       params: { ...params, last_event_id: lastEventId },
       auth,
+      purpose,
       ...(trace ? { trace } : {}),
     });
     const body = exchange.response?.json as { result?: unknown; events?: unknown } | undefined;
@@ -268,7 +275,7 @@ export async function deleteQueues(ctx: TargetContext, queues: OpenedQueue[]): P
   await Promise.all(
     queues.map(async ({ id, role }) => {
       const account = ctx.accounts[role];
-      if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role } });
+      if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role }, purpose: 'cleanup' });
     }),
   );
 }
