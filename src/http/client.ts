@@ -119,7 +119,7 @@ export class ApiClient {
       if (ticket?.waitedMs) meter?.paced(ticket.startedAt, ticket.startedAt + ticket.waitedMs);
       const exchange = await this.sendOnce(req);
       meter?.request(req.auth?.role ?? null, exchange.request.method, req.path, req.purpose ?? 'check');
-      if (ticket && exchange.response) this.pacer.after(account!, ticket.seq, exchange.response.headers);
+      if (ticket) this.pacer.after(account!, ticket.seq, exchange.response?.headers);
       if (exchange.response?.status !== 429 || retries >= MAX_RATE_LIMIT_RETRIES) {
         if (retries) exchange.rateLimitRetries = retries;
         return exchange;

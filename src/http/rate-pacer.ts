@@ -19,8 +19,14 @@ const RECHECK_MS = 1000;
 interface AccountWindow {
   /** Requests sent, numbered from 1: a request's number orders it after those sent before it. */
   sent: number;
-  /** From the answer to the newest request that carried the headers; null until one has. */
-  limit: number | null;
+  /**
+   * Until the first answer, nothing is known: one request goes alone, so that a burst at the
+   * start cannot overrun a limit it has not yet heard of. An answer without the headers: no limit
+   * to pace by (the 429 handling remains).
+   */
+  state: 'unknown' | 'unlimited' | 'limited';
+  /** From the answer to the newest request that carried the headers. */
+  limit: number;
   remaining: number;
   /** The number of that request. */
   seenSeq: number;
@@ -42,7 +48,8 @@ export class RatePacer {
   async before(account: string): Promise<{ seq: number; startedAt: number; waitedMs: number }> {
     const w = this.window(account);
     const started = Date.now();
-    while (w.limit !== null && w.remaining - (w.sent - w.seenSeq) <= RESERVE) {
+    let waited = false;
+    while ((w.state === 'unknown' && w.sent > 0) || (w.state === 'limited' && w.remaining - (w.sent - w.seenSeq) <= RESERVE)) {
       const now = Date.now();
       if (w.resetAt !== null && w.resetAt <= now) {
         // The window of the answer seen is over: only the requests sent after it still count.
@@ -50,7 +57,8 @@ export class RatePacer {
         w.resetAt = null;
         continue;
       }
-      const until = w.resetAt ?? now + RECHECK_MS;
+      const until = (w.state === 'limited' && w.resetAt) || now + RECHECK_MS;
+      waited = true;
       await this.outside(
         new Promise<void>((resolve) => {
           const timer = setTimeout(done, until - now);
@@ -63,24 +71,27 @@ export class RatePacer {
       );
     }
     w.sent += 1;
-    return { seq: w.sent, startedAt: started, waitedMs: Date.now() - started };
+    return { seq: w.sent, startedAt: started, waitedMs: waited ? Date.now() - started : 0 };
   }
 
-  /** What the answer to request `seq` of the account says of the limit (headers lower-cased). */
-  after(account: string, seq: number, headers: Record<string, string>): void {
-    const limit = Number(headers['x-ratelimit-limit']);
-    const remaining = Number(headers['x-ratelimit-remaining']);
-    const reset = Number(headers['x-ratelimit-reset']);
-    if (![limit, remaining, reset].every(Number.isFinite) || headers['x-ratelimit-remaining'] === undefined) return;
+  /** What the answer to request `seq` of the account says of the limit (headers lower-cased; none for a transport fault). */
+  after(account: string, seq: number, headers: Record<string, string> = {}): void {
     const w = this.window(account);
-    if (seq <= w.seenSeq) return; // an older request's answer, overtaken
-    Object.assign(w, { limit, remaining, seenSeq: seq, resetAt: reset * 1000 + RESET_MARGIN_MS });
+    const [limit, remaining, reset] = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'].map((name) =>
+      headers[name] === undefined ? NaN : Number(headers[name]),
+    );
+    if (![limit, remaining, reset].every(Number.isFinite)) {
+      if (w.state === 'unknown') w.state = 'unlimited';
+    } else if (seq > w.seenSeq) {
+      // (An older request's answer, overtaken by a newer one's, says less than it.)
+      Object.assign(w, { state: 'limited', limit, remaining, seenSeq: seq, resetAt: reset * 1000 + RESET_MARGIN_MS });
+    }
     for (const wake of w.wake.splice(0)) wake();
   }
 
   private window(account: string): AccountWindow {
     let w = this.windows.get(account);
-    if (!w) this.windows.set(account, (w = { sent: 0, limit: null, remaining: 0, seenSeq: 0, resetAt: null, wake: [] }));
+    if (!w) this.windows.set(account, (w = { sent: 0, state: 'unknown', limit: 0, remaining: 0, seenSeq: 0, resetAt: null, wake: [] }));
     return w;
   }
 }
