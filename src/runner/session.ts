@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { ApiClient } from '../http/client.js';
 import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
-import type { Role } from '../shared/vocabulary.js';
+import type { Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
 import { ReadWriteLock, Semaphore } from './locks.js';
 import { deleteQueues, runSteps, type OpenedQueue, type TargetContext } from '../engine/run/run-steps.js';
