@@ -57,9 +57,13 @@ export class RatePacer {
         w.resetAt = null;
         continue;
       }
-      const until = (w.state === 'limited' && w.resetAt) || now + RECHECK_MS;
-      waited = true;
-      await this.outside(
+      const limited = w.state === 'limited';
+      const until = (limited && w.resetAt) || now + RECHECK_MS;
+      waited ||= limited;
+      // The first answer is a round trip away: waited for in place. The limit's window is
+      // waited for through the caller's waiter (a case gives its slot back meanwhile).
+      const wait: OutsideWaiter = limited ? this.outside : (p) => p;
+      await wait(
         new Promise<void>((resolve) => {
           const timer = setTimeout(done, until - now);
           function done() {
