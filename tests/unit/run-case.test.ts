@@ -121,6 +121,13 @@ describe('cleanup and disputes', () => {
     expect(plain.result.warnings?.[0]).toMatch(/\(as member, GET \/a\)$/);
   });
 
+  it("a dispute after a step not sent under spec names its own step's request", async () => {
+    const readBack = get('/register', { expect: { clause: 'op1.x', zulip: { body: [{ path: 'a', equals: 1 }] } } });
+    const c = aCase([readBack, get('/b', { expect: { result: 'success', clause: 'op1.disputed' } })]);
+    const { result } = await run(c, [failure('X', 'no')], { disputedClauses: new Set(['op1.disputed']) });
+    expect(result.warnings?.[0]).toMatch(/\(as member, GET \/b\)$/);
+  });
+
   it("the dispute's warning comes before the cleanup's", async () => {
     const c = aCase([get('/a', { expect: { result: 'success', clause: 'op1.disputed' } })], { cleanup: [get('/del', { expect: { result: 'success' } })] });
     const { result } = await run(c, [failure('X')], { disputedClauses: new Set(['op1.disputed']) });
