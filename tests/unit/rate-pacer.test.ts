@@ -14,7 +14,7 @@ const limitHeaders = (remaining: number, resetInS: number) => ({
 });
 
 describe('RatePacer', () => {
-  it('sends one request alone until an answer says how much room is left, then keeps a reserve of two', async () => {
+  it('sends one request alone until an answer says how much room is left, then keeps a reserve of three', async () => {
     const pacer = new RatePacer();
     const first = await pacer.before('a');
     expect(first).toMatchObject({ seq: 1, waitedMs: 0 });
@@ -22,7 +22,7 @@ describe('RatePacer', () => {
     void pacer.before('a').then(() => (second = true));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(second).toBe(false);
-    pacer.after('a', first.seq, limitHeaders(4, 60)); // 4 left: the waiting one and one more go
+    pacer.after('a', first.seq, limitHeaders(5, 60)); // 5 left: the waiting one and one more go, three are kept
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(second).toBe(true);
     expect((await pacer.before('a')).waitedMs).toBe(0);
@@ -51,6 +51,37 @@ describe('RatePacer', () => {
     pacer.after('a', 3, limitHeaders(9, 60)); // not newer than the answer seen: still held
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sent).toBe(false);
+  });
+
+  it('room comes back as the counted requests age out of the sliding window, before X-RateLimit-Reset', async () => {
+    let now = 0;
+    const pacer = new RatePacer(undefined, () => now);
+    const headers = (remaining: number, reset: number) => ({
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(reset),
+    });
+    // A limit of 5 per 10 s; each answer 100 ms after its request.
+    expect((await pacer.before('a')).seq).toBe(1);
+    now = 100;
+    pacer.after('a', 1, headers(4, 10));
+    now = 1000;
+    expect((await pacer.before('a')).seq).toBe(2);
+    now = 1100;
+    pacer.after('a', 2, headers(3, 11)); // the whole window is over at 12 s
+    now = 2000;
+    let sent = false;
+    const held = pacer.before('a').then(() => (sent = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent).toBe(false); // three left: the reserve
+    now = 11_050; // request 1 may still count (answered at 0.1 s, the window up to 11 s long)
+    pacer.after('a', 2, headers(3, 11));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent).toBe(false);
+    now = 11_150; // request 1 is surely out; the window of the last answer is not over
+    pacer.after('a', 2, headers(3, 11));
+    await held;
+    expect(sent).toBe(true);
   });
 
   it('waits out the window when no fresher answer comes, through the waiter it was given', async () => {

@@ -123,9 +123,17 @@ describe('cleanup and disputes', () => {
 
   it("a dispute after a step not sent under spec names its own step's request", async () => {
     const readBack = get('/register', { expect: { clause: 'op1.x', zulip: { body: [{ path: 'a', equals: 1 }] } } });
-    const c = aCase([readBack, get('/b', { expect: { result: 'success', clause: 'op1.disputed' } })]);
-    const { result } = await run(c, [failure('X', 'no')], { disputedClauses: new Set(['op1.disputed']) });
+    const c = aCase([get('/a'), readBack, get('/b', { expect: { result: 'success', clause: 'op1.disputed' } })]);
+    const { result } = await run(c, [success(), failure('X', 'no')], { disputedClauses: new Set(['op1.disputed']) });
     expect(result.warnings?.[0]).toMatch(/\(as member, GET \/b\)$/);
+  });
+
+  it("a case's cleanup requests are counted as cleanup", async () => {
+    const { sent } = await run(aCase([get('/a')], { cleanup: [get('/undo')] }), [success()]);
+    expect(sent.map((r) => [r.path, r.purpose])).toEqual([
+      ['/a', 'check'],
+      ['/undo', 'cleanup'],
+    ]);
   });
 
   it("the dispute's warning comes before the cleanup's", async () => {
