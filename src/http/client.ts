@@ -111,7 +111,8 @@ export class ApiClient {
    */
   async send(req: ApiRequest): Promise<Exchange> {
     const { meter, waitOutside = (waited) => waited } = this.options;
-    const account = req.auth?.email;
+    // By credential: a request with a wrong key is refused before any limit counts it.
+    const account = req.auth ? `${req.auth.email}\0${req.auth.apiKey}` : undefined;
     for (let retries = 0; ; retries += 1) {
       const wait = this.pausedUntil - Date.now();
       if (wait > 0) await waitOutside(new Promise((resolve) => setTimeout(resolve, wait)));

@@ -110,12 +110,15 @@ describe('ApiClient against a server that limits each account', () => {
     const client = new ApiClient(server.url, { timeoutMs: 10_000, meter });
     const member = { ...server.accounts.member, role: 'member' };
     try {
+      // A wrong key's answer (401, no limit counted, no headers) says nothing of the account's limit.
+      const refused = await client.send({ method: 'GET', path: '/users/me', auth: { ...member, apiKey: 'wrong-key' } });
+      expect(refused.response?.status).toBe(401);
       const answers = await Promise.all(Array.from({ length: 30 }, () => client.send({ method: 'GET', path: '/users/me', auth: member })));
       expect(answers.map((a) => a.response?.status)).toEqual(Array(30).fill(200));
       const cost = meter.snapshot();
       expect(cost.rateLimit.answers429).toBe(0);
       expect(cost.rateLimit.pacedMs).toBeGreaterThan(0);
-      expect(cost.byAccount.member.requests).toBe(30);
+      expect(cost.byAccount.member.requests).toBe(31);
     } finally {
       await client.close();
     }
