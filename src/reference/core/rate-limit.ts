@@ -5,10 +5,12 @@
 // not counted; get_api_calls_left: remaining = N minus the requests in the window, reset when the
 // newest of them leaves it), zerver/lib/exceptions.py (RateLimitedError: HTTP 429, code
 // RATE_LIMIT_HIT, msg "API usage exceeded rate limit", the seconds to wait as the Retry-After
-// header and the body's "retry-after" field) and zerver/middleware.py (RateLimitMiddleware:
+// header and the body's "retry-after" field), zerver/middleware.py (RateLimitMiddleware:
 // X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset, in whole Unix seconds, on the
-// answers of authenticated requests, refused ones included). Unauthenticated requests, which Zulip
-// limits per IP address, are not limited here.
+// answers of authenticated requests, refused ones included; read at commit b0f5ce4728ce, the
+// limiter at 00e56f3be4df), and zproject/default_settings.py (DEFAULT_RATE_LIMITING_RULES:
+// api_by_user 200 per 60 s). Unauthenticated requests, which Zulip limits per IP address
+// (api_by_ip), are not limited here; nor is Tornado's GET /events counted apart.
 import { ApiError } from './errors.js';
 
 export interface RateLimitRule {
