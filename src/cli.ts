@@ -94,7 +94,7 @@ export async function main(argv: string[]): Promise<number> {
       '--variant',
       'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)',
     )
-    .option('--rate-limit <N/SECONDS>', "limit each account to N requests per SECONDS as a Zulip server does (200/60 is Zulip's default)")
+    .option('--rate-limit <N/S>', "limit each account to N requests per S seconds as a Zulip server does (200/60 is Zulip's default)")
     .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean; listQuirks?: boolean; rateLimit?: string }) => {
       if (opts.listQuirks) {
         const { quirkListing } = await import('./commands/reference-server.js');
