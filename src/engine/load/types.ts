@@ -48,12 +48,19 @@ export interface QueueSpec {
   capabilities?: Record<string, unknown>;
 }
 
-/** One event an events step expects, in order among the events of the queue. */
+/** One event an events step expects, in order among the case's own events of the queue. */
 export interface EventExpectation {
   type: string;
   op?: string;
-  /** Picks the event among those of its type: field -> value (e.g. message_id); a path through [*] picks it when one element equals the value. */
+  /**
+   * Picks the case's own event by its objects: field -> value (a message id, a channel, a name
+   * of the run); a path through [*] picks it when one element equals the value. The spec
+   * language requires it (schemas/spec-file.schema.json): a queue also hears of what other
+   * cases change, so an event is never picked by its position.
+   */
   where?: Record<string, unknown>;
+  /** Picks it further by text: field -> a regular expression the field's string must match (a notice naming the case's group). */
+  whereMatches?: Record<string, string>;
   /** How many events of this type (op, where) exactly; default at least one, the first judged. */
   count?: number;
   /** A schema of schemas/ for the event object, e.g. "events/typing". */
@@ -66,7 +73,7 @@ export interface EventExpectation {
 }
 
 /** An event that must not come: its type, and optionally its op and fields (as an expectation's `where`). */
-export type ForbiddenEvent = Pick<EventExpectation, 'type' | 'op' | 'where'>;
+export type ForbiddenEvent = Pick<EventExpectation, 'type' | 'op' | 'where' | 'whereMatches'>;
 
 /** Reads a queue until the expected events came or `withinMs` passed (a bounded wait). */
 export interface EventsSpec {
@@ -74,8 +81,8 @@ export interface EventsSpec {
   expect?: EventExpectation[];
   /**
    * Events of which none may arrive (by the time the expected ones did, or the wait ended): a
-   * type, or a type with the op and fields of the events meant, since a queue also hears of
-   * what other cases running meanwhile change.
+   * type with the op and fields of the case's own events meant (the spec language requires the
+   * fields), since a queue also hears of what other cases running meanwhile change.
    */
   none?: (string | ForbiddenEvent)[];
   /** Whether `expect` must come in this order (default true). */
