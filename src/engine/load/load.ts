@@ -8,6 +8,7 @@ import { cached } from './suite-cache.js';
 import type { SpecFile } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
+import { markRetiredFacts } from './retired-facts.js';
 import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
 
 export interface Clause {
@@ -38,6 +39,8 @@ export interface Fact {
   evidence: { path: string; symbol: string; note?: string }[];
   featureLevel: number;
   commit?: string;
+  /** The last feature level at which the Zulip server behaves so (a later level removed the field, changed the behaviour). */
+  until?: number;
 }
 
 export const CATALOG_FILE = 'clauses.yaml';
@@ -88,6 +91,9 @@ export function loadFacts(path = projectPath('specs', FACTS_FILE)): Fact[] {
   const seen = new Set<string>();
   facts.forEach((fact, i) => {
     if (seen.has(fact.id)) throw new SpecError(source.file, source.lineOf(`/facts/${i}/id`), `facts[${i}].id`, `duplicate fact id "${fact.id}"`);
+    if (fact.until !== undefined && fact.until < fact.featureLevel) {
+      throw new SpecError(source.file, source.lineOf(`/facts/${i}/until`), `facts[${i}].until`, `${fact.until} is before the level read (featureLevel ${fact.featureLevel})`);
+    }
     seen.add(fact.id);
   });
   return facts;
@@ -161,5 +167,5 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
     });
     specs.push(spec);
   }
-  return { specs, clauses, facts, resources };
+  return { specs: markRetiredFacts(specs, facts), clauses, facts, resources };
 }

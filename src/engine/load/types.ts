@@ -37,6 +37,8 @@ export interface Expect {
   ignoredParams?: string[];
   /** Expectations that hold only under the zulip profile (the document leaves them open). */
   zulip?: Omit<Expect, 'zulip'>;
+  /** In a `zulip:` block, set by the loader: the last feature level its facts hold at (a fact's `until`); a newer target is not judged by it. */
+  until?: number;
 }
 
 /** Opens an event queue (POST /register) as the step's role; its id is the variable `name`. */
@@ -117,6 +119,8 @@ export interface Case {
   /** The Zulip facts (specs/zulip-facts.yaml) its zulip-profile checks rest on. */
   facts?: string[];
   since?: number;
+  /** Set by the loader on a zulip-profile case resting on a fact a later level retired: the last level it holds at. */
+  until?: number;
   profile?: 'spec' | 'zulip';
   /** Data the case needs and cannot make through the API: "reference-seed" (the reference server's seeded realm). */
   requires?: 'reference-seed'[];
