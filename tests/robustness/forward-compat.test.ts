@@ -35,7 +35,7 @@ describe('a server that adds fields everywhere', () => {
     expect(result.message ?? '').toBe('');
   });
 
-  it('really adds them: to success and error bodies and to the objects inside, not to what the document closes', async () => {
+  it('really adds them: to success and error bodies and to the objects inside, not to what the document closes', () => {
     const answer = {
       status: 200,
       headers: {},

@@ -92,7 +92,12 @@ export function loadFacts(path = projectPath('specs', FACTS_FILE)): Fact[] {
   facts.forEach((fact, i) => {
     if (seen.has(fact.id)) throw new SpecError(source.file, source.lineOf(`/facts/${i}/id`), `facts[${i}].id`, `duplicate fact id "${fact.id}"`);
     if (fact.until !== undefined && fact.until < fact.featureLevel) {
-      throw new SpecError(source.file, source.lineOf(`/facts/${i}/until`), `facts[${i}].until`, `${fact.until} is before the level read (featureLevel ${fact.featureLevel})`);
+      throw new SpecError(
+        source.file,
+        source.lineOf(`/facts/${i}/until`),
+        `facts[${i}].until`,
+        `${fact.until} is before the level read (featureLevel ${fact.featureLevel})`,
+      );
     }
     seen.add(fact.id);
   });

@@ -3,7 +3,7 @@
 // one: a zulip-profile case gets the case's `until` (the plan skips it on a newer target), a
 // `zulip:` block its own (the step judges it only up to that level). So a check of what Zulip 420
 // sends never fails a newer Zulip for a field that level removed.
-import type { Case, Expect, SpecFile, Step } from './types.js';
+import type { Case, SpecFile, Step } from './types.js';
 import type { Fact } from './load.js';
 
 /** The lowest `until` of the facts named, or undefined when none has one. */
@@ -16,7 +16,7 @@ function markStep(step: Step, caseFacts: string[] | undefined, until: ReadonlyMa
   const zulip = step.expect?.zulip;
   if (!zulip) return step;
   const level = untilOf(zulip.facts ?? caseFacts, until);
-  return level === undefined ? step : { ...step, expect: { ...step.expect, zulip: { ...zulip, until: level } } as Expect };
+  return level === undefined ? step : { ...step, expect: { ...step.expect, zulip: { ...zulip, until: level } } };
 }
 
 function markCase(c: Case, until: ReadonlyMap<string, number>): Case {
