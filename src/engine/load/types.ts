@@ -28,6 +28,12 @@ export interface Expect {
   clauses?: string[];
   /** In a `zulip:` block: the Zulip facts (specs/zulip-facts.yaml) its checks rest on; default the case's. */
   facts?: string[];
+  /**
+   * The request must not be served as the account it names (no credentials, a wrong key): any
+   * answer but a success passes, of any media type, and the envelope conventions are not checked
+   * on it (the document does not show that answer); a `zulip:` block still judges Zulip's.
+   */
+  notServed?: boolean;
   result?: 'success' | 'error';
   code?: string;
   status?: number;
@@ -92,6 +98,12 @@ export interface EventsSpec {
   withinMs?: number;
 }
 
+/** When a step's request is sent again: its success answer matches `while` (a body condition). */
+export interface RepeatSpec {
+  while: Assertion;
+  atMost: number;
+}
+
 export interface Step {
   as?: Role;
   request: SpecRequest;
@@ -101,6 +113,12 @@ export interface Step {
   expect?: Expect;
   /** name -> body path; the value is available to later steps as ${name}. */
   capture?: Record<string, string>;
+  /**
+   * Send the request again while its success answer says to (the document tells the client to
+   * repeat: delete_topic's `complete: false`), at most `atMost` times in all; the last answer is
+   * judged, and the case's steps report how often it was sent.
+   */
+  repeat?: RepeatSpec;
   /** A fixture the target may be unable to make (e.g. web-public channels): on failure, go on without its captures. */
   optional?: boolean;
   /** Why this step exists, shown in failure messages. */

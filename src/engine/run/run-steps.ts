@@ -5,11 +5,11 @@ import type { ApiClient, Exchange } from '../../http/client.js';
 import { encodeParam, type Params } from '../../http/encode.js';
 import { resolvePath } from '../judge/body-path.js';
 import { interpolate, InterpolationError, type Vars } from './interpolate.js';
-import { judge, type Attribution } from '../judge/judge.js';
+import { holds, judge, type Attribution } from '../judge/judge.js';
 import { findingMessage, type Failure } from '../judge/failure.js';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
-import { show } from '../judge/matchers.js';
-import type { EventsSpec, Step } from '../load/types.js';
+import { ASSERTION_KEYS, show } from '../judge/matchers.js';
+import type { Assertion, EventsSpec, RepeatSpec, Step } from '../load/types.js';
 
 export interface TargetContext {
   client: ApiClient;
@@ -31,6 +31,8 @@ export interface StepRecord {
   capture?: Record<string, string>;
   /** The values the captures got. */
   captured?: Record<string, unknown>;
+  /** How many times the request was sent, when its answer asked for a repeat (the step's `repeat`). */
+  sent?: number;
 }
 
 interface Common {
@@ -93,18 +95,26 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       : describeRequest(role, step.request.method, path, params, step.request.auth);
     const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
     const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, trace) : null;
-    const exchange = polled
-      ? polled.exchange
-      : await ctx.client.send({
-          method: step.request.method,
-          path,
-          params,
-          auth,
-          encoding: step.request.encoding,
-          files: step.request.files,
-          ...(trace ? { trace } : {}),
-        });
-    const record: StepRecord = { index, exchange, failures: [], summary };
+    const send = () =>
+      ctx.client.send({
+        method: step.request.method,
+        path,
+        params,
+        auth,
+        encoding: step.request.encoding,
+        files: step.request.files,
+        ...(trace ? { trace } : {}),
+      });
+    const repeat = step.repeat && interpolate(step.repeat, vars);
+    const repeated = polled ? { exchange: polled.exchange, sent: 1 } : await sendRepeating(send, repeat);
+    const exchange = repeated.exchange;
+    const record: StepRecord = {
+      index,
+      exchange,
+      failures: [],
+      summary: repeated.sent > 1 ? `${summary}, sent ${repeated.sent} times (repeated while ${condition(repeat!.while)})` : summary,
+      ...(repeated.sent > 1 ? { sent: repeated.sent } : {}),
+    };
     records.push(record);
     if (exchange.error) {
       if (step.optional) continue;
@@ -165,6 +175,33 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     if (judged.length) break;
   }
   return { status: 'passed', records, vars, disputes, queues };
+}
+
+/**
+ * Sends a request, and again while its success answer matches the step's `repeat.while` (the
+ * document tells the client to repeat it), up to `repeat.atMost` sends in all. A repeat is the
+ * client doing what the document asks, not a retry of the judgement: the last answer is judged.
+ */
+async function sendRepeating(send: () => Promise<Exchange>, repeat: RepeatSpec | undefined): Promise<{ exchange: Exchange; sent: number }> {
+  let exchange = await send();
+  let sent = 1;
+  while (repeat && sent < repeat.atMost && asksForRepeat(exchange, repeat)) {
+    exchange = await send();
+    sent += 1;
+  }
+  return { exchange, sent };
+}
+
+/** "complete equals false" */
+function condition(assertion: Assertion): string {
+  const matchers = Object.entries(assertion).filter(([name]) => !ASSERTION_KEYS.has(name));
+  return matchers.map(([name, value]) => `${assertion.path} ${name} ${show(value)}`).join(' and ');
+}
+
+function asksForRepeat(exchange: Exchange, repeat: RepeatSpec): boolean {
+  const body = exchange.response?.json;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  return (body as { result?: unknown }).result === 'success' && holds(body as Record<string, unknown>, repeat.while);
 }
 
 /** A `zulip:` block resting on a fact a later level retired says nothing about a newer target. */

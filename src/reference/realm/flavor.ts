@@ -68,6 +68,11 @@ export interface Flavor {
   seedIssued: Record<IdKind, number>;
   /** How many messages one batch of a topic deletion removes (operation 14: "in batches"). */
   deleteTopicBatchSize: number;
+  /**
+   * How many batches one delete_topic request gets through before it "times out" and answers
+   * `complete: false` (operation 14: the client should repeat the request); Infinity: never.
+   */
+  deleteTopicBatchesPerRequest: number;
   /** The order of GET /streams (the document gives none). */
   compareChannels(a: ChannelView, b: ChannelView): number;
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
@@ -90,8 +95,12 @@ export interface Flavor {
   // --- status, push and the common conventions (operations 13 and 21, Authentication, Errors) ---
   /** The order of ignored_parameters_unsupported (the document gives none; Zulip sorts it). */
   ignoredParamsOrder: 'sorted' | 'reverse-sorted';
-  /** The answer to missing or invalid credentials ("not shown"): status, code, and a WWW-Authenticate: Basic challenge or not. */
-  credentialsRefusal: { status: number; code: string; challenge: boolean };
+  /**
+   * The answer to missing or invalid credentials ("not shown"): its status, a WWW-Authenticate:
+   * Basic challenge or not, and either the JSON error envelope with a code or a page that is no
+   * JSON at all (what a front proxy answers).
+   */
+  credentialsRefusal: { status: number; challenge: boolean } & ({ code: string } | { page: { contentType: string; text: string } });
   /** The HTTP statuses of operation 21's push relay errors (the document gives none). */
   pushRelayStatus: { adminActionRequired: number; bouncerUnreachable: number; bouncerFailing: number };
   // --- messages (operations 1 and 15) ---
@@ -141,6 +150,8 @@ export const ZULIP: Flavor = {
   // Zulip deletes 100 at a time (zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE); the
   // batch-order case sends 101 messages to see two batches.
   deleteTopicBatchSize: 100,
+  // Zulip's request has a time budget no test topic comes near: it completes in one request.
+  deleteTopicBatchesPerRequest: Infinity,
   compareChannels: byName,
   // Zulip: zerver/views/streams.py send_messages_for_new_subscribers (fact zulip.channel.creation-notice).
   newChannelNotice: {
@@ -215,7 +226,10 @@ export const VARIANT: Flavor = {
   // Seeded messages take the first message ids; seeded channels numbers no created one reaches.
   seedId: (kind, number) => (kind === 'message' ? VARIANT_ID('message', number - 1) : VARIANT_ID('channel', 50_000 + number)),
   seedIssued: { channel: 0, message: SEEDED_MESSAGES, record: 0 },
-  deleteTopicBatchSize: 2,
+  // One message a batch, one batch a request: the first request of any topic of two messages or
+  // more answers complete: false, and the client repeats it.
+  deleteTopicBatchSize: 1,
+  deleteTopicBatchesPerRequest: 1,
   compareChannels: (a, b) => b.id - a.id,
   newChannelNotice: {
     topic: 'welcome',
@@ -236,7 +250,15 @@ export const VARIANT: Flavor = {
   emptyTopicMarksWholeChannel: false,
   // status, push and the common conventions
   ignoredParamsOrder: 'reverse-sorted',
-  credentialsRefusal: { status: 403, code: 'AUTHENTICATION_FAILED', challenge: false },
+  // A front proxy's answer: a 401 page in HTML, no envelope, no challenge.
+  credentialsRefusal: {
+    status: 401,
+    challenge: false,
+    page: {
+      contentType: 'text/html; charset=utf-8',
+      text: '<html><head><title>401 Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>\n',
+    },
+  },
   pushRelayStatus: { adminActionRequired: 409, bouncerUnreachable: 503, bouncerFailing: 504 },
   // messages: "many" is more than 20 (no seeded channel or topic reaches it), and
   // "✔ (unnamed topic)" is an ordinary topic; the move and resolve notices read differently.
