@@ -4,7 +4,6 @@
 // `zulip:` block its own (the step judges it only up to that level). So a check of what Zulip 420
 // sends never fails a newer Zulip for a field that level removed.
 import type { Case, SpecFile, Step } from './types.js';
-import type { Fact } from './load.js';
 
 /** The lowest `until` of the facts named, or undefined when none has one. */
 function untilOf(ids: string[] | undefined, until: ReadonlyMap<string, number>): number | undefined {
@@ -29,7 +28,7 @@ function markCase(c: Case, until: ReadonlyMap<string, number>): Case {
 }
 
 /** The spec files with what rests on a retired fact marked with the level it holds up to. */
-export function markRetiredFacts(specs: SpecFile[], facts: Pick<Fact, 'id' | 'until'>[]): SpecFile[] {
+export function markRetiredFacts(specs: SpecFile[], facts: { id: string; until?: number }[]): SpecFile[] {
   const until = new Map(facts.flatMap((f) => (f.until === undefined ? [] : [[f.id, f.until] as const])));
   if (!until.size) return specs;
   return specs.map((spec) => ({ ...spec, cases: spec.cases.map((c) => markCase(c, until)) }));

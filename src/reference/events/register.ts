@@ -77,6 +77,14 @@ function register(ctx: Context) {
   validateRegisterParams(ctx);
   const queueId = openQueue(ctx);
   const { flavor } = ctx.realm;
+  const body = zulipRegister(ctx, queueId);
+  // The variant answers only the fields it names (flavor.ts registerFields).
+  const only = flavor.registerFields;
+  return only ? Object.fromEntries(Object.entries(body).filter(([name]) => only.includes(name))) : body;
+}
+
+function zulipRegister(ctx: Context, queueId: string) {
+  const { flavor } = ctx.realm;
   const { limits } = flavor;
   return {
     queue_id: queueId,
