@@ -6,7 +6,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/reference/
 import { VARIANT } from '../../src/reference/realm/flavor.js';
 import { VARIANT_SYSTEM_GROUPS, ZULIP_SYSTEM_GROUPS } from '../../src/reference/realm/system-groups.js';
 import { call, expectError, expectSuccess } from './helpers.js';
-import { newChannel, send } from './topic-helpers.js';
+import { fetchTopic, newChannel, send } from './topic-helpers.js';
 
 describe('reference server: the variant realm', () => {
   let s: ReferenceServer;
@@ -55,5 +55,36 @@ describe('reference server: the variant realm', () => {
     expectSuccess(await call(s, 'PATCH', `/streams/${c}`, { as: owner, form: { can_move_messages_within_channel_group: group([member.userId]) } }));
     expectSuccess(await rename(member, 'by the channel'));
     expectError(await rename(moderator, 'no longer the moderator'), 403, 'BAD_REQUEST');
+  });
+
+  it('applies an update object whose old is not the current value, as if old were not there', async () => {
+    const { owner } = s.accounts;
+    const c = await newChannel(s, owner, [owner.userId]);
+    const update = JSON.stringify({ new: { direct_members: [owner.userId], direct_subgroups: [] }, old: VARIANT_SYSTEM_GROUPS['role:everyone'] });
+    expectSuccess(await call(s, 'PATCH', `/streams/${c}`, { as: owner, form: { can_remove_subscribers_group: update } }));
+    const streams = (await call(s, 'GET', '/streams', { as: owner })).body.streams as { stream_id: number; can_remove_subscribers_group: unknown }[];
+    expect(streams.find((x) => x.stream_id === c)?.can_remove_subscribers_group).toEqual({ direct_members: [owner.userId], direct_subgroups: [] });
+  });
+
+  it('issues API keys of its own shape, and does not tell its feature level', async () => {
+    for (const account of Object.values(s.accounts)) expect(account.apiKey).toMatch(/^vk\.[0-9a-f]{60}$/);
+    const settings = (await call(s, 'GET', '/server_settings')).body as Record<string, unknown>;
+    expect(settings.zulip_version).toBe('reference');
+    expect('zulip_feature_level' in settings).toBe(false);
+  });
+
+  it('numbers followed 2 and unmuted 3: a resolve notice stays unread for a user whose topic policy is 2', async () => {
+    const { owner, member2 } = s.accounts;
+    const c = await newChannel(s, owner, [owner.userId, member2.userId]);
+    const unreadNotice = async (topic: string, policy: string) => {
+      const id = await send(s, owner, c, topic);
+      expectSuccess(await call(s, 'POST', '/user_topics', { as: member2, form: { stream_id: String(c), topic, visibility_policy: policy } }));
+      expectSuccess(await call(s, 'PATCH', `/messages/${id}`, { as: owner, form: { topic: `✔ ${topic}`, propagate_mode: 'change_all' } }));
+      const notice = (await fetchTopic(s, member2, c, `✔ ${topic}`)).at(-1)!;
+      expect(notice.id).not.toBe(id);
+      return !notice.flags.includes('read');
+    };
+    expect(await unreadNotice('followed here', '2')).toBe(true);
+    expect(await unreadNotice('unmuted here', '3')).toBe(false);
   });
 });

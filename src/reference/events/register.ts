@@ -11,7 +11,7 @@ export const FEATURE_LEVEL = 420;
 
 function serverSettings(ctx: PublicContext) {
   return {
-    zulip_feature_level: FEATURE_LEVEL,
+    ...(ctx.realm.flavor.announcesFeatureLevel ? { zulip_feature_level: FEATURE_LEVEL } : {}),
     zulip_version: 'reference',
     zulip_merge_base: 'reference',
     push_notifications_enabled: false,

@@ -4,6 +4,7 @@
 // spec-profile case that assumes one of Zulip's choices fails against it: it is how the project
 // proves it raises no false alarms, as the mutants prove it catches bugs. Every difference of the
 // variant is in this file (VARIANT below), for a reader to scan.
+import { randomBytes } from 'node:crypto';
 import type { ApiError } from '../core/errors.js';
 import { VARIANT_SYSTEM_GROUPS, ZULIP_SYSTEM_GROUPS, type SystemGroupIds } from './system-groups.js';
 
@@ -76,6 +77,20 @@ export interface Flavor {
    * `complete: false` (operation 14: the client should repeat the request); Infinity: never.
    */
   deleteTopicBatchesPerRequest: number;
+  /**
+   * An update object whose `old` is not the current value ("not shown"): refused (Zulip's
+   * EXPECTATION_MISMATCH), or applied as if `old` were not there.
+   */
+  oldMismatch: 'refuse' | 'apply';
+  /** Which of the visibility policies 2 and 3 is unmuted and which followed ("not shown"). */
+  visibilityPolicies: { unmuted: number; followed: number };
+  /**
+   * Whether GET /server_settings tells its feature level ("How a client learns the server's
+   * current feature level: not shown"); without it a client judges the newest level it knows.
+   */
+  announcesFeatureLevel: boolean;
+  /** A new API key ("How API keys are issued ...: not shown"). */
+  apiKey(): string;
   /** The order of GET /streams (the document gives none). */
   compareChannels(a: ChannelView, b: ChannelView): number;
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
@@ -171,6 +186,13 @@ export const ZULIP: Flavor = {
   deleteTopicBatchSize: 100,
   // Zulip's request has a time budget no test topic comes near: it completes in one request.
   deleteTopicBatchesPerRequest: Infinity,
+  announcesFeatureLevel: true,
+  // Zulip's generate_api_key: 32 characters of base64url.
+  apiKey: () => randomBytes(24).toString('base64url'),
+  // zerver/models/user_topics.py UserTopic.VisibilityPolicy (fact zulip.user-topics.policy-values).
+  visibilityPolicies: { unmuted: 2, followed: 3 },
+  // PreviousSettingValueMismatchedError (facts zulip.channel.old-mismatch, zulip.groups.old-mismatch).
+  oldMismatch: 'refuse',
   compareChannels: byName,
   // Zulip: zerver/views/streams.py send_messages_for_new_subscribers (fact zulip.channel.creation-notice).
   newChannelNotice: {
@@ -290,6 +312,10 @@ export const VARIANT: Flavor = {
   // more answers complete: false, and the client repeats it.
   deleteTopicBatchSize: 1,
   deleteTopicBatchesPerRequest: 1,
+  announcesFeatureLevel: false,
+  apiKey: () => `vk.${randomBytes(30).toString('hex')}`,
+  visibilityPolicies: { unmuted: 3, followed: 2 },
+  oldMismatch: 'apply',
   compareChannels: (a, b) => b.id - a.id,
   newChannelNotice: {
     topic: 'welcome',

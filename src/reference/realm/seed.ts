@@ -227,7 +227,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
     name: 'Reference realm',
     url: '',
     enableSpectatorAccess: true,
-    users: seedUsers().map((u) => ({ ...u, id: userId(u.id), botOwnerId: u.botOwnerId === null ? null : userId(u.botOwnerId) })),
+    users: seedUsers().map((u) => ({ ...u, id: userId(u.id), botOwnerId: u.botOwnerId === null ? null : userId(u.botOwnerId), apiKey: flavor.apiKey() })),
     channels,
     messages,
     queues: new Map(),

@@ -138,7 +138,7 @@ export function readUpdate(
   const value = normalise(realm, readValue(`${name}.new`, raw.new));
   if (raw.old !== undefined) {
     const old = readValue(`${name}.old`, raw.old);
-    if (!sameSetting(realm, old, current) && !quirks.has('group-update-old-mismatch-ok')) {
+    if (!sameSetting(realm, old, current) && realm.flavor.oldMismatch === 'refuse' && !quirks.has('group-update-old-mismatch-ok')) {
       // Zulip's PreviousSettingValueMismatchedError (facts zulip.channel.old-mismatch, zulip.groups.old-mismatch).
       throw new ApiError(400, 'EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
     }
