@@ -28,6 +28,8 @@ export interface Clause {
   facts?: string[];
   /** Why no client can observe it on any server (client-side behaviour, a condition no request brings about). */
   untestable?: string;
+  /** Where the document leaves a choice open: what the variant realm chooses, or why no server can vary it. */
+  variant?: string;
   /** Where the document states it ("§13 row status_text"): see tests/unit/document-map.test.ts. */
   source?: string | string[];
 }
