@@ -12,6 +12,7 @@ import { timeRun, withServer } from './whole-run.js';
 import { clientOverhead } from './client-overhead.js';
 import { throughput } from './throughput.js';
 import { benchCommand } from './compiled.js';
+import { flakeRate, LATENCY_MS, STABILITY_CONCURRENCY, stabilityRuns } from '../tests/support/stability.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const out = (s = '') => process.stdout.write(`${s}\n`);
@@ -93,3 +94,14 @@ for (let i = 0; i < 3; i += 1) budget.push({ one: await embeddedRun(command.bin)
 out('5. cost against the property budget (default run vs four times the property runs)');
 out(line('   1x property runs', summary(budget.map((b) => b.one.wallMs)), 'ms'));
 out(line('   4x property runs', summary(budget.map((b) => b.four.wallMs)), 'ms'));
+
+// 6. Stability: the whole suite at concurrency 32 with answers 2-40 ms late, run after run (the
+// long form is `npm run stability`). A correct server fails no run: any flake here is a race.
+const STABILITY_RUNS = Number(process.env.BENCH_STABILITY_RUNS ?? 3);
+out(`6. stability, ${STABILITY_RUNS} runs a profile, concurrency ${STABILITY_CONCURRENCY}, answers ${LATENCY_MS.min}-${LATENCY_MS.max} ms late`);
+for (const profile of ['spec', 'zulip'] as const) {
+  const runs = await stabilityRuns(profile, STABILITY_RUNS);
+  const { failedRuns, cases } = flakeRate(runs);
+  out(line(`   ${profile}: wall time a run`, summary(runs.map((r) => r.wallMs)), 'ms'));
+  out(`   ${profile}: flake rate ${failedRuns}/${runs.length} runs${cases.size ? ` (${[...cases.keys()].join(', ')})` : ''}`);
+}
