@@ -4,7 +4,7 @@
 // each run, the flake rate and each case that ever failed; exits 1 when any run had a failure.
 // Minutes, not seconds: not part of `npm test` (tests/robustness/races.test.ts is the short one).
 import { parseArgs } from 'node:util';
-import type { Profile } from '../src/shared/vocabulary.js';
+import type { Profile } from '../src/common/vocabulary.js';
 import { flakeRate, LATENCY_MS, STABILITY_CONCURRENCY, stabilityRuns, type StabilityRun } from '../tests/support/stability.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, profile: { type: 'string' } } });

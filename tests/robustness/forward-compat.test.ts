@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PropertyCase } from '../../src/property/define.js';
 import { runProperty } from '../../src/property/run-property.js';
 import { loadSuite } from '../../src/engine/load/load.js';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import { runSuite, withSession } from '../support/run-suite.js';
 import { EXTRA_FIELDS_EVERYWHERE, LATER_FIELD } from '../support/extra-fields.js';
 

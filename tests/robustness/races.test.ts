@@ -4,7 +4,7 @@
 // row each, at concurrency 32, every answer held back 2-40 ms at random; every case must pass
 // every run. `npm run stability` runs the long one (ten runs a profile) and reports the flake rate.
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import { stabilityRuns } from '../support/stability.js';
 
 const RUNS = 2;

@@ -3,7 +3,7 @@
 // delete_topic of each topic, and true on the repeat, is judged by what the repeat says: no case
 // fails under either profile, and each case that met it reports the repeat in its steps.
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import { runSuite } from '../support/run-suite.js';
 import { paramsOf, type Rewrite } from '../support/rewriting-proxy.js';
 

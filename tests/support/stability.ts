@@ -4,7 +4,7 @@
 // between cases (a queue hearing another case's event, a setting read while another changes it),
 // to be fixed in the case or the scheduler, never by retrying the judgement. Short in `npm test`
 // (tests/robustness/races.test.ts), long in `npm run stability` and the bench (the flake rate).
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import type { Rewrite } from './rewriting-proxy.js';
 import { runSuite } from './run-suite.js';
 
