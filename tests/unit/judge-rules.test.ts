@@ -145,6 +145,8 @@ describe('a request that must not be served (notServed)', () => {
       facts: ['zulip.f'],
     });
     expect(judge(answer(ok, 300), { notServed: true }, 'spec', who)).toEqual([]);
+    expect(judge(answer(ok, 199), { notServed: true }, 'spec', who)).toEqual([]);
+    expect(judge(answer(null, 200), { notServed: true }, 'spec', who)).toEqual([]);
   });
 
   it("under zulip, Zulip's JSON answer is checked as the facts it rests on: the zulip block and the envelope", () => {
@@ -171,6 +173,8 @@ describe('an answer of JSON null', () => {
     expect(judge(answer(null), { result: 'success', body: [{ path: 'a', equals: 1 }] }, 'spec', who).map((f) => [f.clause, f.message])).toEqual([
       ['conv.json-envelope', 'expected a JSON object, got null'],
     ]);
-    expect(judge(answer(null, 401), { notServed: true, zulip: { status: 401 } }, 'zulip', who).map((f) => f.clause)).toEqual(['conv.json-envelope']);
+    expect(judge(answer(null, 401), { notServed: true, zulip: { result: 'error', status: 401 } }, 'zulip', who).map((f) => f.clause)).toEqual([
+      'conv.json-envelope',
+    ]);
   });
 });

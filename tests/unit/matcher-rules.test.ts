@@ -60,6 +60,10 @@ describe('atLeast: what a newer server may extend', () => {
       'expected at least {"l":[{"t":"u"},{"t":"v"}]}, got {"l":[{"t":"v"},{"t":"u"}]} (differs at l[0].t)',
     );
     expect(check('atLeast', at({ l: 'text' }), { l: [] })).toBe('expected at least {"l":[]}, got {"l":"text"} (differs at l)');
+    expect(check('atLeast', at([{ t: 'u' }, { t: 'w' }]), [{ t: 'u' }, { t: 'v' }])).toBe(
+      'expected at least [{"t":"u"},{"t":"v"}], got [{"t":"u"},{"t":"w"}] (differs at [1].t)',
+    );
+    expect(check('atLeast', at('text'), { a: 1 })).toBe('expected at least {"a":1}, got "text"');
     expect(check('atLeast', at([]), [])).toBeNull();
   });
 

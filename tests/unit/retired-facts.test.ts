@@ -23,13 +23,20 @@ describe('marking what rests on a retired fact', () => {
     );
     expect(marked.cases[0].until).toBe(421);
     const [both] = markRetiredFacts([file([{ id: 's', title: 't', clauses: [], facts: ['zulip.old'], steps: [step()] }])], FACTS);
-    expect(both.cases[0].until).toBeUndefined();
+    expect('until' in both.cases[0]).toBe(false);
   });
 
   it("a zulip: block by its own facts, else the case's; a block on kept facts, or a step without one, stays as it was", () => {
-    const steps = [step({ status: 200, facts: ['zulip.older'] }), step({ status: 200 }), step({ status: 200, facts: ['zulip.kept'] }), step()];
+    const steps = [
+      step({ status: 200, facts: ['zulip.older'] }),
+      step({ status: 200 }),
+      step({ status: 200, facts: ['zulip.kept'] }),
+      step(),
+      { request: { method: 'GET', path: '/b' } },
+    ];
     const [marked] = markRetiredFacts([file([{ id: 's', title: 't', clauses: [], facts: ['zulip.old'], steps }])], FACTS);
-    expect(marked.cases[0].steps.map((s) => s.expect?.zulip?.until)).toEqual([421, 425, undefined, undefined]);
+    expect(marked.cases[0].steps.map((s) => s.expect?.zulip?.until)).toEqual([421, 425, undefined, undefined, undefined]);
+    expect(marked.cases[0].steps[4]).toBe(steps[4]);
     expect(marked.cases[0].steps[3]).toBe(steps[3]);
     expect(marked.cases[0].steps[2]).toBe(steps[2]);
   });
@@ -65,6 +72,12 @@ describe('judging a block of a retired fact', () => {
     expect(judged.status).toBe('failed');
     const newer = await runSteps([retired], ctx, { featureLevel: 422 }, { clauses: ['c'] });
     expect(newer.status).toBe('passed');
+  });
+
+  it('a block of no retired fact is judged whatever the level', async () => {
+    const { ctx } = fakeTarget([success()], { profile: 'zulip' });
+    const kept: Step = { request: { method: 'GET', path: '/a' }, expect: { result: 'success', zulip: { status: 201 } } };
+    expect((await runSteps([kept], ctx, { featureLevel: 999 }, { clauses: ['c'] })).status).toBe('failed');
   });
 
   it('without a known level (no featureLevel variable) it is judged', async () => {

@@ -488,6 +488,20 @@ describe('a step the answer asks to repeat (repeat)', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('an answer that never came is not repeated: the step errors', async () => {
+    const { ctx, sent } = fakeTarget([{ error: { kind: 'timeout', message: 'no answer' } }, success({ complete: true })]);
+    const out = await runSteps([del], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(1);
+    expect(out.status).toBe('errored');
+  });
+
+  it('a repeat condition with an unknown variable errors the case, naming the step', async () => {
+    const { ctx, sent } = fakeTarget([success({ complete: false })]);
+    const out = await runSteps([{ ...del, repeat: { while: { path: 'complete', equals: '${nope}' }, atMost: 2 } }], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(0);
+    expect(out.status === 'errored' && out.cause).toMatch(/^step 1: /);
+  });
+
   it('a step without repeat is sent once whatever it says', async () => {
     const { ctx, sent } = fakeTarget([success({ complete: false })]);
     await runSteps([{ ...del, repeat: undefined, expect: undefined }], ctx, { c: 4 }, owner);

@@ -49,8 +49,8 @@ export function judge(response: NonNullable<Exchange['response']>, expect: Expec
 
 /** Served: a 2xx answer whose body is a JSON success envelope. */
 function served(response: NonNullable<Exchange['response']>): boolean {
-  const body = response.json as { result?: unknown } | undefined;
-  return response.status >= 200 && response.status < 300 && typeof body === 'object' && body !== null && body.result === 'success';
+  const body = response.json as { result?: unknown } | null | undefined;
+  return response.status >= 200 && response.status < 300 && body?.result === 'success';
 }
 
 /**
@@ -77,6 +77,7 @@ function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expec
   const tag = { profile: 'zulip' as const, facts: z.facts ?? who.facts };
   out.push(...envelopeFindings(response).map((f) => toJudged(f, [f.clause!], tag)));
   if (response.json === undefined || response.json === null) return out;
+  // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent: stepClauses reads only a finding's clause, which this one has not
   const zulipClauses = stepClauses({ check: 'result' }, expect, who.clauses);
   out.push(...judgeExpect(response.status, response.json as Record<string, unknown>, z).findings.map((f) => toJudged(f, stepClauses(f, z, zulipClauses), tag)));
   return out;

@@ -73,10 +73,10 @@ export const MATCHERS: Record<string, Matcher> = {
   /** The value at least as given: every field named, with those values; fields beyond them are a newer server's, not judged. */
   atLeast: (got, want) => {
     const expected = `at least ${show(want)}`;
-    const short = missing(got, expected) ?? shortfall(got.value, want);
-    if (short === null) return null;
-    if (typeof short !== 'string') return short;
-    return { expected, actual: `${show(got.value)}${short ? ` (differs at ${short})` : ''}` };
+    const absent = missing(got, expected);
+    if (absent) return absent;
+    const short = shortfall(got.value, want);
+    return short === null ? null : { expected, actual: `${show(got.value)}${short ? ` (differs at ${short})` : ''}` };
   },
   notEquals: (got, want) =>
     missing(got, `anything but ${show(want)}`) ??

@@ -73,10 +73,12 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     let params: Params;
     let path: string;
     let expect: Step['expect'];
+    let repeat: RepeatSpec | undefined;
     try {
       params = interpolate(step.request.params ?? {}, vars);
       path = interpolate(step.request.path, vars);
       expect = withoutRetired(interpolate(step.expect, vars), vars.featureLevel);
+      repeat = interpolate(step.repeat, vars);
     } catch (error) {
       if (error instanceof InterpolationError) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
       throw error;
@@ -105,7 +107,6 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         files: step.request.files,
         ...(trace ? { trace } : {}),
       });
-    const repeat = step.repeat && interpolate(step.repeat, vars);
     const repeated = polled ? { exchange: polled.exchange, sent: 1 } : await sendRepeating(send, repeat);
     const exchange = repeated.exchange;
     const record: StepRecord = {
@@ -199,9 +200,8 @@ function condition(assertion: Assertion): string {
 }
 
 function asksForRepeat(exchange: Exchange, repeat: RepeatSpec): boolean {
-  const body = exchange.response?.json;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  return (body as { result?: unknown }).result === 'success' && holds(body as Record<string, unknown>, repeat.while);
+  const body = exchange.response?.json as { result?: unknown } | null | undefined;
+  return body?.result === 'success' && holds(body, repeat.while);
 }
 
 /** A `zulip:` block resting on a fact a later level retired says nothing about a newer target. */
