@@ -10,6 +10,8 @@ import { findingMessage, type Failure } from '../judge/failure.js';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
 import { ASSERTION_KEYS, show } from '../judge/matchers.js';
 import type { Assertion, EventsSpec, RepeatSpec, Step } from '../load/types.js';
+import type { KindContext } from './kind-context.js';
+import { kindChecksOfStep, type KindOwner } from './kind-checks.js';
 
 export interface TargetContext {
   client: ApiClient;
@@ -19,6 +21,8 @@ export interface TargetContext {
   disputedClauses?: ReadonlySet<string>;
   /** The parameters the document lists for the operation a request is (null: not one of its operations). */
   documentedParameters?: (method: string, path: string) => string[] | null;
+  /** The statement kinds' generic checks (units, optional parameters, defaults, not-affected), applied to every case step. */
+  kinds?: KindContext;
 }
 
 export interface StepRecord {
@@ -53,7 +57,7 @@ export type StepsOutcome =
   (Common & { status: 'passed' }) | (Common & { status: 'failed'; failures: Failure[]; summary: string }) | (Common & { status: 'errored'; cause: string });
 
 /** Whose checks these steps are: a case's (clauses, facts), or none (fixtures, cleanups). */
-export interface StepOwner {
+export interface StepOwner extends KindOwner {
   clauses: string[];
   facts?: string[];
   zulipCase?: boolean;
@@ -92,6 +96,10 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
           : { ...account, role };
     const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
+    // A case's steps get the statement kinds' generic checks; fixtures and cleanups do not.
+    const generic = owner.caseId && ctx.kinds ? await kindChecksOfStep(ctx, ctx.kinds, owner, step, role, path, params, vars, auth, trace) : null;
+    if (typeof generic === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${generic}` };
+    if (generic) params = generic.params;
     const summary = step.events
       ? `as ${role}, events of queue ${step.events.queue}`
       : describeRequest(role, step.request.method, path, params, step.request.auth);
@@ -133,10 +141,13 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       };
     }
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
-    const judged = [
+    const own = [
       ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who),
       ...(polled ? judgedEvents(polled, eventsSpec!, expect, who) : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
-    ].map((f) => ({ ...f, step: index + 1 }));
+    ];
+    const withGeneric = generic ? await generic.after(exchange, expect, own, (response) => judge(response, expect, ctx.profile, who)) : own;
+    if (typeof withGeneric === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${withGeneric}` };
+    const judged = withGeneric.map((f) => ({ ...f, step: index + 1 }));
     if (!judged.length && step.capture) {
       for (const [name, from] of Object.entries(step.capture)) {
         const at = interpolate(from, vars);
