@@ -8,6 +8,7 @@ import { parseQuirks } from './realm/quirks.js';
 import { ROUTES } from './core/routes.js';
 import { createSeededRealm, seededUserId } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
+import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
 
 export { QUIRKS } from './realm/quirks.js';
 
@@ -30,6 +31,8 @@ export interface ReferenceServerOptions {
   heartbeatMs?: number;
   /** false: new channels get no creation notice (the reference server's own tests, which count messages). */
   channelNotices?: boolean;
+  /** Limit each account to `requests` per `seconds` as Zulip does (429 with Retry-After, X-RateLimit-* headers); none by default. */
+  rateLimit?: RateLimitRule | null;
 }
 
 export interface ReferenceServer {
@@ -64,7 +67,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
     ...(options.channelNotices === false ? { newChannelNotice: null } : {}),
   });
-  const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes: ROUTES }));
+  const server = createServer(
+    { keepAlive: true },
+    createRequestListener({ realm, quirks, routes: ROUTES, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),
+  );
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
