@@ -13,6 +13,8 @@ import { clientOverhead } from './client-overhead.js';
 import { throughput } from './throughput.js';
 import { benchCommand } from './compiled.js';
 import { longLivedServer } from './long-lived.js';
+import { embeddedCost, rateLimitedRun } from './cost.js';
+import { flakeRate, LATENCY_MS, STABILITY_CONCURRENCY, stabilityRuns } from '../tests/support/stability.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const out = (s = '') => process.stdout.write(`${s}\n`);
@@ -95,9 +97,41 @@ out('5. cost against the property budget (default run vs four times the property
 out(line('   1x property runs', summary(budget.map((b) => b.one.wallMs)), 'ms'));
 out(line('   4x property runs', summary(budget.map((b) => b.four.wallMs)), 'ms'));
 
-// 6. One long-lived reference server (`serve`) serving many whole runs: its memory after each.
+// 6. What a run costs a server that limits each account: the busiest account's requests.
+out('6. requests per run, embedded reference server (what a rate-limited server counts per account)');
+for (const profile of ['spec', 'zulip'] as const) {
+  const cost = await embeddedCost(command.bin, profile);
+  const roles = Object.entries(cost.byRole)
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, n]) => `${role} ${n}`)
+    .join(', ');
+  out(`   ${profile.padEnd(5)} ${cost.requests} requests; busiest account ${cost.busiest.role} ${cost.busiest.requests} (${roles})`);
+}
+
+// 7. Against Zulip's default limit (200 requests a minute per account): minutes, so on request.
+if (process.env.BENCH_RATE_LIMIT) {
+  const [limit, windowS] = process.env.BENCH_RATE_LIMIT.split('/').map(Number);
+  const run = await rateLimitedRun(command.bin, limit, windowS);
+  out(`7. zulip profile against serve --rate-limit ${limit}/${windowS} (one run)`);
+  out(`   wall time ${fmt(run.wallMs / 1000)} s, exit ${run.exitCode}; 429 answers met: ${run.limited}`);
+  out(`   busiest account ${run.cost.busiest.role} ${run.cost.busiest.requests}: the limit allows no less than ${fmt(run.floorMs / 1000)} s`);
+  out(`   ratio wall time / that floor: ${run.floorMs ? fmt(run.wallMs / run.floorMs, 2) : 'no floor (fits one window)'}`);
+} else out("7. against a rate-limited server: BENCH_RATE_LIMIT=200/60 npm run bench (Zulip's default; takes minutes)");
+
+// 8. Stability: the whole suite at concurrency 32 with answers 2-40 ms late, run after run (the
+// long form is `npm run stability`). A correct server fails no run: any flake here is a race.
+const STABILITY_RUNS = Number(process.env.BENCH_STABILITY_RUNS ?? 3);
+out(`8. stability, ${STABILITY_RUNS} runs a profile, concurrency ${STABILITY_CONCURRENCY}, answers ${LATENCY_MS.min}-${LATENCY_MS.max} ms late`);
+for (const profile of ['spec', 'zulip'] as const) {
+  const runs = await stabilityRuns(profile, STABILITY_RUNS);
+  const { failedRuns, cases } = flakeRate(runs);
+  out(line(`   ${profile}: wall time a run`, summary(runs.map((r) => r.wallMs)), 'ms'));
+  out(`   ${profile}: flake rate ${failedRuns}/${runs.length} runs${cases.size ? ` (${[...cases.keys()].join(', ')})` : ''}`);
+}
+
+// 9. One long-lived reference server (`serve`) serving many whole runs: its memory after each.
 const SERVER_RUNS = Number(process.env.BENCH_SERVER_RUNS ?? 50);
-out(`6. one \`serve\` process serving ${SERVER_RUNS} whole runs, its memory after each (after a garbage collection)`);
+out(`9. one \`serve\` process serving ${SERVER_RUNS} whole runs, its memory after each (after a garbage collection)`);
 const served = await longLivedServer(command.bin, SERVER_RUNS, (r) =>
   out(
     `   run ${String(r.run).padStart(2)}: RSS ${fmt(r.rssMiB, 0)} MiB, heap ${fmt(r.heapUsedMiB)} MiB, ${fmt(r.wallMs / 1000)} s, exit ${r.exitCode}: ${r.closing}`,

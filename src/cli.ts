@@ -115,7 +115,8 @@ export async function main(argv: string[]): Promise<number> {
       '--variant',
       'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)',
     )
-    .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean; listQuirks?: boolean }) => {
+    .option('--rate-limit <N/S>', "limit each account to N requests per S seconds as a Zulip server does (200/60 is Zulip's default)")
+    .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean; listQuirks?: boolean; rateLimit?: string }) => {
       if (opts.listQuirks) {
         const { quirkListing } = await import('./commands/reference-server.js');
         for (const line of await quirkListing()) out(line);
@@ -127,7 +128,7 @@ export async function main(argv: string[]): Promise<number> {
       const quirks = opts.quirk ? opts.quirk.split(',') : [];
       const { serve } = await import('./commands/serve.js');
       const envOut = opts.envOut === undefined ? undefined : resolve(invocationDir(), opts.envOut);
-      status = await serve({ port, host: opts.host, envOut, quirks, variant: opts.variant }, out);
+      status = await serve({ port, host: opts.host, envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit }, out);
     });
 
   program

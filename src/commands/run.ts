@@ -10,6 +10,10 @@
 // waits for the target's answers; the report writers load while the cases run. Only a filtered
 // run (--grep, --operation, --clause) loads the suite first, to refuse a filter that matches nothing.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addCosts, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
 import { documentedParameters } from '../engine/run/plan.js';
 import { kindChecksOf } from '../engine/load/statement-kinds.js';
@@ -100,17 +104,22 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
     const reporting = import('./run-report.js');
     reporting.catch(() => undefined);
     let results: CaseResult[];
+    let cost: RequestCost | undefined;
     if (checked && leftovers && !stop.signal) await removeLeftovers(leftovers, effective, targetUrl, suite.resources, io);
     if (checked && !stop.signal) {
       const settings = runSettings(config, checked, targetUrl, runId, inputs, suite);
       startLedger(ledgerFile, { run: runId, target: targetUrl, embedded: embedded !== null, startedAt: startedAt.toISOString() });
       settings.ledger = { file: ledgerFile, resources: suite.resources };
+      const costDir = mkdtempSync(join(tmpdir(), 'tcc-cost-'));
+      settings.costFile = join(costDir, 'cost.json');
       stop.ledger = { file: ledgerFile, cleanup: `npm run cli -- cleanup --ledger ${ledgerFile} (with the run's --env-file)` };
       io.out(
         `${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`,
       );
       await runVitest(settings, reporter, suite.specs, stop);
       results = reporter.results;
+      cost = addCosts([checked.cost, ...readCost(settings.costFile)]);
+      rmSync(costDir, { recursive: true, force: true });
       if (stop.signal) {
         // Stopped: the cases running ended (or were cut after the grace), the rest did not start; remove what the run made.
         const { withUnfinished } = await import('./planned-cases.js');
@@ -151,6 +160,7 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
           startedAt: startedAt.toISOString(),
           durationMs: Math.round(Date.now() - startedAt.getTime()),
           cases: results,
+          ...(cost ? { cost } : {}),
           runWarnings: reporter.runWarnings,
           ...(config.shard ? { shard: config.shard } : {}),
           filter: runFilter(config),
@@ -230,4 +240,13 @@ async function startEmbedded(config: Config) {
   // Loaded only when needed: a run against a remote target never pays for the reference server.
   const { startReference } = await import('./reference-server.js');
   return startReference({ quirks: config.referenceQuirks }, '--reference-quirk');
+}
+
+/** What the worker's requests cost, as it wrote it when it closed (none when it did not). */
+function readCost(file: string): RequestCost[] {
+  try {
+    return [JSON.parse(readFileSync(file, 'utf8')) as RequestCost];
+  } catch {
+    return [];
+  }
 }

@@ -6,8 +6,9 @@ import { createRequestListener } from './core/http.js';
 import type { Realm, User } from './realm/model.js';
 import { parseQuirks } from './realm/quirks.js';
 import { ROUTES } from './core/routes.js';
-import { createSeededRealm, SEED_USER_IDS } from './realm/seed.js';
+import { createSeededRealm, seededUserId } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
+import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
 
 export { QUIRKS } from './realm/quirks.js';
 
@@ -32,6 +33,8 @@ export interface ReferenceServerOptions {
   queueIdleMs?: number;
   /** false: new channels get no creation notice (the reference server's own tests, which count messages). */
   channelNotices?: boolean;
+  /** Limit each account to `requests` per `seconds` as Zulip does (429 with Retry-After, X-RateLimit-* headers); none by default. */
+  rateLimit?: RateLimitRule | null;
 }
 
 export interface ReferenceServer {
@@ -67,7 +70,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(options.queueIdleMs ? { queueIdleMs: options.queueIdleMs } : {}),
     ...(options.channelNotices === false ? { newChannelNotice: null } : {}),
   });
-  const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes: ROUTES }));
+  const server = createServer(
+    { keepAlive: true },
+    createRequestListener({ realm, quirks, routes: ROUTES, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),
+  );
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -81,8 +87,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   realm.url = url;
 
-  const accounts = Object.fromEntries(ROLE_NAMES.map((role) => [role, account(realm, SEED_USER_IDS[role], role)])) as Record<RoleName, ReferenceAccount>;
-  const bot = { ...account(realm, SEED_USER_IDS.bot, 'member'), ownerId: SEED_USER_IDS.member };
+  const accounts = Object.fromEntries(ROLE_NAMES.map((role) => [role, account(realm, seededUserId(realm, role), role)])) as Record<RoleName, ReferenceAccount>;
+  const bot = { ...account(realm, seededUserId(realm, 'bot'), 'member'), ownerId: seededUserId(realm, 'member') };
 
   return {
     url,

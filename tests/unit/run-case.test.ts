@@ -122,6 +122,21 @@ describe('cleanup and disputes', () => {
     expect(plain.result.warnings?.[0]).toMatch(/\(as member, GET \/a\)$/);
   });
 
+  it("a dispute after a step not sent under spec names its own step's request", async () => {
+    const readBack = get('/register', { expect: { clause: 'op1.x', zulip: { body: [{ path: 'a', equals: 1 }] } } });
+    const c = aCase([get('/a'), readBack, get('/b', { expect: { result: 'success', clause: 'op1.disputed' } })]);
+    const { result } = await run(c, [success(), failure('X', 'no')], { disputedClauses: new Set(['op1.disputed']) });
+    expect(result.warnings?.[0]).toMatch(/\(as member, GET \/b\)$/);
+  });
+
+  it("a case's cleanup requests are counted as cleanup", async () => {
+    const { sent } = await run(aCase([get('/a')], { cleanup: [get('/undo')] }), [success()]);
+    expect(sent.map((r) => [r.path, r.purpose])).toEqual([
+      ['/a', 'check'],
+      ['/undo', 'cleanup'],
+    ]);
+  });
+
   it("the dispute's warning comes before the cleanup's", async () => {
     const c = aCase([get('/a', { expect: { result: 'success', clause: 'op1.disputed' } })], { cleanup: [get('/del', { expect: { result: 'success' } })] });
     const { result } = await run(c, [failure('X')], { disputedClauses: new Set(['op1.disputed']) });
@@ -163,5 +178,18 @@ describe('what a result records', () => {
     expect(failureLine('GET /x', [f('op1.a', 'a broke')], 'as member, GET /x')).toBe('GET /x [op1.a]: a broke (as member, GET /x)');
     expect(failureLine('GET /x', [f('op1.a', 'a broke'), f('op1.b', 'b broke'), f('op1.c', 'c')], 's')).toBe('GET /x [op1.a]: a broke (+2 more) (s)');
     expect(failureLine('GET /x', [{ ...f('op1.a', 'both broke'), clauses: ['op1.a', 'op1.b'] }], 's')).toBe('GET /x [op1.a, op1.b]: both broke (s)');
+  });
+});
+
+describe('a repeated step in the result', () => {
+  it('passed or failed, the result lists the steps sent again and how often; the steps to replay carry it too', async () => {
+    const repeat = { while: { path: 'complete', equals: false }, atMost: 5 };
+    const steps = [get('/a'), get('/b', { repeat }), get('/c', { expect: { result: 'error' } })];
+    const replies = (req: { path: string }, n: number) => (req.path === '/b' && n < 3 ? success({ complete: false }) : success({ complete: true }));
+    const { result } = await run(aCase(steps), replies);
+    expect(result.repeats).toEqual([{ step: 2, sent: 3 }]);
+    expect(result.steps?.map((s) => s.sent)).toEqual([undefined, 3, undefined]);
+    const { result: clean } = await run(aCase([get('/a')]), [success()]);
+    expect('repeats' in clean).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // what a step's outcome is (failed, errored, a warning), and what a capture passes on. A slip here
 // turns a broken server into a pass (or an error nobody reads) on every case at once.
 import { describe, expect, it, vi } from 'vitest';
-import { deleteQueues, describeRequest, runSteps } from '../../src/engine/run/run-steps.js';
+import { deleteQueues, describeRequest, readsOnlyForZulip, runSteps } from '../../src/engine/run/run-steps.js';
 import type { Step } from '../../src/engine/load/types.js';
 import { fakeTarget, failure, json, success } from './fake-target.js';
 
@@ -25,6 +25,7 @@ describe('what a step sends', () => {
       auth: { email: 'm@x.test', apiKey: 'member-key-0123', userId: 10, role: 'member' },
       encoding: 'form',
       files: undefined,
+      purpose: 'check',
     });
     expect(sent[1].auth).toMatchObject({ email: 'a@x.test', role: 'admin' });
     expect(sent[1].files).toEqual({ f: { name: 'a.txt', content: 'c' } });
@@ -516,8 +517,75 @@ describe('deleting the queues a case opened', () => {
       { id: 'q2', role: 'member' },
     ]);
     expect(sent).toStrictEqual([
-      { method: 'DELETE', path: '/events', params: { queue_id: 'q1' }, auth: { email: 'a@x.test', apiKey: 'admin-key-4567', userId: 11, role: 'admin' } },
+      {
+        method: 'DELETE',
+        path: '/events',
+        params: { queue_id: 'q1' },
+        auth: { email: 'a@x.test', apiKey: 'admin-key-4567', userId: 11, role: 'admin' },
+        purpose: 'cleanup',
+      },
     ]);
+  });
+});
+
+describe("why each request is sent (the run's cost)", () => {
+  it("a case's steps check, its setup steps are fixtures, its queue reads are what the step is; the owner may say otherwise", async () => {
+    const { ctx, sent } = fakeTarget([success({ events: [{ id: 0, type: 'typing' }] })]);
+    await runSteps(
+      [get('/a', { setup: true }), get('/b'), { ...get('/events'), events: { queue: 'q', expect: [{ type: 'typing' }] } }],
+      ctx,
+      { q: 'q1' },
+      owner,
+    );
+    await runSteps([get('/c'), get('/d', { setup: true })], ctx, {}, { clauses: [], purpose: 'cleanup' });
+    expect(sent.map((r) => [r.path, r.purpose])).toEqual([
+      ['/a', 'fixture'],
+      ['/b', 'check'],
+      ['/events', 'check'],
+      ['/c', 'cleanup'],
+      ['/d', 'fixture'],
+    ]);
+  });
+});
+
+describe('reads that check only under the zulip profile', () => {
+  const zulipOnly = { clause: 'op5.x', zulip: { body: [{ path: 'a', equals: 1 }] } };
+  const register = (more: Partial<Step> = {}): Step => ({ request: { method: 'POST', path: '/register' }, expect: zulipOnly, ...more });
+
+  it("a GET or POST /register whose expectations are all the zulip profile's, capturing nothing, is such a read", () => {
+    expect(readsOnlyForZulip(register())).toBe(true);
+    expect(readsOnlyForZulip(get('/a', { expect: zulipOnly }))).toBe(true);
+  });
+
+  it('not a write, a read checked under spec too, one without zulip checks, one whose answer is used, or a queue step', () => {
+    expect(readsOnlyForZulip({ request: { method: 'PATCH', path: '/register' }, expect: zulipOnly })).toBe(false);
+    expect(readsOnlyForZulip({ request: { method: 'POST', path: '/messages' }, expect: zulipOnly })).toBe(false);
+    expect(readsOnlyForZulip(get('/a'))).toBe(false);
+    expect(readsOnlyForZulip(get('/a', { expect: { clause: 'op5.x' } }))).toBe(false);
+    for (const spec of [
+      { result: 'success' as const },
+      { code: 'X' },
+      { status: 200 },
+      { schema: 's' },
+      { body: [{ path: 'a', equals: 1 }] },
+      { ignoredParams: [] },
+      { notServed: true as const },
+    ]) {
+      expect(readsOnlyForZulip(get('/a', { expect: { ...zulipOnly, ...spec } })), JSON.stringify(spec)).toBe(false);
+    }
+    expect(readsOnlyForZulip(register({ capture: { x: 'a' } }))).toBe(false);
+    expect(readsOnlyForZulip(register({ queue: { name: 'q' } }))).toBe(false);
+    expect(readsOnlyForZulip(get('/events', { expect: zulipOnly, events: { queue: 'q', expect: [] } }))).toBe(false);
+  });
+
+  it('under spec they are not sent, and the steps keep their numbers; under zulip they are', async () => {
+    const spec = fakeTarget([success({ a: 1 })]);
+    const out = await runSteps([get('/a'), register(), get('/c')], spec.ctx, {}, owner);
+    expect(spec.sent.map((r) => r.path)).toEqual(['/a', '/c']);
+    expect(out.records.map((r) => r.index)).toEqual([0, 2]);
+    const zulip = fakeTarget([success({ a: 1 })], { profile: 'zulip' });
+    await runSteps([get('/a'), register(), get('/c')], zulip.ctx, {}, owner);
+    expect(zulip.sent.map((r) => r.path)).toEqual(['/a', '/register', '/c']);
   });
 });
 
@@ -528,5 +596,74 @@ describe('how a request is described in a message', () => {
       `as admin with a wrong API key, POST /a x="${'é'.repeat(24)}" y="${'z'.repeat(12)}"...(25 chars) n="3" l="[1]"`,
     );
     expect(describeRequest('member', 'GET', '/a', { q: 'x' }, 'none')).toBe('without credentials, GET /a q="x"');
+  });
+});
+
+describe('a step the answer asks to repeat (repeat)', () => {
+  const repeat = { while: { path: 'complete', equals: false }, atMost: 3 };
+  const del: Step = {
+    request: { method: 'POST', path: '/streams/${c}/delete_topic' },
+    repeat,
+    expect: { result: 'success', body: [{ path: 'complete', equals: true }] },
+  };
+
+  it('is sent again while a success answer matches, and the last answer is judged; the record says how often', async () => {
+    const { ctx, sent } = fakeTarget([success({ complete: false }), success({ complete: false }), success({ complete: true })]);
+    const out = await runSteps([del], ctx, { c: 4 }, owner);
+    expect(out.status).toBe('passed');
+    expect(sent.map((r) => r.path)).toEqual(['/streams/4/delete_topic', '/streams/4/delete_topic', '/streams/4/delete_topic']);
+    expect(out.records[0]).toMatchObject({ sent: 3, summary: 'as member, POST /streams/4/delete_topic, sent 3 times (repeated while complete equals false)' });
+  });
+
+  it('at most atMost times in all: what the last answer says is then judged', async () => {
+    const { ctx, sent } = fakeTarget([success({ complete: false })]);
+    const out = await runSteps([del], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(3);
+    expect(out.status === 'failed' && out.failures[0].message).toBe('complete: expected true, got false');
+  });
+
+  it('once, when the first answer does not ask: another value, an error, no JSON object, a missing field', async () => {
+    for (const reply of [success({ complete: true }), failure('BAD_REQUEST'), json([false]), json('x'), json(null), success()]) {
+      const { ctx, sent } = fakeTarget([reply, success({ complete: true })]);
+      const out = await runSteps([del], ctx, { c: 4 }, owner);
+      expect(sent).toHaveLength(1);
+      expect(out.records[0].sent).toBeUndefined();
+      expect(out.records[0].summary).toBe('as member, POST /streams/4/delete_topic');
+    }
+    const { ctx, sent } = fakeTarget([json({ result: 'error', msg: '', complete: false }), success({ complete: true })]);
+    await runSteps([del], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('an answer that never came is not repeated: the step errors', async () => {
+    const { ctx, sent } = fakeTarget([{ error: { kind: 'timeout', message: 'no answer' } }, success({ complete: true })]);
+    const out = await runSteps([del], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(1);
+    expect(out.status).toBe('errored');
+  });
+
+  it('a repeat condition with an unknown variable errors the case, naming the step', async () => {
+    const { ctx, sent } = fakeTarget([success({ complete: false })]);
+    const out = await runSteps([{ ...del, repeat: { while: { path: 'complete', equals: '${nope}' }, atMost: 2 } }], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(0);
+    expect(out.status === 'errored' && out.cause).toMatch(/^step 1: /);
+  });
+
+  it('a step without repeat is sent once whatever it says', async () => {
+    const { ctx, sent } = fakeTarget([success({ complete: false })]);
+    await runSteps([{ ...del, repeat: undefined, expect: undefined }], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('the condition takes variables, and names every matcher in the summary', async () => {
+    const { ctx, sent } = fakeTarget([success({ left: 2 }), success({ left: 0 })]);
+    const out = await runSteps(
+      [{ request: { method: 'POST', path: '/x' }, repeat: { while: { path: 'left', notEquals: '${done}', type: 'integer' }, atMost: 5 } }],
+      ctx,
+      { done: 0 },
+      owner,
+    );
+    expect(sent).toHaveLength(2);
+    expect(out.records[0].summary).toBe('as member, POST /x, sent 2 times (repeated while left notEquals 0 and left type "integer")');
   });
 });

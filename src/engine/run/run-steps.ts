@@ -2,14 +2,15 @@
 // Stops at the first step that breaks an expectation, since later steps build on it.
 import type { Account, Profile, Role } from '../../common/vocabulary.js';
 import type { ApiClient, Exchange } from '../../http/client.js';
+import type { RequestPurpose } from '../../http/request-cost.js';
 import { encodeParam, type Params } from '../../http/encode.js';
 import { resolvePath } from '../judge/body-path.js';
 import { interpolate, InterpolationError, type Vars } from './interpolate.js';
-import { judge, type Attribution } from '../judge/judge.js';
+import { holds, judge, type Attribution } from '../judge/judge.js';
 import { findingMessage, type Failure } from '../judge/failure.js';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
-import { show } from '../judge/matchers.js';
-import type { EventsSpec, Step } from '../load/types.js';
+import { ASSERTION_KEYS, show } from '../judge/matchers.js';
+import type { Assertion, EventsSpec, RepeatSpec, Step } from '../load/types.js';
 import type { KindContext } from './kind-context.js';
 import { kindChecksOfStep, type KindOwner } from './kind-checks.js';
 
@@ -35,6 +36,8 @@ export interface StepRecord {
   capture?: Record<string, string>;
   /** The values the captures got. */
   captured?: Record<string, unknown>;
+  /** How many times the request was sent, when its answer asked for a repeat (the step's `repeat`). */
+  sent?: number;
 }
 
 interface Common {
@@ -61,6 +64,8 @@ export interface StepOwner extends KindOwner {
   zulipCase?: boolean;
   /** The case the requests belong to: the HAR labels each with it and the step's number. */
   caseId?: string;
+  /** Why the steps are sent, for the run's cost: a case's own steps check (its setup steps are fixtures). */
+  purpose?: RequestPurpose;
 }
 
 const DEFAULT_ROLE: Role = 'member';
@@ -71,14 +76,17 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
   const disputes: Failure[] = [];
   const queues: OpenedQueue[] = [];
   for (const [index, step] of steps.entries()) {
+    if (ctx.profile === 'spec' && readsOnlyForZulip(step)) continue;
     const role = step.as ?? DEFAULT_ROLE;
     let params: Params;
     let path: string;
     let expect: Step['expect'];
+    let repeat: RepeatSpec | undefined;
     try {
       params = interpolate(step.request.params ?? {}, vars);
       path = interpolate(step.request.path, vars);
-      expect = interpolate(step.expect, vars);
+      expect = withoutRetired(interpolate(step.expect, vars), vars.featureLevel);
+      repeat = interpolate(step.repeat, vars);
     } catch (error) {
       if (error instanceof InterpolationError) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
       throw error;
@@ -92,6 +100,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
           : { ...account, role };
     const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
+    const purpose: RequestPurpose = step.setup ? 'fixture' : (owner.purpose ?? 'check');
     // A case's steps get the statement kinds' generic checks; fixtures and cleanups do not.
     const generic = owner.caseId && ctx.kinds ? await kindChecksOfStep(ctx, ctx.kinds, owner, step, role, path, params, vars, auth, trace) : null;
     if (typeof generic === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${generic}` };
@@ -100,19 +109,27 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       ? `as ${role}, events of queue ${step.events.queue}`
       : describeRequest(role, step.request.method, path, params, step.request.auth);
     const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
-    const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, trace) : null;
-    const exchange = polled
-      ? polled.exchange
-      : await ctx.client.send({
-          method: step.request.method,
-          path,
-          params,
-          auth,
-          encoding: step.request.encoding,
-          files: step.request.files,
-          ...(trace ? { trace } : {}),
-        });
-    const record: StepRecord = { index, exchange, failures: [], summary };
+    const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, purpose, trace) : null;
+    const send = () =>
+      ctx.client.send({
+        method: step.request.method,
+        path,
+        params,
+        auth,
+        encoding: step.request.encoding,
+        files: step.request.files,
+        purpose,
+        ...(trace ? { trace } : {}),
+      });
+    const repeated = polled ? { exchange: polled.exchange, sent: 1 } : await sendRepeating(send, repeat);
+    const exchange = repeated.exchange;
+    const record: StepRecord = {
+      index,
+      exchange,
+      failures: [],
+      summary: repeated.sent > 1 ? `${summary}, sent ${repeated.sent} times (repeated while ${condition(repeat!.while)})` : summary,
+      ...(repeated.sent > 1 ? { sent: repeated.sent } : {}),
+    };
     records.push(record);
     noteQueue(queues, step.request.method, path, params, exchange, role);
     if (exchange.error) {
@@ -178,6 +195,53 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
   return { status: 'passed', records, vars, disputes, queues };
 }
 
+/**
+ * Sends a request, and again while its success answer matches the step's `repeat.while` (the
+ * document tells the client to repeat it), up to `repeat.atMost` sends in all. A repeat is the
+ * client doing what the document asks, not a retry of the judgement: the last answer is judged.
+ */
+async function sendRepeating(send: () => Promise<Exchange>, repeat: RepeatSpec | undefined): Promise<{ exchange: Exchange; sent: number }> {
+  let exchange = await send();
+  let sent = 1;
+  while (repeat && sent < repeat.atMost && asksForRepeat(exchange, repeat)) {
+    exchange = await send();
+    sent += 1;
+  }
+  return { exchange, sent };
+}
+
+/** "complete equals false" */
+function condition(assertion: Assertion): string {
+  const matchers = Object.entries(assertion).filter(([name]) => !ASSERTION_KEYS.has(name));
+  return matchers.map(([name, value]) => `${assertion.path} ${name} ${show(value)}`).join(' and ');
+}
+
+function asksForRepeat(exchange: Exchange, repeat: RepeatSpec): boolean {
+  const body = exchange.response?.json as { result?: unknown } | null | undefined;
+  return body?.result === 'success' && holds(body, repeat.while);
+}
+
+/** A `zulip:` block resting on a fact a later level retired says nothing about a newer target. */
+function withoutRetired(expect: Step['expect'], featureLevel: unknown): Step['expect'] {
+  const until = expect?.zulip?.until;
+  if (until === undefined || typeof featureLevel !== 'number' || featureLevel <= until) return expect;
+  const { zulip: _retired, ...rest } = expect!;
+  return rest;
+}
+
+/**
+ * A read (GET, or POST /register) whose every check is the zulip profile's: under spec it would
+ * check only the envelope, which the run's other answers of the same operation check too, so it
+ * is not sent (read-backs of settings, for instance). A read whose answer a later step uses is.
+ */
+export function readsOnlyForZulip(step: Step): boolean {
+  const e = step.expect;
+  if (!e?.zulip || step.capture || step.events || step.queue) return false;
+  if (step.request.method !== 'GET' && !(step.request.method === 'POST' && step.request.path === '/register')) return false;
+  // A refusal (notServed) is the spec profile's check too, even with Zulip's details beside it.
+  return !(e.notServed || e.result || e.code || e.status || e.schema || e.body?.length || e.ignoredParams);
+}
+
 const DEFAULT_EVENT_WAIT_MS = 3000;
 
 interface Polled {
@@ -197,6 +261,7 @@ async function pollEvents(
   spec: EventsSpec,
   params: Params,
   auth: Parameters<ApiClient['send']>[0]['auth'],
+  purpose: RequestPurpose,
   trace?: { caseId: string; step: number },
 ): Promise<Polled> {
   const started = performance.now();
@@ -209,6 +274,7 @@ async function pollEvents(
       path: '/events',
       params: { ...params, last_event_id: lastEventId },
       auth,
+      purpose,
       ...(trace ? { trace } : {}),
     });
     const body = exchange.response?.json as { result?: unknown; events?: unknown } | undefined;
@@ -295,7 +361,7 @@ export async function deleteQueues(ctx: TargetContext, queues: OpenedQueue[]): P
   await Promise.all(
     queues.map(async ({ id, role }) => {
       const account = ctx.accounts[role];
-      if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role } });
+      if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role }, purpose: 'cleanup' });
     }),
   );
 }

@@ -5,6 +5,7 @@ import { clauseStatus, sortCases, type ClauseEntry, type ConformanceReport, type
 import { finish } from '../model/assemble.js';
 import { compareWithBaseline } from '../model/baseline.js';
 import { checkShardSet } from './shard-set.js';
+import { addCosts } from '../../http/request-cost.js';
 import type { VerdictOptions } from '../model/verdict.js';
 
 export function mergeReports(
@@ -70,6 +71,7 @@ export function mergeReports(
   // A complete set of shards covers what one run would have: only the other filters remain.
   const { shard: _shard, ...filter } = first.filter ?? {};
   const interruptedBy = reports.map((r) => r.report.verdict.interrupted?.signal).find((signal) => signal !== undefined);
+  const costs = reports.flatMap((r) => (r.report.cost ? [r.report.cost] : []));
   const expectations = reports.map((r) => r.report.expectations).filter((e) => e !== undefined);
   return finish(
     {
@@ -80,6 +82,7 @@ export function mergeReports(
       durationMs: Math.max(...reports.map((r) => r.report.durationMs)),
       summary: first.summary,
       ...(Object.keys(filter).length ? { filter } : {}),
+      ...(costs.length ? { cost: addCosts(costs) } : {}),
       ...(baseline
         ? { baseline: compareWithBaseline(merged, baseline.report, baseline.file) }
         : shardBaselines.length
