@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { startReference } from './reference-server.js';
 import { envFileText } from './env-format.js';
+import { NEWEST_FEATURE_LEVEL } from '../shared/vocabulary.js';
 
 export interface ServeOptions {
   port: number;
@@ -11,16 +12,22 @@ export interface ServeOptions {
   quirks: string[];
   /** The variant realm: obeys the document, differs from Zulip wherever it may. */
   variant?: boolean;
+  /** The Zulip feature level to answer as (default 420). */
+  featureLevel?: number;
 }
 
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
   const server = await startReference(
-    { port: options.port, host: options.host, quirks: options.quirks, flavor: options.variant ? 'variant' : 'zulip' },
+    { port: options.port, host: options.host, quirks: options.quirks, flavor: options.variant ? 'variant' : 'zulip', featureLevel: options.featureLevel },
     '--quirk',
   );
   if (options.envOut) writeFileSync(options.envOut, envFileText(server.url, { ...server.accounts, bot: server.bot }), { mode: 0o600 });
+  const level =
+    server.featureLevel === NEWEST_FEATURE_LEVEL
+      ? ''
+      : ` at feature level ${server.featureLevel}${server.featureLevel > NEWEST_FEATURE_LEVEL ? ` (behaving as ${NEWEST_FEATURE_LEVEL}, the newest level of the API document)` : ''}`;
   log(
-    `reference server${options.variant ? ' (variant realm: differs from Zulip wherever the document allows)' : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
+    `reference server${level}${options.variant ? ' (variant realm: differs from Zulip wherever the document allows)' : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
   );
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
   await new Promise<void>((resolve) => {

@@ -7,20 +7,22 @@ const g = SYSTEM_GROUPS;
 export interface ChannelGroupSetting {
   fallback: GroupSetting;
   contentAccess: boolean;
+  /** The feature level it takes group-setting values from (fact zulip.level.<N>; channels.levels.ts). */
+  since: number;
 }
 
 export const CHANNEL_GROUP_SETTINGS: Record<string, ChannelGroupSetting> = {
-  can_add_subscribers_group: { fallback: g['role:nobody'], contentAccess: true },
-  can_remove_subscribers_group: { fallback: g['role:administrators'], contentAccess: false },
-  can_administer_channel_group: { fallback: g['role:nobody'], contentAccess: false },
-  can_delete_any_message_group: { fallback: g['role:nobody'], contentAccess: true },
+  can_add_subscribers_group: { fallback: g['role:nobody'], contentAccess: true, since: 342 },
+  can_remove_subscribers_group: { fallback: g['role:administrators'], contentAccess: false, since: 320 },
+  can_administer_channel_group: { fallback: g['role:nobody'], contentAccess: false, since: 325 },
+  can_delete_any_message_group: { fallback: g['role:nobody'], contentAccess: true, since: 407 },
   // Zulip: Stream.stream_permission_group_settings default_group_name NOBODY (fact zulip.channel.delete-message-permission).
-  can_delete_own_message_group: { fallback: g['role:nobody'], contentAccess: true },
-  can_move_messages_out_of_channel_group: { fallback: g['role:nobody'], contentAccess: true },
-  can_move_messages_within_channel_group: { fallback: g['role:nobody'], contentAccess: true },
-  can_send_message_group: { fallback: g['role:everyone'], contentAccess: true },
-  can_subscribe_group: { fallback: g['role:nobody'], contentAccess: false },
-  can_resolve_topics_group: { fallback: g['role:nobody'], contentAccess: true },
+  can_delete_own_message_group: { fallback: g['role:nobody'], contentAccess: true, since: 407 },
+  can_move_messages_out_of_channel_group: { fallback: g['role:nobody'], contentAccess: true, since: 396 },
+  can_move_messages_within_channel_group: { fallback: g['role:nobody'], contentAccess: true, since: 396 },
+  can_send_message_group: { fallback: g['role:everyone'], contentAccess: true, since: 333 },
+  can_subscribe_group: { fallback: g['role:nobody'], contentAccess: false, since: 357 },
+  can_resolve_topics_group: { fallback: g['role:nobody'], contentAccess: true, since: 402 },
 };
 
 /** The current value; can_administer_channel_group lives in its own field of the model. */

@@ -54,7 +54,7 @@ function deleteTopic(ctx: Context) {
     for (let i = 0; i < doomed.length; i += size) deleteBatch(ctx, doomed.slice(i, i + size));
     if (target === channel && !q.has('delete-topic-keeps-topic-policies')) dropTopicPolicies(ctx, target, topic);
   }
-  return { complete: !q.has('delete-topic-complete-false') };
+  return ctx.realm.level.fields('delete topic', { complete: !q.has('delete-topic-complete-false') });
 }
 
 export const topicDeleteRoutes: Route[] = [{ method: 'POST', path: '/streams/{stream_id}/delete_topic', params: ['topic_name'], handle: deleteTopic }];

@@ -7,11 +7,9 @@ import { realmDefaultsObject } from '../settings/realm-defaults.js';
 import { userSettingsObject } from '../settings/settings-table.js';
 import { userTopicsOf } from '../channels/user-topics.js';
 
-export const FEATURE_LEVEL = 420;
-
 function serverSettings(ctx: PublicContext) {
   return {
-    zulip_feature_level: FEATURE_LEVEL,
+    zulip_feature_level: ctx.realm.level.claimed,
     zulip_version: 'reference',
     zulip_merge_base: 'reference',
     push_notifications_enabled: false,
@@ -78,10 +76,10 @@ function register(ctx: Context) {
   const queueId = openQueue(ctx);
   const { flavor } = ctx.realm;
   const { limits } = flavor;
-  return {
+  return ctx.realm.level.fields('register', {
     queue_id: queueId,
     last_event_id: -1,
-    zulip_feature_level: FEATURE_LEVEL,
+    zulip_feature_level: ctx.realm.level.claimed,
     zulip_version: 'reference',
     max_topic_length: limits.topic,
     max_message_length: limits.message,
@@ -97,10 +95,10 @@ function register(ctx: Context) {
     ...registerRealmSettings(ctx.realm),
     user_id: ctx.user.id,
     email: ctx.user.email,
-    user_settings: userSettingsObject(ctx.user),
+    user_settings: userSettingsObject(ctx.realm, ctx.user),
     realm_user_settings_defaults: realmDefaultsObject(ctx.realm),
     user_topics: userTopicsOf(ctx.realm, ctx.user, ctx.params.optDict('client_capabilities')?.empty_topic_name === true),
-  };
+  });
 }
 
 export const registerRoutes: Route[] = [

@@ -2,6 +2,8 @@
 // messages and push devices; only the API keys differ.
 import { randomBytes } from 'node:crypto';
 import { seedSystemGroups } from './seed-groups.js';
+import { FeatureLevel, NEWEST_FEATURE_LEVEL } from '../core/levels.js';
+import { LEVEL_TABLE } from './levels.js';
 import { ZULIP, type Flavor } from './flavor.js';
 import { seedProfileFields } from '../users/profile-fields.js';
 import { defaultSettings } from '../settings/settings-table.js';
@@ -175,7 +177,7 @@ function seedPushDevices(): PushDevice[] {
 }
 
 /** The seeded realm of a flavor: the same users and data; the variant's channel and message ids its own. */
-export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
+export function createSeededRealm(flavor: Flavor = ZULIP, featureLevel = NEWEST_FEATURE_LEVEL): Realm {
   const channels = seedChannels().map((c) => ({ ...c, id: flavor.seedId('channel', c.id) }));
   const messages = seedMessages().map((m) => ({
     ...m,
@@ -200,6 +202,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
     profileFields: seedProfileFields(),
     pushDevices: seedPushDevices(),
     flavor,
+    level: new FeatureLevel(featureLevel, LEVEL_TABLE),
     issued: { ...flavor.seedIssued },
   };
 }
