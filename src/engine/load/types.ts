@@ -110,6 +110,8 @@ export interface Case {
   /** The Zulip facts (specs/zulip-facts.yaml) its zulip-profile checks rest on. */
   facts?: string[];
   since?: number;
+  /** The last feature level the case holds at: Zulip removed what it relies on at the next one. */
+  until?: number;
   profile?: 'spec' | 'zulip';
   /** Data the case needs and cannot make through the API: "reference-seed" (the reference server's seeded realm). */
   requires?: 'reference-seed'[];
@@ -128,6 +130,8 @@ export interface SpecFile {
   file: string;
   operation: string;
   title: string;
+  /** The feature level the operation appeared at. */
+  since?: number;
   /** The operation's documented parameters: never listed in ignored_parameters_unsupported. */
   parameters?: DocumentedParameter[];
   /** Cases change shared state (the caller's own settings): run them one at a time. */

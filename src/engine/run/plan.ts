@@ -66,6 +66,9 @@ export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
   if (c.since && c.since > input.featureLevel) {
     return { run: false, skip: `needs feature level ${c.since}, target has ${input.featureLevel}` };
   }
+  if (c.until !== undefined && c.until < input.featureLevel) {
+    return { run: false, skip: `holds until feature level ${c.until} (removed at ${c.until + 1}), target has ${input.featureLevel}` };
+  }
   const missing = [...new Set([...rolesOf(spec.fixtures), ...rolesOf(c.steps), ...rolesOf(c.cleanup)])].filter((role) => !input.configuredRoles.has(role));
   if (missing.length) return { run: false, skip: `needs the ${missing.join(' and ')} account${missing.length > 1 ? 's' : ''}, not configured` };
   return { run: true };

@@ -19,6 +19,8 @@ export interface TargetContext {
   disputedClauses?: ReadonlySet<string>;
   /** The parameters the document lists for the operation a request is (null: not one of its operations). */
   documentedParameters?: (method: string, path: string) => string[] | null;
+  /** The feature level the target is judged as (default: any field of a schema may be required). */
+  featureLevel?: number;
 }
 
 export interface StepRecord {
@@ -71,13 +73,17 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     let params: Params;
     let path: string;
     let expect: Step['expect'];
+    let eventsSpec: EventsSpec | undefined;
     try {
       params = interpolate(step.request.params ?? {}, vars);
       path = interpolate(step.request.path, vars);
       expect = interpolate(step.expect, vars);
+      eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
     } catch (error) {
-      if (error instanceof InterpolationError) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
-      throw error;
+      if (!(error instanceof InterpolationError)) throw error;
+      // An optional step whose values an earlier optional step did not find is skipped, as that step was.
+      if (step.optional) continue;
+      return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
     }
     const account = ctx.accounts[role];
     if (!account) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: no ${role} account configured` };
@@ -91,7 +97,6 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     const summary = step.events
       ? `as ${role}, events of queue ${step.events.queue}`
       : describeRequest(role, step.request.method, path, params, step.request.auth);
-    const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
     const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, trace) : null;
     const exchange = polled
       ? polled.exchange
@@ -123,8 +128,10 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     }
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
     const judged = [
-      ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who),
-      ...(polled ? judgedEvents(polled, eventsSpec!, expect, who) : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
+      ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who, ctx.featureLevel),
+      ...(polled
+        ? judgedEvents(polled, eventsSpec!, expect, who, ctx.featureLevel)
+        : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
     ].map((f) => ({ ...f, step: index + 1 }));
     if (!judged.length && step.capture) {
       for (const [name, from] of Object.entries(step.capture)) {
@@ -215,7 +222,7 @@ async function pollEvents(
   }
 }
 
-function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution): Omit<Failure, 'step'>[] {
+function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution, featureLevel?: number): Omit<Failure, 'step'>[] {
   const body = polled.exchange.response?.json as { result?: unknown; code?: unknown; msg?: unknown } | undefined;
   if (body?.result !== 'success') {
     const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
@@ -233,7 +240,7 @@ function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], 
       },
     ];
   }
-  return judgeEvents(polled.events, spec, polled.waitedMs).map(({ expectation, ...f }) => {
+  return judgeEvents(polled.events, spec, polled.waitedMs, featureLevel).map(({ expectation, ...f }) => {
     const clauses = expectation?.clause ? [expectation.clause] : (expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses));
     const facts = expectation?.facts ?? who.facts;
     return { clause: clauses[0] ?? '', clauses, ...(who.zulipCase ? { profile: 'zulip' as const, facts } : {}), ...f, message: findingMessage(f) };
