@@ -26,6 +26,8 @@ export interface ReportParts {
   proofs?: ProofsFile;
   runWarnings: string[];
   shard?: ConformanceReport['shard'];
+  /** The API the spec files describe (apiOf). */
+  api?: ConformanceReport['api'];
   baseline?: { file: string; report: ConformanceReport };
   expectations?: { file: string; entries: Expectations; knownIds: Set<string>; today: string; updated?: ExpectationsSection['updated'] };
   verdict?: VerdictOptions;
@@ -55,6 +57,7 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
       durationMs: parts.durationMs,
       summary: summarize(cases),
       ...(parts.shard ? { shard: parts.shard } : {}),
+      ...(parts.api ? { api: parts.api } : {}),
       ...(baseline ? { baseline } : {}),
       ...(expectations ? { expectations } : {}),
       cases,
@@ -73,7 +76,7 @@ export function finish(report: Omit<ConformanceReport, 'verdict'>, verdictOption
   const unjudged = unjudgedFrom(report.cases, report.target.featureLevel);
   const target = {
     ...given,
-    conformsThrough: conformsThrough(report.cases, report.target.featureLevel),
+    conformsThrough: conformsThrough(report.cases, report.target.featureLevel, report.target.claimedFeatureLevel),
     ...(unjudged === undefined ? {} : { unjudgedFrom: unjudged }),
   };
   const { cases, clauses, facts, runWarnings, ...head } = { ...report, target, summary };
