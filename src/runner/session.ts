@@ -54,6 +54,7 @@ export class Session {
       profile: settings.profile,
       disputedClauses: new Set(settings.disputedClauses ?? []),
       documentedParameters: (method, path) => documented[operationOf(method, path) ?? ''] ?? null,
+      featureLevel: settings.featureLevel,
     };
     this.slots = new Semaphore(settings.concurrency);
     this.stop = settings.stopChannel ? new StopListener(settings.stopChannel) : null;

@@ -24,6 +24,8 @@ export interface SuiteRun {
   concurrency?: number;
   /** The variant realm (src/reference/realm/flavor.ts) instead of Zulip's choices. */
   variant?: boolean;
+  /** The feature level the reference server answers as (default 420); the run judges as `featureLevel`. */
+  serverFeatureLevel?: number;
 }
 
 let runCounter = 0;
@@ -37,7 +39,7 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
     targetUrl: url,
     profile: options.profile ?? 'zulip',
     featureLevel: options.featureLevel ?? 420,
-    claimedFeatureLevel: 420,
+    claimedFeatureLevel: server.featureLevel,
     serverVersion: 'reference',
     referenceSeed: true,
     timeoutMs: 5000,
@@ -59,7 +61,11 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
 
 /** A Session against a fresh reference server (quirks, proxy) for the duration of fn. */
 export async function withSession<T>(options: SuiteRun, fn: (session: Session) => Promise<T>): Promise<T> {
-  const server = await startReferenceServer({ quirks: options.quirks ?? [], flavor: options.variant ? 'variant' : 'zulip' });
+  const server = await startReferenceServer({
+    quirks: options.quirks ?? [],
+    flavor: options.variant ? 'variant' : 'zulip',
+    featureLevel: options.serverFeatureLevel,
+  });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
   const session = sessionFor(server, options, proxy?.url, await registerOf(server));
   try {
