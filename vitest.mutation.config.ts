@@ -22,5 +22,8 @@ export default defineConfig({
     ],
     pool: 'threads',
     isolate: false,
+    // A machine busy with other work can take over vitest's default 5 s for the few tests that
+    // start a server (session-slots); a timed-out dry run would stop the whole mutation run.
+    testTimeout: 30_000,
   },
 });

@@ -3,7 +3,7 @@
 // BENCH_BIN=<path to a bin>, another checkout's command (an older commit, for before/after figures).
 import { execFileSync } from 'node:child_process';
 import { compiledCli } from '../bin/compiled-code.mjs';
-import { projectPath } from '../src/shared/paths.js';
+import { projectPath } from '../src/common/paths.js';
 
 /** What the runs spawn, and a line saying what it is. */
 export function benchCommand(): { bin: string; what: string } {

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectPath } from '../src/shared/paths.js';
+import { projectPath } from '../src/common/paths.js';
 import { line, summary, fmt } from './stats.js';
 import { timeRun, withServer } from './whole-run.js';
 import { clientOverhead } from './client-overhead.js';

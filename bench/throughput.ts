@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { startReferenceServer } from '../src/reference/server.js';
-import { projectPath } from '../src/shared/paths.js';
+import { projectPath } from '../src/common/paths.js';
 
 interface Load {
   url: string;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '../src/reference/server.js';
 import { envFileText } from '../src/commands/env-format.js';
-import { projectPath } from '../src/shared/paths.js';
+import { projectPath } from '../src/common/paths.js';
 import { startRecordingProxy } from './recording-proxy.js';
 
 export interface RunFigures {

@@ -4,10 +4,10 @@
 import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { CONFIG_KEYS, loadConfig } from './config/config.js';
-import { ConfigError } from './shared/vocabulary.js';
+import { ConfigError } from './common/vocabulary.js';
 import { exitStatusOf } from './commands/exit-status.js';
-import { didYouMean } from './shared/suggest.js';
-import { TOOL } from './shared/tool.js';
+import { didYouMean } from './common/suggest.js';
+import { TOOL } from './common/tool.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);

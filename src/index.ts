@@ -5,4 +5,4 @@ export { main } from './cli.js';
 export { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './reference/index.js';
 export { readReport } from './report/model/read-report.js';
 export type { ConformanceReport, ReportCase, ClauseEntry, Summary, Target, Verdict } from './report/model/model.js';
-export { TOOL } from './shared/tool.js';
+export { TOOL } from './common/tool.js';

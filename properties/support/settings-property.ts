@@ -3,7 +3,7 @@
 // accepted and an invalid one is a BAD_REQUEST error; under the zulip profile the value is read
 // back through POST /register, and a refused value changed nothing. Every setting the property
 // touched is restored in teardown to the value read in setup.
-import type { Role } from '../../src/shared/vocabulary.js';
+import type { Role } from '../../src/common/vocabulary.js';
 import type { PropertyApi } from '../../src/property/api.js';
 import { show, defineProperty, violated, outcome } from '../../src/property/define.js';
 import { SETTINGS, settingTries, settingTry, VALUE_LEVELS, type SettingTry } from '../arbitraries/setting-values.js';

@@ -4,7 +4,7 @@
 // gone is expected and not an error.
 import { readFileSync } from 'node:fs';
 import type { Config } from '../config/config.js';
-import type { Account, Role } from '../shared/vocabulary.js';
+import type { Account, Role } from '../common/vocabulary.js';
 import { ApiClient } from '../http/client.js';
 import { fillPath, type LedgerEntry } from '../runner/ledger.js';
 import { placeholdersOf, type CreatedResource } from '../engine/load/created-resources.js';

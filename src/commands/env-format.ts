@@ -1,5 +1,5 @@
 // The env format of DESIGN.md, written for a target and its accounts.
-import { accountEnv, ROLES, type Account, type Role } from '../shared/vocabulary.js';
+import { accountEnv, ROLES, type Account, type Role } from '../common/vocabulary.js';
 
 export function envFileText(url: string, accounts: Partial<Record<Role, Account>>, featureLevel?: number): string {
   const lines = ['# teamchat-conformance target (written by `npm run serve`)', `CONFORMANCE_TARGET_URL=${url}`];

@@ -2,7 +2,7 @@
 // preflight, a port in use) is one line and exit 2; anything else is the suite's own bug, exit 3,
 // distinct from 1 (a case failed), with a line asking to report it and the details to attach.
 import { CommanderError } from 'commander';
-import { ConfigError } from '../shared/vocabulary.js';
+import { ConfigError } from '../common/vocabulary.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
 

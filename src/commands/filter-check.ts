@@ -3,14 +3,14 @@
 // plan first: no case kept is a usage error (exit 2) that says which filter and suggests the
 // closest operation, clause id or case id.
 import { type Config } from '../config/config.js';
-import { ConfigError, PROFILES } from '../shared/vocabulary.js';
+import { ConfigError, PROFILES } from '../common/vocabulary.js';
 import { decide, type PlanInput } from '../engine/run/plan.js';
 import type { Suite } from '../engine/load/load.js';
 import type { Case, SpecFile } from '../engine/load/types.js';
 import type { PropertyCase } from '../property/define.js';
 import { propertyFiles } from '../property/files.js';
 import { planPropertyShape } from '../runner/plan-property.js';
-import { closestName, didYouMean } from '../shared/suggest.js';
+import { closestName, didYouMean } from '../common/suggest.js';
 
 type Planned = { spec: SpecFile; c: Case };
 

@@ -2,9 +2,9 @@
 // reference server, else those configured), the level (given, else the newest known: nothing is
 // probed yet) and whether the target is the reference server with its seeded realm.
 import { type Config } from '../config/config.js';
-import { ROLES, type Role } from '../shared/vocabulary.js';
+import { ROLES, type Role } from '../common/vocabulary.js';
 import { planInputOf, type PlanInput } from '../engine/run/plan.js';
-import { levelToJudge } from '../shared/vocabulary.js';
+import { levelToJudge } from '../common/vocabulary.js';
 
 export function planInputFor(config: Config): PlanInput {
   const embedded = config.targetUrl === null;

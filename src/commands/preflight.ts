@@ -3,7 +3,7 @@
 // one line naming the cause (exit status 2).
 import { ApiClient, type Exchange } from '../http/client.js';
 import type { Config } from '../config/config.js';
-import { levelToJudge, type Account, type Role } from '../shared/vocabulary.js';
+import { levelToJudge, type Account, type Role } from '../common/vocabulary.js';
 
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 

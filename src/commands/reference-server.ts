@@ -1,8 +1,8 @@
 // The commands' way into the reference server: start it (`serve`, and `run` with no target) and
 // check the quirk names a user gave before it starts (its own check throws a plain Error, which
 // would read as an internal error). Loaded on demand: a run against another server never loads it.
-import { ConfigError } from '../shared/vocabulary.js';
-import { didYouMean } from '../shared/suggest.js';
+import { ConfigError } from '../common/vocabulary.js';
+import { didYouMean } from '../common/suggest.js';
 import type { ReferenceServerOptions } from '../reference/index.js';
 
 const reference = () => import('../reference/index.js');

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Config } from '../config/config.js';
-import { ConfigError } from '../shared/vocabulary.js';
+import { ConfigError } from '../common/vocabulary.js';
 import type { ConformanceReport } from '../report/model/model.js';
 import type { Expectations } from '../report/model/expectations.js';
 

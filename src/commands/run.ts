@@ -17,7 +17,7 @@ import { preflight, preflightTimeoutMs } from './preflight.js';
 import { LiveLine } from '../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
-import { TOOL } from '../shared/tool.js';
+import { TOOL } from '../common/tool.js';
 import { ensureWritableDir } from './report-dir.js';
 import { prepareRun } from './run-inputs.js';
 import { checkFilterMatches, filtered } from './filter-check.js';

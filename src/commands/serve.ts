@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { startReference } from './reference-server.js';
 import { envFileText } from './env-format.js';
-import { NEWEST_FEATURE_LEVEL } from '../shared/vocabulary.js';
+import { NEWEST_FEATURE_LEVEL } from '../common/vocabulary.js';
 
 export interface ServeOptions {
   port: number;

@@ -3,7 +3,7 @@
 // the one the operation's spec file checks its successful calls with; an error is checked
 // against the error envelope. Exit 0 valid, 1 invalid (the reasons, one per line).
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../shared/vocabulary.js';
+import { ConfigError } from '../common/vocabulary.js';
 import { loadSuite } from '../engine/load/load.js';
 import { envelopeFindings } from '../engine/judge/envelope-checks.js';
 import { findingMessage } from '../engine/judge/failure.js';

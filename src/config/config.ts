@@ -2,7 +2,7 @@
 // Every key is documented once, in CONFIG_KEYS; the README and .env.example follow this table.
 import { existsSync } from 'node:fs';
 import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
-import { accountEnv, ConfigError, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../shared/vocabulary.js';
+import { accountEnv, ConfigError, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
 
 export interface Config {
   /** null: start the embedded reference server and test it. */

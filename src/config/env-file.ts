@@ -4,7 +4,7 @@
 // KEY=value, and a CONFORMANCE_* key the suite does not know, stop the run naming file and line.
 import { readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
-import { didYouMean } from '../shared/suggest.js';
+import { didYouMean } from '../common/suggest.js';
 
 export class EnvFileError extends Error {}
 

@@ -1,10 +1,10 @@
 // The HTTP client: one undici keep-alive Pool per target (Pool.request is 4-6x faster than
-// fetch on this stack, see STACK.md). A transport fault or a non-JSON body is returned as data
+// fetch on Node 20, measured here: docs/performance.md). A transport fault or a non-JSON body is returned as data
 // for the judge, never thrown: a broken server must fail its case, not crash the run.
 import { isUtf8 } from 'node:buffer';
 import { createPool, poolRequest, type Pool } from './undici-pool.js';
 import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type FormPart, type Params } from './encode.js';
-import type { Account } from '../shared/vocabulary.js';
+import type { Account } from '../common/vocabulary.js';
 
 export interface ApiRequest {
   method: string;

@@ -2,7 +2,7 @@
 // A transport fault (timeout, reset, non-JSON answer) is not a counterexample: it throws
 // TransportFault, and the runner ends the property at once as errored, without shrinking.
 // The calls of the current run are kept, so a failure shows the calls that led to it.
-import type { Role } from '../shared/vocabulary.js';
+import type { Role } from '../common/vocabulary.js';
 import type { Exchange } from '../http/client.js';
 import type { Params } from '../http/encode.js';
 import type { TargetContext } from '../engine/run/run-steps.js';

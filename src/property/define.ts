@@ -2,7 +2,7 @@
 // like any spec case (id, endpoint, clauses). Definitions are data plus two functions; running
 // them is run-property.ts's job, so the suite's own tests can run the same definitions.
 import type fc from 'fast-check';
-import type { Profile, Role } from '../shared/vocabulary.js';
+import type { Profile, Role } from '../common/vocabulary.js';
 import type { Answer, PropertyApi } from './api.js';
 
 export interface PropertyCase<T, S = unknown> {

@@ -4,7 +4,7 @@
 // rest of the code does: properties/*.property.ts from the sources, dist/properties/*.js compiled.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CODE_EXTENSION, CODE_ROOT } from '../shared/paths.js';
+import { CODE_EXTENSION, CODE_ROOT } from '../common/paths.js';
 
 /** Absolute paths of the property files, sorted; none if the directory is missing. */
 export function propertyFiles(): string[] {

@@ -4,7 +4,7 @@
 // module, so a reader (or go-to-definition) follows the run's settings from one to the other.
 // Types only from vitest: the CLI's thread must not load vitest's test runtime.
 import type { inject } from 'vitest';
-import type { Account, Profile, Role, Shard } from '../shared/vocabulary.js';
+import type { Account, Profile, Role, Shard } from '../common/vocabulary.js';
 import type { CreatedResource } from '../engine/load/created-resources.js';
 import type { SpecFile } from '../engine/load/types.js';
 

@@ -2,7 +2,7 @@
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
 import { ApiClient } from '../http/client.js';
 import { Redactor } from '../http/redact.js';
-import type { Role } from '../shared/vocabulary.js';
+import type { Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
 import { ReadWriteLock, Semaphore } from './locks.js';
 import { deleteQueues, runSteps, type OpenedQueue, type TargetContext } from '../engine/run/run-steps.js';

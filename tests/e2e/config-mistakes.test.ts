@@ -1,11 +1,11 @@
 // Configuration mistakes a new user makes: each stops the run with exit 2 and one line on
-// stderr, instead of quietly testing the embedded reference server (issue 13).
+// stderr, instead of quietly testing the embedded reference server.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/shared/paths.js';
+import { PROJECT_ROOT } from '../../src/common/paths.js';
 import { cleanEnv, runCli, type Ran } from '../support/cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-cfg-'));

@@ -1,6 +1,6 @@
 // What a person watching sees: on a terminal a live line of cases done / total, failing and time,
 // rewritten in place; while the preflight waits on a silent target, what it waits for. A CI log
-// (not a terminal) gets plain lines only (issue 13).
+// (not a terminal) gets plain lines only.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';

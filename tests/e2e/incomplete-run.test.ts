@@ -1,6 +1,6 @@
 // A run that skips cases because an account is not configured is not a plain PASS: the summary
 // names the skips and their cause, the verdict word says INCOMPLETE, the feature level is not
-// claimed, and --fail-on-skip (CONFORMANCE_FAIL_ON_SKIP) makes it exit 1 (issue 13).
+// claimed, and --fail-on-skip (CONFORMANCE_FAIL_ON_SKIP) makes it exit 1.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,12 +1,12 @@
 // Usage mistakes: each ends with exit 2 and one line on stderr naming the mistake, never vitest's
-// internals or a stack trace (issue 13).
+// internals or a stack trace.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, NODE_ARGS, runCli, type Ran } from '../support/cli.js';
-import { TOOL } from '../../src/shared/tool.js';
+import { TOOL } from '../../src/common/tool.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-use-'));
 const cli = (args: string[]) => runCli(args, { cwd: tmp() });

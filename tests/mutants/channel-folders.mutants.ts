@@ -255,7 +255,7 @@ export const MUTANTS: Mutant[] = [
     rewrite: accept((req) => isUpdate(req) && param(req, 'is_archived') === 'maybe'),
     kills: ['op12.is-archived.not-boolean'],
   },
-  // The server that ignores is_archived on folders (issue 12): the document shows no read, Zulip's GET /channel_folders catches it.
+  // The server that ignores is_archived on folders: the document shows no read, Zulip's GET /channel_folders catches it.
   {
     name: 'folder-archive-ignored',
     kind: 'effect',

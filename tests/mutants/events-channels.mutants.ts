@@ -1,5 +1,5 @@
 // Mutants of the events of the channel, group, folder, view and snippet operations (zulip
-// profile; issue 15): stream updates, stream create and default_streams (op 4), user_group
+// profile): stream updates, stream create and default_streams (op 4), user_group
 // updates and the reactivated group (op 6), membership events and the Notification Bot's notices
 // (op 7), channel_folder add and update (ops 11, 12), navigation_view add (op 18), saved_snippets
 // update (op 19), and a read that sends nothing (op 20). For each event: one server that drops

@@ -1,4 +1,4 @@
-// Mutants of the events of operations 2, 5, 8, 9, 10, 13 and 21 (issue 15, zulip profile): for
+// Mutants of the events of operations 2, 5, 8, 9, 10, 13 and 21 (zulip profile): for
 // each event one that drops it and one that misshapes it (rewrites of the GET /events answers),
 // and one that sends it to the wrong users or ignores a capability (quirks of the reference
 // server, src/reference/users/events.quirks.ts).

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSuite } from '../../src/engine/load/load.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import { runSuite } from '../support/run-suite.js';
 import { caughtRules, proofMap, readProofs, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
 import { MUTANTS, type Mutant } from './catalog.js';

@@ -3,7 +3,7 @@
 // its invariant, with a shrunk counterexample and the seed to replay it in the message.
 // A transport fault ends a property at once as errored.
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import type { PropertyCase } from '../../src/property/define.js';
 import { runProperty } from '../../src/property/run-property.js';
 import { withSession, type SuiteRun } from '../support/run-suite.js';

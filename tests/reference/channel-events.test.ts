@@ -1,5 +1,5 @@
-// The events of operations 4, 6, 7, 11, 12, 18 and 19 as the reference server sends them (issue
-// 15; facts zulip.events.stream.*, user-group.*, channel-folder.*, navigation-view.add,
+// The events of operations 4, 6, 7, 11, 12, 18 and 19 as the reference server sends them
+// (facts zulip.events.stream.*, user-group.*, channel-folder.*, navigation-view.add,
 // saved-snippets.update): which types, to whom, with which fields, in which order; and none for
 // a read (operation 20).
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// The events of operations 2, 5, 8, 9, 10, 13 and 21 as the reference server sends them (issue
-// 15; facts zulip.events.user-settings.*, realm-user-settings-defaults.*, user-topic*,
+// The events of operations 2, 5, 8, 9, 10, 13 and 21 as the reference server sends them
+// (facts zulip.events.user-settings.*, realm-user-settings-defaults.*, user-topic*,
 // realm-user.*, user-status, push-test.*): which types, to whom, with which fields, in which order.
 import { describe, expect, it } from 'vitest';
 import type { ReferenceAccount } from '../../src/reference/server.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
-import { ConfigError, type Role } from '../../src/shared/vocabulary.js';
+import { ConfigError, type Role } from '../../src/common/vocabulary.js';
 import { curlCommand, shellQuote } from '../../src/report/model/curl.js';
 import { conformsThrough, levelSentence, unjudgedFrom } from '../../src/report/model/feature-level.js';
 import { configurationSkips, missingAccounts } from '../../src/report/model/skip-causes.js';

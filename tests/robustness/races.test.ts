@@ -3,7 +3,7 @@
 // correct server). Against the clean reference, with four times the default concurrency and
 // every answer held back a random few milliseconds, every case must still pass.
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import { runSuite } from '../support/run-suite.js';
 
 describe('races between cases', () => {

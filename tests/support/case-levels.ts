@@ -10,7 +10,7 @@ import { matchRoute, routeKey } from '../../src/reference/core/router.js';
 import { changedAt, type Level } from '../../src/reference/core/levels.js';
 import type { Case, SpecFile, Step } from '../../src/engine/load/types.js';
 import { readFileSync } from 'node:fs';
-import { projectPath } from '../../src/shared/paths.js';
+import { projectPath } from '../../src/common/paths.js';
 
 export interface Touch {
   /** The level the statement appeared at (or, for `removed`, the level that removed it). */

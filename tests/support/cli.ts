@@ -1,6 +1,6 @@
 // Runs the command line as a user would, in a child process, for the end-to-end tests.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { projectPath } from '../../src/shared/paths.js';
+import { projectPath } from '../../src/common/paths.js';
 
 export const BIN = projectPath('bin', 'teamchat-conformance.mjs');
 /** Node's arguments before the CLI's, as the npm scripts give them: `--` keeps Node 20 from

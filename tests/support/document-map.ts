@@ -8,7 +8,7 @@
 // copy of the document, and the tests compare the two whenever such a copy is at hand.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { projectPath } from '../../src/shared/paths.js';
+import { projectPath } from '../../src/common/paths.js';
 
 /** The committed map of the document's units. */
 export const DOCUMENT_MAP = projectPath('specs', 'document-map.json');

@@ -12,7 +12,7 @@ import { runProperty } from '../../src/property/run-property.js';
 import { brokenLevel, conformsThrough } from '../../src/report/model/feature-level.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
 import type { PropertyCase } from '../../src/property/define.js';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 
 /** The document's level boundaries (Versioning 3-8): a statement appears (or goes) at each. */
 export const DOCUMENT_BOUNDARIES = [80, 167, 172, 215, 325, 333, 334, 342, 356, 379, 388, 389, 390, 392, 396, 404, 407, 420] as const;

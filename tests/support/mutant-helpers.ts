@@ -1,5 +1,5 @@
 // What a mutant is, and the rewrites the mutant files build theirs from.
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import type { QuirkName } from '../../src/reference/realm/quirks.js';
 import { paramsOf, type ProxiedAnswer, type ProxiedRequest, type Rewrite } from './rewriting-proxy.js';
 

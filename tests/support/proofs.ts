@@ -4,7 +4,7 @@
 // same check runs there too (a check of the document runs under both; a zulip check only under
 // zulip; a disputed clause's check fails only under zulip and warns under spec).
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
 import type { Failure } from '../../src/engine/judge/failure.js';
 import { PROOFS_FILE, type ProofMap, type ProofsFile } from '../../src/report/model/proofs.js';

@@ -3,9 +3,9 @@
 // other tools rely on.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileOnce } from '../../src/shared/ajv.js';
+import { compileOnce } from '../../src/common/ajv.js';
 import { schemaErrors } from '../../src/engine/judge/schemas.js';
-import { projectPath } from '../../src/shared/paths.js';
+import { projectPath } from '../../src/common/paths.js';
 
 const validate = compileOnce(JSON.parse(readFileSync(projectPath('schemas', 'conformance-report.schema.json'), 'utf8')));
 

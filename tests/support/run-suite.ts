@@ -6,7 +6,7 @@ import { documentedParameters } from '../../src/engine/run/plan.js';
 import { Session } from '../../src/runner/session.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
-import type { Profile } from '../../src/shared/vocabulary.js';
+import type { Profile } from '../../src/common/vocabulary.js';
 import { startProxy, type Rewrite } from './rewriting-proxy.js';
 import { ApiClient } from '../../src/http/client.js';
 import { fetchRegister } from '../../src/commands/preflight.js';

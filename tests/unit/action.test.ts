@@ -9,8 +9,8 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/config.js';
-import { ROLES } from '../../src/shared/vocabulary.js';
-import { projectPath } from '../../src/shared/paths.js';
+import { ROLES } from '../../src/common/vocabulary.js';
+import { projectPath } from '../../src/common/paths.js';
 
 interface Step {
   id?: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.js';
-import { ConfigError } from '../../src/shared/vocabulary.js';
+import { ConfigError } from '../../src/common/vocabulary.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { projectPath } from '../../src/shared/paths.js';
+import { projectPath } from '../../src/common/paths.js';
 import { committedMap, documentCopy, documentUnits, mapDocument, parseSource, resolveSource, type Unit } from '../support/document-map.js';
 
 interface CatalogFile {

@@ -1,7 +1,7 @@
 // No module imports itself round a loop: a cycle makes load order matter (a value read before
 // its module ran is undefined) and ties modules that should change apart.
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/shared/paths.js';
+import { PROJECT_ROOT } from '../../src/common/paths.js';
 import { importCycles, importGraph } from '../support/import-graph.js';
 
 describe('import cycles', () => {

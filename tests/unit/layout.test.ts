@@ -1,9 +1,9 @@
 // The layout's import rules (README, "Layout"; CONTRIBUTING.md, "Architecture"): the reference
-// server is a house of its own, the shared vocabulary sits under everything, and each stage of
+// server is a house of its own, the common vocabulary (src/common) sits under everything, and each stage of
 // the engine reaches only the stages below it. A rule broken here is a design change to make on
 // purpose, not by an import added in passing.
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/shared/paths.js';
+import { PROJECT_ROOT } from '../../src/common/paths.js';
 import { importGraph } from '../support/import-graph.js';
 
 const graph = importGraph(PROJECT_ROOT, ['src']);
@@ -37,12 +37,12 @@ describe('the layout', () => {
     ]);
   });
 
-  it('the shared vocabulary imports only itself', () => {
-    expect(imports(under('src/shared'), not(under('src/shared')))).toEqual([]);
+  it('the common vocabulary imports only itself', () => {
+    expect(imports(under('src/common'), not(under('src/common')))).toEqual([]);
   });
 
-  it('the configuration builds only on the shared vocabulary', () => {
-    expect(imports(under('src/config'), not(anyOf(under('src/config'), under('src/shared'))))).toEqual([]);
+  it('the configuration builds only on the common vocabulary', () => {
+    expect(imports(under('src/config'), not(anyOf(under('src/config'), under('src/common'))))).toEqual([]);
   });
 
   it('the engine, the HTTP client, the runner, the properties and the reports import no command and not the CLI', () => {

@@ -15,7 +15,7 @@ import { apiOf } from '../../src/report/model/api.js';
 import { finish } from '../../src/report/model/assemble.js';
 import type { ClauseEntry, ConformanceReport } from '../../src/report/model/model.js';
 import type { SpecFile } from '../../src/engine/load/types.js';
-import { levelToJudge } from '../../src/shared/vocabulary.js';
+import { levelToJudge } from '../../src/common/vocabulary.js';
 import { kase, report } from './report-builders.js';
 import { unitSchema } from './unit-schemas.js';
 

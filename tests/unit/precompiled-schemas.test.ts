@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadValidators, writePrecompiledValidators } from '../../src/engine/judge/precompiled-schemas.js';
 import { schemaRegistry } from '../../src/engine/judge/schemas.js';
 import { SCHEMA_BASE } from '../../src/engine/load/schema-files.js';
-import { compileOnce } from '../../src/shared/ajv.js';
-import { projectPath } from '../../src/shared/paths.js';
+import { compileOnce } from '../../src/common/ajv.js';
+import { projectPath } from '../../src/common/paths.js';
 
 // Inside the project, so the generated code's require("ajv/...") finds node_modules.
 const dir = projectPath('.tmp', `precompiled-${process.pid}`);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pointerToPath, schemaErrors, schemaFindings, schemaRegistry, schemaValidator } from '../../src/engine/judge/schemas.js';
 import { responseSchemaFiles } from '../../src/engine/load/schema-files.js';
-import { newAjv } from '../../src/shared/ajv.js';
+import { newAjv } from '../../src/common/ajv.js';
 import { unitSchema } from './unit-schemas.js';
 
 /** The findings of one body against one of the tests' schemas. */
@@ -60,7 +60,7 @@ describe('the response schemas', () => {
 });
 
 describe('the registry', () => {
-  // The response schemas compile into the process's one Ajv (src/shared/ajv.ts): these tests compile
+  // The response schemas compile into the process's one Ajv (src/common/ajv.ts): these tests compile
   // their own schemas in a new instance with the same options, so what they check is those options.
   const own = (schema: Record<string, unknown>) => {
     const ajv = newAjv();

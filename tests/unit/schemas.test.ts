@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../src/shared/paths.js';
+import { projectPath } from '../../src/common/paths.js';
 import { schemaRegistry, schemaValidator } from '../../src/engine/judge/schemas.js';
 import { META_SCHEMAS, SCHEMA_BASE } from '../../src/engine/load/schema-files.js';
-import { sharedAjv } from '../../src/shared/ajv.js';
+import { sharedAjv } from '../../src/common/ajv.js';
 import { loadCatalog, loadSuite } from '../../src/engine/load/load.js';
 
 // Every schema, in schemas/ and its folders (events/typing.schema.json).

@@ -3,7 +3,7 @@
 // envelope conventions), else the step's.
 import { isDeepStrictEqual } from 'node:util';
 import type { Exchange } from '../../http/client.js';
-import type { Profile } from '../../shared/vocabulary.js';
+import type { Profile } from '../../common/vocabulary.js';
 import type { Assertion, Expect } from '../load/types.js';
 import { ASSERTION_KEYS, MATCHERS, show } from './matchers.js';
 import { resolvePath } from './body-path.js';

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { newAjv } from '../../shared/ajv.js';
-import { COMPILED, CODE_ROOT, projectPath } from '../../shared/paths.js';
+import { newAjv } from '../../common/ajv.js';
+import { COMPILED, CODE_ROOT, projectPath } from '../../common/paths.js';
 
 const require = createRequire(import.meta.url);
 

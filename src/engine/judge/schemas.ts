@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { responseSchemaFiles, SCHEMA_BASE } from '../load/schema-files.js';
 import type { Ajv2020, ValidateFunction, ErrorObject } from 'ajv/dist/2020.js';
-import { CLAUSE_KEYWORD, SINCE_KEYWORD, sharedAjv } from '../../shared/ajv.js';
+import { CLAUSE_KEYWORD, SINCE_KEYWORD, sharedAjv } from '../../common/ajv.js';
 import { precompiledValidator } from './precompiled-schemas.js';
-import { projectPath } from '../../shared/paths.js';
+import { projectPath } from '../../common/paths.js';
 import type { Finding } from './failure.js';
 import { show } from './matchers.js';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { responseSchemaFiles } from './schema-files.js';
-import { projectPath } from '../../shared/paths.js';
+import { projectPath } from '../../common/paths.js';
 import type { Case, Expect, Step } from './types.js';
 
 export interface CitationProblem {

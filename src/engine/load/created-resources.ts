@@ -2,7 +2,7 @@
 // ledger (runner/ledger.ts) and `cleanup --ledger` (commands/cleanup.ts) read only this, so a new
 // creating operation is declared in data, not taught to the engine.
 import { readFileSync } from 'node:fs';
-import { displayPath, projectPath } from '../../shared/paths.js';
+import { displayPath, projectPath } from '../../common/paths.js';
 import { parseYaml, SpecError } from './yaml-source.js';
 import { validateSource } from './validate.js';
 

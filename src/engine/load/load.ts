@@ -1,7 +1,7 @@
 // Loads the spec files, the clause catalog, the facts and the created resources, validated, cross-checked, with file:line errors.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { displayPath, projectPath } from '../../shared/paths.js';
+import { displayPath, projectPath } from '../../common/paths.js';
 import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
 import { cached } from './suite-cache.js';

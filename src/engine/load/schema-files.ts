@@ -2,7 +2,7 @@
 // suite's own data files; read when loading (citations read the schemas' x-clause annotations)
 // and when judging (the validators compile them).
 import { readdirSync } from 'node:fs';
-import { projectPath } from '../../shared/paths.js';
+import { projectPath } from '../../common/paths.js';
 
 export const SCHEMA_BASE = 'https://teamchat-conformance.test/schemas/';
 export const META_SCHEMAS = new Set([

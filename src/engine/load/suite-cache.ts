@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cachePath, codePath, projectPath } from '../../shared/paths.js';
+import { cachePath, codePath, projectPath } from '../../common/paths.js';
 
 const CACHE_FILE = cachePath('suite.json');
 

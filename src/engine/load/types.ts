@@ -1,6 +1,6 @@
 // The shapes of a spec file, as schemas/spec-file.schema.json validates them.
 import type { Params } from '../../http/encode.js';
-import type { Role } from '../../shared/vocabulary.js';
+import type { Role } from '../../common/vocabulary.js';
 
 export interface SpecRequest {
   method: string;

@@ -1,9 +1,9 @@
 // Validates data files (spec files, the clause catalog) against their meta-schemas and turns
 // ajv's first error into a SpecError naming file, line and field.
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { compileOnce } from '../../shared/ajv.js';
+import { compileOnce } from '../../common/ajv.js';
 import { readFileSync } from 'node:fs';
-import { projectPath } from '../../shared/paths.js';
+import { projectPath } from '../../common/paths.js';
 import { SpecError, pointerToField, type YamlSource } from './yaml-source.js';
 
 const cache = new Map<string, ValidateFunction>();

@@ -1,6 +1,6 @@
 // Decides, before anything is sent, which cases run, which are skipped and why, and which are
 // left out of this run (another profile, or filtered away).
-import type { Profile, Role, Shard } from '../../shared/vocabulary.js';
+import type { Profile, Role, Shard } from '../../common/vocabulary.js';
 import type { Case, SpecFile, Step } from '../load/types.js';
 
 export type Decision = { run: true } | { run: false; skip: string } | { run: false; omit: true };

@@ -1,6 +1,6 @@
 // Executes a list of steps against the target: interpolate, send, judge, capture.
 // Stops at the first step that breaks an expectation, since later steps build on it.
-import type { Account, Profile, Role } from '../../shared/vocabulary.js';
+import type { Account, Profile, Role } from '../../common/vocabulary.js';
 import type { ApiClient, Exchange } from '../../http/client.js';
 import { encodeParam, type Params } from '../../http/encode.js';
 import { resolvePath } from '../judge/body-path.js';

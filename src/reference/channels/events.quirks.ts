@@ -1,5 +1,5 @@
 // Quirks of the events of the channel, group, folder, view and snippet operations (4, 6, 7, 11,
-// 12, 18, 19, 20; issue 15): each sends an event to the wrong users, sends one it must not, or
+// 12, 18, 19, 20): each sends an event to the wrong users, sends one it must not, or
 // sends them in the wrong order. Events dropped or misshapen are the proxy's rewrites
 // (tests/mutants/events-channels.mutants.ts). Off by default.
 export const EVENTS_CHANNELS_QUIRKS = {

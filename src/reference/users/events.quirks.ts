@@ -1,5 +1,5 @@
 // Quirks of the events of the settings, defaults, topic preferences, user updates, status and
-// push operations (2, 5, 8, 9, 10, 13, 21; issue 15): each sends an event to the wrong users,
+// push operations (2, 5, 8, 9, 10, 13, 21): each sends an event to the wrong users,
 // sends one it must not, or ignores a capability. Events dropped or misshapen are the proxy's
 // rewrites (tests/mutants/events-users.mutants.ts). Off by default.
 export const EVENTS_USERS_QUIRKS = {

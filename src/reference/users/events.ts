@@ -1,4 +1,4 @@
-// The events of a user's own settings and of a user's record (issue 15; facts
+// The events of a user's own settings and of a user's record (facts
 // zulip.events.user-settings.*, zulip.events.realm-user.*): who may see a user, the per-setting
 // user_settings event with its legacy twins, and the realm_user updates of a name, a time zone, a
 // role and an address. Shared by PATCH /settings (op 2), the user updates (ops 9, 10) and the

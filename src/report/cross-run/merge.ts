@@ -1,6 +1,6 @@
 // Joins the reports of a sharded run (--shard i/n on several machines) into one report set:
 // the cases of every shard, the clause coverage recomputed from them, and the derived fields.
-import { ConfigError } from '../../shared/vocabulary.js';
+import { ConfigError } from '../../common/vocabulary.js';
 import { clauseStatus, sortCases, type ClauseEntry, type ConformanceReport, type FactEntry, type ReportCase } from '../model/model.js';
 import { finish } from '../model/assemble.js';
 import { compareWithBaseline } from '../model/baseline.js';

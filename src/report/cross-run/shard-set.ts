@@ -1,6 +1,6 @@
 // A sharded run merges only as a complete set: each shard i of n exactly once. Without this,
 // a CI job whose third machine failed to upload its report would merge two shards into a PASS.
-import { ConfigError } from '../../shared/vocabulary.js';
+import { ConfigError } from '../../common/vocabulary.js';
 import type { ConformanceReport } from '../model/model.js';
 
 const name = (shard: { index: number; count: number }) => `shard ${shard.index} of ${shard.count}`;

@@ -1,7 +1,7 @@
 // --expectations F.yaml: the implementer's known gaps, keyed by case id. A listed case that fails
 // is expected; a listed case that passes is a stale entry; an entry past `expires` fails the run.
 import { existsSync, readFileSync } from 'node:fs';
-import { ConfigError } from '../../shared/vocabulary.js';
+import { ConfigError } from '../../common/vocabulary.js';
 import { parseYaml } from '../../engine/load/yaml-source.js';
 import { validateSource } from '../../engine/load/validate.js';
 import type { ExpectationsSection, ReportCase } from './model.js';

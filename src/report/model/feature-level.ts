@@ -6,7 +6,7 @@
 // through 392, not 395 (no case tells 392 from 395), and one that claims 400 is not said to
 // conform through 420 because the cases of 401-420 it passed could not tell it apart from 420.
 import type { CaseStatus } from '../../engine/run/run-case.js';
-import { NEWEST_FEATURE_LEVEL } from '../../shared/vocabulary.js';
+import { NEWEST_FEATURE_LEVEL } from '../../common/vocabulary.js';
 import type { Target } from './model.js';
 import { missingAccounts } from './skip-causes.js';
 

@@ -2,7 +2,7 @@
 // tool (compare, baseline) reads.
 import type { CaseResult } from '../../engine/run/run-case.js';
 import type { Clause, Fact } from '../../engine/load/load.js';
-import type { Profile } from '../../shared/vocabulary.js';
+import type { Profile } from '../../common/vocabulary.js';
 import { provenCases, type ProofsFile } from './proofs.js';
 import type { ApiSummary } from './api.js';
 

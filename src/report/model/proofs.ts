@@ -5,8 +5,8 @@
 // report only when one of its proven cases ran: a case that cites a clause but was never seen
 // to catch a server breaking it proves nothing.
 import { readFileSync } from 'node:fs';
-import type { Profile } from '../../shared/vocabulary.js';
-import { projectPath } from '../../shared/paths.js';
+import type { Profile } from '../../common/vocabulary.js';
+import { projectPath } from '../../common/paths.js';
 
 /** rule (clause or fact id) -> profile -> the cases proven to catch a server breaking it. */
 export type ProofMap = Record<string, Partial<Record<Profile, string[]>>>;

@@ -1,7 +1,7 @@
 // Reads a conformance.json someone hands us (--baseline, compare, merge), with a one-line
 // problem when it is not one.
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../../shared/vocabulary.js';
+import { ConfigError } from '../../common/vocabulary.js';
 import type { ConformanceReport } from './model.js';
 
 export function readReport(path: string, what = 'report'): ConformanceReport {

@@ -3,7 +3,7 @@
 // verdict says INCOMPLETE and its feature level is not claimed past them. Other skips (a feature
 // level above the target's, the reference server's seeded realm, an optional fixture the target
 // has nothing for) are what the target is, and leave the run complete.
-import { accountEnv, ROLES, type Role } from '../../shared/vocabulary.js';
+import { accountEnv, ROLES, type Role } from '../../common/vocabulary.js';
 import type { CaseStatus } from '../../engine/run/run-case.js';
 import { plural } from './text-helpers.js';
 

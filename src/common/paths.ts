@@ -1,7 +1,7 @@
 // Where the project's data lives (package.json, specs/, schemas/), whatever the working
 // directory, and where its code runs from: the TypeScript of src/ and properties/ in a checkout,
 // or their compiled JavaScript in dist/ (the installed package, or a checkout after
-// `npm run build`). This module is src/shared/paths.ts or dist/src/shared/paths.js, which tells the two apart.
+// `npm run build`). This module is src/common/paths.ts or dist/src/common/paths.js, which tells the two apart.
 import { fileURLToPath } from 'node:url';
 import { join, relative, sep } from 'node:path';
 
