@@ -126,7 +126,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'feature-level',
     parse: positiveInt,
     default: () => null,
-    help: 'judge the target as this feature level; unset: probed from GET /server_settings, else the newest known',
+    help: 'judge the target as this feature level (at most 420, the newest of the API document); unset: probed from GET /server_settings, else 420',
   },
   {
     key: 'profile',

@@ -59,7 +59,7 @@ export interface ReportCase extends CaseResult {
 
 export interface Target {
   url: string;
-  /** The level the run judged (--feature-level, else claimed, else the newest known). */
+  /** The level the run judged (--feature-level, else claimed, else the newest known), at most 420. */
   featureLevel: number;
   /** What the server says of itself (GET /server_settings), null when it does not say. */
   claimedFeatureLevel: number | null;
