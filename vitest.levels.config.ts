@@ -8,5 +8,10 @@ export default defineConfig({
     pool: 'threads',
     isolate: false,
     testTimeout: 3_600_000,
+    // The table, one line per level and profile as it is proven, without a header per line.
+    onConsoleLog(log) {
+      process.stdout.write(log);
+      return false;
+    },
   },
 });

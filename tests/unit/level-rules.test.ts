@@ -9,7 +9,7 @@ import { judge } from '../../src/engine/judge/judge.js';
 import { judgeEvents } from '../../src/engine/judge/events-judge.js';
 import { runSteps } from '../../src/engine/run/run-steps.js';
 import { fakeTarget, success } from './fake-target.js';
-import { brokenLevel, claimAndJudgement, conformsThrough, levelSentence } from '../../src/report/model/feature-level.js';
+import { brokenLevel, claimAndJudgement, conformsThrough, levelSentence, unjudgedFrom } from '../../src/report/model/feature-level.js';
 import { changelogBetween, compareReports, standsAt } from '../../src/report/cross-run/compare.js';
 import { apiOf } from '../../src/report/model/api.js';
 import { finish } from '../../src/report/model/assemble.js';
@@ -43,6 +43,15 @@ describe('a schema field of a later level', () => {
       ['new', 400],
     ]);
     expect(missing({})).toEqual(missing({}, 400));
+  });
+
+  it('a finding of a field without a level, and the summary of errors some of which have none, carry no level at all', () => {
+    const validate = schemaValidator(unitSchema('unit-levels', SCHEMA));
+    validate({});
+    const [old] = schemaFindings(validate.errors, {}, 5, 420);
+    expect(old).not.toHaveProperty('since');
+    const [summary] = schemaFindings(validate.errors, {}, 0, 420);
+    expect(summary).not.toHaveProperty('since');
   });
 
   it('the errors left out of a long list belong to the lowest level among them, or to the case when one has none', () => {
@@ -129,6 +138,29 @@ describe('the level of a broken case', () => {
 });
 
 describe('the level a target conforms through', () => {
+  it('stops below an errored case as below a failed one, and below a case skipped for a missing account', () => {
+    expect(conformsThrough([{ status: 'passed' }, { status: 'errored', since: 390 }], 420)).toBe(389);
+    const skippedForMember = { status: 'skipped' as const, since: 380, message: 'needs the member account, not configured' };
+    expect(conformsThrough([{ status: 'passed' }, skippedForMember, { status: 'failed', since: 390 }], 420)).toBe(379);
+    expect(unjudgedFrom([{ status: 'passed' }, skippedForMember, { status: 'failed', since: 390 }], 420)).toBe(380);
+    expect(unjudgedFrom([skippedForMember, { status: 'failed', since: 380 }], 420)).toBeUndefined();
+    expect(unjudgedFrom([skippedForMember], 379)).toBeUndefined();
+    expect(unjudgedFrom([{ ...skippedForMember, since: undefined }], 420)).toBe(0);
+  });
+
+  it('says why it stops where it does', () => {
+    const target = { url: 'u', profile: 'spec' as const, embedded: false, featureLevel: 420, claimedFeatureLevel: 420 };
+    expect(levelSentence({ ...target })).toBe('claims 420');
+    expect(levelSentence({ ...target, conformsThrough: 389 })).toBe('claims 420, conforms through 389');
+    expect(levelSentence({ ...target, conformsThrough: null })).toBe('claims 420, conforms through no level (cases without a feature level fail)');
+    expect(levelSentence({ ...target, conformsThrough: 379, unjudgedFrom: 380 })).toBe(
+      'claims 420, conforms through 379 (cases of level 380 were skipped for missing configuration)',
+    );
+    expect(levelSentence({ ...target, conformsThrough: null, unjudgedFrom: 0 })).toBe(
+      'claims 420, conformance level not established (cases without a feature level were skipped for missing configuration)',
+    );
+  });
+
   it('never more than it claims, nor than the level judged', () => {
     const cases = [{ status: 'passed' as const }, { status: 'failed' as const, since: 396 }];
     expect(conformsThrough(cases, 420, 392)).toBe(392);
@@ -173,9 +205,11 @@ describe('the API a run judged', () => {
         spec('GET /a', { since: 389, parameters: ['z'] }),
         spec('POST /b', { parameters: ['x'] }),
         spec('GET /a'),
+        spec('POST /c'),
+        spec('POST /c', { since: 400 }),
       ]),
     ).toStrictEqual({
-      operations: [{ endpoint: 'GET /a', since: 389 }, { endpoint: 'POST /b' }],
+      operations: [{ endpoint: 'GET /a', since: 389 }, { endpoint: 'POST /b' }, { endpoint: 'POST /c', since: 400 }],
       parameters: [
         { endpoint: 'GET /a', name: 'z' },
         { endpoint: 'POST /b', name: 'x' },
@@ -241,6 +275,36 @@ describe('compare of two levels', () => {
     expect(changelogBetween(run(390), run(388))?.to).toEqual({ level: 390, run: 'a' });
     expect(changelogBetween(run(388), run(388))).toBeUndefined();
     expect(changelogBetween(run(389), run(390))?.levels.map((l) => l.level)).toEqual([390]);
+  });
+
+  it("reads the API of the newer run, else the older one's; parameters of several operations at one level stay apart; levels in order", () => {
+    const newer = run(390, {
+      api: {
+        operations: [{ endpoint: 'POST /v', since: 390 }],
+        parameters: [
+          { endpoint: 'GET /x', name: 'b', since: 390 },
+          { endpoint: 'GET /y', name: 'c', since: 390 },
+          { endpoint: 'GET /x', name: 'd', since: 389 },
+        ],
+      },
+      clauses: [],
+    });
+    const older = run(388, { clauses: [] });
+    const log = changelogBetween(older, newer)!;
+    expect(log.levels.map((l) => [l.level, l.operations.map((o) => o.endpoint), l.parameters])).toEqual([
+      [389, [], [{ endpoint: 'GET /x', names: ['d'] }]],
+      [
+        390,
+        ['POST /v'],
+        [
+          { endpoint: 'GET /x', names: ['b'] },
+          { endpoint: 'GET /y', names: ['c'] },
+        ],
+      ],
+    ]);
+    expect(changelogBetween(newer, older)!.levels).toStrictEqual(log.levels);
+    expect(changelogBetween(run(388, { api: undefined }), run(390))!.levels[0].operations).toEqual([{ endpoint: 'POST /f', statements: 1 }]);
+    expect(changelogBetween(run(390, { api: undefined }), run(388))!.levels[0].operations).toEqual([{ endpoint: 'POST /f', statements: 1 }]);
   });
 
   it("is part of the comparison when the levels differ; without an api section, the document's statements alone", () => {

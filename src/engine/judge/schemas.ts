@@ -87,6 +87,7 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, body: u
       const name = String(params.missingProperty);
       const field = (parent?.properties as Record<string, SchemaObject> | undefined)?.[name];
       const since = field?.[SINCE_KEYWORD];
+      // Stryker disable next-line ConditionalExpression: equivalent: x-since is a number where present (the keyword's schemaType), and undefined > level is false
       if (typeof since === 'number' && since > featureLevel) continue;
       // Stryker disable next-line OptionalChaining: equivalent for parent?.: with verbose, every error has its parent schema
       f = {

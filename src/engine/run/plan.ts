@@ -66,6 +66,7 @@ export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
   if (c.since && c.since > input.featureLevel) {
     return { run: false, skip: `needs feature level ${c.since}, target has ${input.featureLevel}` };
   }
+  // Stryker disable next-line ConditionalExpression: equivalent: undefined < level is false
   if (c.until !== undefined && c.until < input.featureLevel) {
     return { run: false, skip: `holds until feature level ${c.until} (removed at ${c.until + 1}), target has ${input.featureLevel}` };
   }
