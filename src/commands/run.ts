@@ -13,10 +13,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { documentedParameters } from '../engine/run/plan.js';
+import { kindChecksOf } from '../engine/load/statement-kinds.js';
 import { preflight, preflightTimeoutMs } from './preflight.js';
 import { LiveLine } from '../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
+import { flagSettingName } from '../config/audience.js';
 import { TOOL } from '../common/tool.js';
 import { ensureWritableDir } from './report-dir.js';
 import { prepareRun } from './run-inputs.js';
@@ -35,7 +37,7 @@ export async function run(config: Config, io: Output): Promise<number> {
   // --list sends nothing, so it needs no consent to write.
   if (config.list) return listOnly(config, io);
   requireWriteConsent(config);
-  ensureWritableDir(config.reportDir, '--report-dir');
+  ensureWritableDir(config.reportDir, flagSettingName('report-dir', 'CONFORMANCE_REPORT_DIR'));
   const inputs = await prepareRun(config);
   const embedded = config.targetUrl === null ? await startEmbedded(config) : null;
   try {
@@ -69,6 +71,8 @@ export async function run(config: Config, io: Output): Promise<number> {
       register: checked.register,
       disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
       documentedParameters: documentedParameters(suite.specs, checked.featureLevel),
+      kinds: kindChecksOf(suite.clauses, documentedParameters(suite.specs, checked.featureLevel)),
+      resources: suite.resources,
       grep: config.grep,
       operations: config.operations,
       clauses: config.clauses,

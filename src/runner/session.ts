@@ -14,6 +14,8 @@ import { ledgerRecorder } from './ledger.js';
 import { operationMatcher } from '../engine/judge/operation-of.js';
 import type { Exchange } from '../http/client.js';
 import { StopListener } from './stop-signal.js';
+import { madeByRun } from './made-by-run.js';
+import { kindContext } from '../engine/run/kind-context.js';
 
 export class FixtureError extends Error {}
 
@@ -38,13 +40,20 @@ export class Session {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
     // The ledger: what the run creates, for cleanup after a crash.
     const ledger = settings.ledger ? ledgerRecorder(settings.ledger.file, settings.runId, settings.ledger.resources) : null;
-    const listeners = [...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []), ...(ledger ? [ledger.onExchange] : [])];
+    // What the run creates, for the generic checks (the timestamps a run causes).
+    const made = settings.kinds ? madeByRun(settings.resources ?? settings.ledger?.resources ?? [], settings.runId) : null;
+    const listeners = [
+      ...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []),
+      ...(ledger ? [ledger.onExchange] : []),
+      ...(made ? [made.onExchange] : []),
+    ];
     const onExchange = listeners.length ? (exchange: Exchange, at: Date) => listeners.forEach((listen) => listen(exchange, at)) : undefined;
+    const onRequests = [...(ledger ? [ledger.onRequest] : []), ...(made ? [made.onRequest] : [])];
     const client = new ApiClient(settings.targetUrl, {
       timeoutMs: settings.timeoutMs,
       connections: settings.concurrency * 2,
       onExchange,
-      onRequest: ledger?.onRequest,
+      onRequest: onRequests.length ? (request: Exchange['request']) => onRequests.forEach((note) => note(request)) : undefined,
     });
     const documented = settings.documentedParameters ?? {};
     const operationOf = operationMatcher(Object.keys(documented));
@@ -55,6 +64,7 @@ export class Session {
       disputedClauses: new Set(settings.disputedClauses ?? []),
       documentedParameters: (method, path) => documented[operationOf(method, path) ?? ''] ?? null,
       featureLevel: settings.featureLevel,
+      ...(settings.kinds && made ? { kinds: kindContext(settings.kinds, Date.now(), made.made) } : {}),
     };
     this.slots = new Semaphore(settings.concurrency);
     this.stop = settings.stopChannel ? new StopListener(settings.stopChannel) : null;

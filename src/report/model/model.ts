@@ -126,7 +126,7 @@ export interface ConformanceReport {
   api?: ApiSummary;
   baseline?: BaselineSection;
   expectations?: ExpectationsSection;
-  verdict?: Verdict;
+  verdict: Verdict;
 }
 
 export function summarize(cases: CaseResult[]): Summary {
