@@ -87,6 +87,19 @@ describe('the spec files and the schemas know the levels', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("every clause's read-back says since: at least the level of the endpoint and the field it reads", () => {
+    const wrong = suite().clauses.flatMap((c) => {
+      const read = c.readBack;
+      if (!read) return [];
+      const endpoint = endpointOf(read.request.method, read.request.path);
+      if (!endpoint) return [`${c.id}: the read-back ${read.request.method} ${read.request.path} is no route of the reference server`];
+      const field = endpoint === 'POST /register' ? LEVEL_TABLE.fields.register[read.value.split('.')[0]] : undefined;
+      const need = Math.max(...[LEVEL_TABLE.endpoints[endpoint], field].map((l) => (typeof l === 'number' ? l : 0)));
+      return (read.since ?? 0) === need ? [] : [`${c.id}: read-back since ${read.since ?? '-'}, it reads what appeared at ${need}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
   // The schemas of answers and events holding the objects the level tables know, and where in them.
   const SCHEMA_KINDS: [string, string, string][] = [
     ['channel', '', 'channel'],
