@@ -5,3 +5,4 @@ export { startReferenceServer, type ReferenceServer, type ReferenceServerOptions
 export { QUIRKS, type QuirkName } from './realm/quirks.js';
 export { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
 export type { FlavorName } from './realm/flavor.js';
+export { parseRateLimit, type RateLimitRule } from './core/rate-limit.js';

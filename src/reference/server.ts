@@ -10,6 +10,7 @@ import { routeKey } from './core/router.js';
 import { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
 import { createSeededRealm, SEED_USER_IDS } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
+import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
 
 export { QUIRKS } from './realm/quirks.js';
 
@@ -32,6 +33,8 @@ export interface ReferenceServerOptions {
   heartbeatMs?: number;
   /** false: new channels get no creation notice (the reference server's own tests, which count messages). */
   channelNotices?: boolean;
+  /** Limit each account to `requests` per `seconds` as Zulip does (429 with Retry-After, X-RateLimit-* headers); none by default. */
+  rateLimit?: RateLimitRule | null;
   /**
    * The Zulip feature level to answer as (default 420, the document's): what is newer is absent
    * (core/levels.ts). Above 420 the server reports the level it is given and behaves as 420.
@@ -88,7 +91,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   );
   // An endpoint newer than the level is unknown: it answers as any unknown path does.
   const routes = ROUTES.filter((route) => realm.level.endpoint(routeKey(route)));
-  const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes }));
+  const server = createServer(
+    { keepAlive: true },
+    createRequestListener({ realm, quirks, routes, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),
+  );
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

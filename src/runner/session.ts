@@ -1,6 +1,9 @@
 // One run's live state in a worker: the client, the redactor, the variables every case sees,
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
 import { ApiClient } from '../http/client.js';
+import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
 import type { Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
@@ -35,6 +38,10 @@ export class Session {
   private readonly realm = new ReadWriteLock();
   private readonly fileLocks = new Map<string, Semaphore>();
   private readonly stop: StopListener | null;
+  /** What the run's requests cost, per account, operation and purpose (written at close). */
+  readonly meter: RequestMeter;
+  /** The waiter of the case whose code is running: a request paced by the rate limit waits without its slot. */
+  private readonly currentWaiter = new AsyncLocalStorage<Waiter>();
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
@@ -48,15 +55,18 @@ export class Session {
       ...(made ? [made.onExchange] : []),
     ];
     const onExchange = listeners.length ? (exchange: Exchange, at: Date) => listeners.forEach((listen) => listen(exchange, at)) : undefined;
+    const documented = settings.documentedParameters ?? {};
+    const operationOf = operationMatcher(Object.keys(documented));
+    this.meter = new RequestMeter(operationOf);
     const onRequests = [...(ledger ? [ledger.onRequest] : []), ...(made ? [made.onRequest] : [])];
     const client = new ApiClient(settings.targetUrl, {
       timeoutMs: settings.timeoutMs,
       connections: settings.concurrency * 2,
       onExchange,
       onRequest: onRequests.length ? (request: Exchange['request']) => onRequests.forEach((note) => note(request)) : undefined,
+      meter: this.meter,
+      waitOutside: (waited) => (this.currentWaiter.getStore() ?? ((p) => p))(waited),
     });
-    const documented = settings.documentedParameters ?? {};
-    const operationOf = operationMatcher(Object.keys(documented));
     this.ctx = {
       client,
       accounts: settings.accounts,
@@ -89,7 +99,7 @@ export class Session {
   fixtureVars(spec: SpecFile, wait: Waiter = (p) => p): Promise<Vars> {
     const pending = this.fixtures.get(spec.file);
     if (pending) return this.fixturesMade.has(spec.file) ? pending : wait(pending);
-    const making = runSteps(spec.fixtures ?? [], this.ctx, this.globals)
+    const making = runSteps(spec.fixtures ?? [], this.ctx, this.globals, { clauses: [], purpose: 'fixture' })
       .then((outcome) => {
         this.fixtureQueues.set(spec.file, outcome.queues);
         if (outcome.status === 'passed') return outcome.vars;
@@ -116,7 +126,7 @@ export class Session {
     if (!made || !spec.cleanup?.length) return null;
     const vars = await made.catch(() => null);
     if (!vars) return null;
-    const outcome = await runSteps(spec.cleanup, this.ctx, vars);
+    const outcome = await runSteps(spec.cleanup, this.ctx, vars, { clauses: [], purpose: 'cleanup' });
     if (outcome.status === 'passed') return null;
     return this.redactor.text(`cleanup of ${spec.file}: ${outcome.status === 'errored' ? outcome.cause : outcome.failures[0].message}`);
   }
@@ -151,7 +161,7 @@ export class Session {
       }
     };
     try {
-      return await fn(outsideSlot);
+      return await this.currentWaiter.run(outsideSlot, () => fn(outsideSlot));
     } finally {
       releaseSlot();
       releaseFile();
@@ -167,5 +177,6 @@ export class Session {
   async close(): Promise<void> {
     this.stop?.close();
     await this.ctx.client.close();
+    if (this.settings.costFile) writeFileSync(this.settings.costFile, JSON.stringify(this.meter.snapshot()));
   }
 }

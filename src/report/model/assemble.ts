@@ -25,6 +25,7 @@ export interface ReportParts {
   /** Which cases are proven to catch a server breaking each clause; default specs/proven-cases.json. */
   proofs?: ProofsFile;
   runWarnings: string[];
+  cost?: ConformanceReport['cost'];
   shard?: ConformanceReport['shard'];
   /** The API the spec files describe (apiOf). */
   api?: ConformanceReport['api'];
@@ -56,6 +57,7 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
       startedAt: parts.startedAt,
       durationMs: parts.durationMs,
       summary: summarize(cases),
+      ...(parts.cost ? { cost: parts.cost } : {}),
       ...(parts.shard ? { shard: parts.shard } : {}),
       ...(parts.api ? { api: parts.api } : {}),
       ...(baseline ? { baseline } : {}),
