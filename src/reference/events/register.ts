@@ -9,7 +9,7 @@ import { userTopicsOf } from '../channels/user-topics.js';
 
 function serverSettings(ctx: PublicContext) {
   return {
-    zulip_feature_level: ctx.realm.level.claimed,
+    ...(ctx.realm.flavor.announcesFeatureLevel ? { zulip_feature_level: ctx.realm.level.claimed } : {}),
     zulip_version: 'reference',
     zulip_merge_base: 'reference',
     push_notifications_enabled: false,
@@ -74,6 +74,14 @@ function validateRegisterParams(ctx: Context): void {
 function register(ctx: Context) {
   validateRegisterParams(ctx);
   const queueId = openQueue(ctx);
+  const { flavor } = ctx.realm;
+  const body = zulipRegister(ctx, queueId);
+  // The variant answers only the fields it names (flavor.ts registerFields).
+  const only = flavor.registerFields;
+  return only ? Object.fromEntries(Object.entries(body).filter(([name]) => only.includes(name))) : body;
+}
+
+function zulipRegister(ctx: Context, queueId: string) {
   const { flavor } = ctx.realm;
   const { limits } = flavor;
   return ctx.realm.level.fields('register', {
