@@ -86,7 +86,11 @@ function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expec
   if (response.json === undefined || response.json === null) return out;
   // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent: stepClauses reads only a finding's clause, which this one has not
   const zulipClauses = stepClauses({ check: 'result' }, expect, who.clauses);
-  out.push(...judgeExpect(response.status, response.json as Record<string, unknown>, z, featureLevel).findings.map((f) => toJudged(f, stepClauses(f, z, zulipClauses), tag)));
+  out.push(
+    ...judgeExpect(response.status, response.json as Record<string, unknown>, z, featureLevel).findings.map((f) =>
+      toJudged(f, stepClauses(f, z, zulipClauses), tag),
+    ),
+  );
   return out;
 }
 
