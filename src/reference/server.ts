@@ -6,6 +6,7 @@ import { createRequestListener } from './core/http.js';
 import type { Realm, User } from './realm/model.js';
 import { parseQuirks } from './realm/quirks.js';
 import { ROUTES } from './core/routes.js';
+import { shortcutRoutes } from './realm/shortcuts.js';
 import { createSeededRealm, SEED_USER_IDS } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
 
@@ -30,6 +31,11 @@ export interface ReferenceServerOptions {
   heartbeatMs?: number;
   /** false: new channels get no creation notice (the reference server's own tests, which count messages). */
   channelNotices?: boolean;
+  /**
+   * false: no shortcuts (realm/shortcuts.ts): the server does not name itself "reference" and
+   * cannot age messages, so a run judges it as any other server (`serve --no-shortcuts`).
+   */
+  shortcuts?: boolean;
 }
 
 export interface ReferenceServer {
@@ -64,7 +70,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
     ...(options.channelNotices === false ? { newChannelNotice: null } : {}),
   });
-  const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes: ROUTES }));
+  realm.shortcuts = options.shortcuts !== false;
+  const routes = realm.shortcuts ? [...ROUTES, ...shortcutRoutes] : ROUTES;
+  const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes }));
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

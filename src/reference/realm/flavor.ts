@@ -73,6 +73,11 @@ export interface Flavor {
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
   newChannelNotice: { topic: string; content(channel: ChannelView, creator: { fullName: string; id: number }): string } | null;
   organisation: OrganisationDefaults;
+  /**
+   * Seconds past an edit or move time limit that are still within it (the document states no
+   * grace; Zulip allows 20, fact zulip.edit.time-limit-grace).
+   */
+  editLimitGraceSeconds: number;
   /** How long GET /events holds an empty queue's request before a heartbeat (the event queue is not shown). */
   heartbeatMs: number;
   // --- typing and topics (operations 3, 14, 16, 17)
@@ -157,6 +162,8 @@ export const ZULIP: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:everyone',
     canMentionManyUsersGroup: 'role:administrators',
   },
+  // zerver/actions/message_edit.py: edit_limit_buffer = 20, message_move_limit_buffer = 20.
+  editLimitGraceSeconds: 20,
   // Zulip: 45 s plus up to 10 s (zerver/tornado/event_queue.py HEARTBEAT_MIN_FREQ_SECS).
   heartbeatMs: 45_000,
   // --- typing and topics (operations 3, 14, 16, 17)
@@ -230,6 +237,7 @@ export const VARIANT: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:moderators',
     canMentionManyUsersGroup: 'role:moderators',
   },
+  editLimitGraceSeconds: 0,
   heartbeatMs: 20_000,
   // --- typing and topics (operations 3, 14, 16, 17)
   refusesMarkingUnknownTopic: false,

@@ -5,6 +5,7 @@ import { seedSystemGroups } from './seed-groups.js';
 import { ZULIP, type Flavor } from './flavor.js';
 import { seedProfileFields } from '../users/profile-fields.js';
 import { defaultSettings } from '../settings/settings-table.js';
+import { seedRealmEmoji } from '../users/emoji.js';
 import { ROLE, SYSTEM_GROUPS, emptyStatus, type Channel, type Message, type PushDevice, type Realm, type RelayState, type User } from './model.js';
 
 export const REALM_HOST = 'reference.test';
@@ -184,6 +185,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
   }));
   return {
     host: REALM_HOST,
+    shortcuts: true,
     name: 'Reference realm',
     url: '',
     enableSpectatorAccess: true,
@@ -199,6 +201,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
     userTopics: [],
     profileFields: seedProfileFields(),
     pushDevices: seedPushDevices(),
+    realmEmoji: seedRealmEmoji(),
     flavor,
     issued: { ...flavor.seedIssued },
   };
