@@ -8,7 +8,7 @@ import { planInputFor } from './plan-input.js';
 import { previewPlaceholder } from '../engine/run/interpolate.js';
 import { encodeParam } from '../http/encode.js';
 import type { Suite } from '../engine/load/load.js';
-import type { Step } from '../engine/load/types.js';
+import { roleOf, type MadeAccount, type Step } from '../engine/load/types.js';
 import type { Params } from '../http/encode.js';
 import { propertyFiles } from '../property/files.js';
 import type { Output } from './output.js';
@@ -30,7 +30,8 @@ function writes(steps: Step[] | undefined, indent: string): string[] {
       const params = Object.entries(placeholders<Params>(s.request.params ?? {}))
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => `${k}=${shorten(encodeParam(v!))}`);
-      const who = s.request.auth === 'none' ? 'without credentials' : `as ${s.as ?? 'member'}${s.request.auth === 'bad' ? ' with a wrong API key' : ''}`;
+      const caller = roleOf(s) ?? `${placeholders((s.as as MadeAccount).email)} (an account the run made)`;
+      const who = s.request.auth === 'none' ? 'without credentials' : `as ${caller}${s.request.auth === 'bad' ? ' with a wrong API key' : ''}`;
       return `${indent}write: ${s.request.method.toUpperCase()} ${placeholders(s.request.path)} ${who}${params.length ? `: ${params.join(' ')}` : ''}`;
     });
 }

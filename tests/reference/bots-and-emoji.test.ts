@@ -31,7 +31,10 @@ describe('reference server: bots', () => {
     expectSuccess(await call(s, 'PATCH', '/realm/user_settings_defaults', { as: s.accounts.admin, form: { receives_typing_notifications: 'false' } }));
     try {
       const made = await call(s, 'POST', '/bots', { as: s.accounts.admin, form: { full_name: 'Fresh bot', short_name: 'fresh' } });
-      const settings = await call(s, 'POST', '/register', { as: { email: 'fresh-bot@reference.test', apiKey: made.body.api_key }, form: { fetch_event_types: '["user_settings"]' } });
+      const settings = await call(s, 'POST', '/register', {
+        as: { email: 'fresh-bot@reference.test', apiKey: made.body.api_key },
+        form: { fetch_event_types: '["user_settings"]' },
+      });
       expect(settings.body.user_settings.receives_typing_notifications).toBe(true);
     } finally {
       await call(s, 'PATCH', '/realm/user_settings_defaults', { as: s.accounts.admin, form: { receives_typing_notifications: 'true' } });
@@ -41,8 +44,18 @@ describe('reference server: bots', () => {
   it('refuses a taken address or name', async () => {
     const s = server();
     expectSuccess(await call(s, 'POST', '/bots', { as: s.accounts.admin, form: { full_name: 'Twin', short_name: 'twin' } }));
-    expectError(await call(s, 'POST', '/bots', { as: s.accounts.admin, form: { full_name: 'Other', short_name: 'twin' } }), 400, 'BAD_REQUEST', 'Username already in use');
-    expectError(await call(s, 'POST', '/bots', { as: s.accounts.admin, form: { full_name: 'twin', short_name: 'twin2' } }), 400, 'BAD_REQUEST', 'Name is already in use!');
+    expectError(
+      await call(s, 'POST', '/bots', { as: s.accounts.admin, form: { full_name: 'Other', short_name: 'twin' } }),
+      400,
+      'BAD_REQUEST',
+      'Username already in use',
+    );
+    expectError(
+      await call(s, 'POST', '/bots', { as: s.accounts.admin, form: { full_name: 'Twin', short_name: 'twin2' } }),
+      400,
+      'BAD_REQUEST',
+      'Name is already in use!',
+    );
   });
 });
 
@@ -55,8 +68,15 @@ describe('reference server: custom emoji', () => {
     const listed = (await call(s, 'GET', '/realm/emoji', { as: s.accounts.member2 })).body.emoji;
     const [id, emoji] = Object.entries(listed as Record<string, { name: string }>).find(([, e]) => e.name === 'party_parrot')!;
     expect(emoji).toMatchObject({ id, name: 'party_parrot', deactivated: false, author_id: s.accounts.member.userId });
-    expectSuccess(await call(s, 'POST', '/users/me/status', { as: s.accounts.member2, form: { emoji_name: 'party_parrot', emoji_code: id, reaction_type: 'realm_emoji' } }));
-    expectError(await call(s, 'DELETE', '/realm/emoji/party_parrot', { as: s.accounts.member2 }), 400, 'BAD_REQUEST', 'Must be an organization administrator or emoji author');
+    expectSuccess(
+      await call(s, 'POST', '/users/me/status', { as: s.accounts.member2, form: { emoji_name: 'party_parrot', emoji_code: id, reaction_type: 'realm_emoji' } }),
+    );
+    expectError(
+      await call(s, 'DELETE', '/realm/emoji/party_parrot', { as: s.accounts.member2 }),
+      400,
+      'BAD_REQUEST',
+      'Must be an organization administrator or emoji author',
+    );
     expectSuccess(await call(s, 'DELETE', '/realm/emoji/party_parrot', { as: s.accounts.member }));
     expect((await call(s, 'GET', '/realm/emoji', { as: s.accounts.member2 })).body.emoji[id].deactivated).toBe(true);
     expectError(await call(s, 'DELETE', '/realm/emoji/party_parrot', { as: s.accounts.admin }), 400, 'BAD_REQUEST', "Emoji 'party_parrot' does not exist");

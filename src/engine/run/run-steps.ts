@@ -9,7 +9,7 @@ import { judge, type Attribution } from '../judge/judge.js';
 import { findingMessage, type Failure } from '../judge/failure.js';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
 import { show } from '../judge/matchers.js';
-import type { EventsSpec, Step } from '../load/types.js';
+import { roleOf, type EventsSpec, type MadeAccount, type Step } from '../load/types.js';
 
 export interface TargetContext {
   client: ApiClient;
@@ -19,6 +19,8 @@ export interface TargetContext {
   disputedClauses?: ReadonlySet<string>;
   /** The parameters the document lists for the operation a request is (null: not one of its operations). */
   documentedParameters?: (method: string, path: string) => string[] | null;
+  /** Hears of an account the run made before a step calls as it, so its credentials are redacted. */
+  madeAccount?: (email: string, apiKey: string) => void;
 }
 
 export interface StepRecord {
@@ -44,7 +46,9 @@ interface Common {
 
 export interface OpenedQueue {
   id: string;
-  role: Role;
+  /** Who opened it: a configured role, or an account the run made (given with it). */
+  role: string;
+  account?: Account;
 }
 
 export type StepsOutcome =
@@ -59,7 +63,17 @@ export interface StepOwner {
   caseId?: string;
 }
 
-const DEFAULT_ROLE: Role = 'member';
+/** How a request by an account the run made is labelled (HAR, redaction, the ledger). */
+export const MADE_ACCOUNT_LABEL = 'made account';
+
+/** The step's account: a configured role's, or one the run made (its address and key interpolated). */
+function accountOf(step: Step, ctx: TargetContext, vars: Vars): { label: string; account?: Account } {
+  const role = roleOf(step);
+  if (role) return { label: role, account: ctx.accounts[role] };
+  const made = interpolate(step.as as MadeAccount, vars);
+  ctx.madeAccount?.(made.email, made.apiKey);
+  return { label: MADE_ACCOUNT_LABEL, account: made };
+}
 
 export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars, owner: StepOwner = { clauses: [] }): Promise<StepsOutcome> {
   const vars: Vars = { ...initial };
@@ -67,19 +81,22 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
   const disputes: Failure[] = [];
   const queues: OpenedQueue[] = [];
   for (const [index, step] of steps.entries()) {
-    const role = step.as ?? DEFAULT_ROLE;
     let params: Params;
     let path: string;
     let expect: Step['expect'];
+    let role: string;
+    let account: Account | undefined;
     try {
       params = interpolate(step.request.params ?? {}, vars);
       path = interpolate(step.request.path, vars);
       expect = interpolate(step.expect, vars);
+      ({ label: role, account } = accountOf(step, ctx, vars));
     } catch (error) {
-      if (error instanceof InterpolationError) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
-      throw error;
+      if (!(error instanceof InterpolationError)) throw error;
+      // An optional step needing what an earlier optional step did not capture is passed over too.
+      if (step.optional) continue;
+      return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
     }
-    const account = ctx.accounts[role];
     if (!account) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: no ${role} account configured` };
     const auth =
       step.request.auth === 'none'
@@ -134,7 +151,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         if (got.found) {
           vars[name] = got.value;
           record.captured = { ...record.captured, [name]: got.value };
-          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role });
+          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role, ...(roleOf(step) ? {} : { account }) });
         } else {
           const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
           judged.push({
@@ -266,8 +283,7 @@ function supportedListedAsIgnored(ctx: TargetContext, method: string, path: stri
 /** Deletes the event queues steps opened (DELETE /events as the role that opened each); best effort. */
 export async function deleteQueues(ctx: TargetContext, queues: OpenedQueue[]): Promise<void> {
   await Promise.all(
-    queues.map(async ({ id, role }) => {
-      const account = ctx.accounts[role];
+    queues.map(async ({ id, role, account = ctx.accounts[role as Role] }) => {
       if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role } });
     }),
   );

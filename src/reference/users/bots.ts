@@ -25,7 +25,7 @@ function addBot(ctx: Context) {
   if (botType !== GENERIC_BOT) throw badRequest('Invalid bot type');
   const email = `${shortName}-bot@${realm.host}`.toLowerCase();
   if (realm.users.some((u) => u.email === email)) throw badRequest('Username already in use');
-  if (realm.users.some((u) => u.isActive && u.fullName.toLowerCase() === fullName.toLowerCase())) throw badRequest('Name is already in use!');
+  if (realm.users.some((u) => u.isActive && u.fullName === fullName)) throw badRequest('Name is already in use!');
   const id = Math.max(...realm.users.map((u) => u.id)) + 1;
   const bot = { ...newUser(id, email, fullName, ROLE.member, new Date()), isBot: true, botOwnerId: user.id };
   realm.users.push(bot);
