@@ -11,16 +11,30 @@ export interface ServeOptions {
   quirks: string[];
   /** The variant realm: obeys the document, differs from Zulip wherever it may. */
   variant?: boolean;
+  /** Without the reference server's shortcuts: a run judges it as any other server. */
+  noShortcuts?: boolean;
 }
 
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
   const server = await startReference(
-    { port: options.port, host: options.host, quirks: options.quirks, flavor: options.variant ? 'variant' : 'zulip' },
+    {
+      port: options.port,
+      host: options.host,
+      quirks: options.quirks,
+      flavor: options.variant ? 'variant' : 'zulip',
+      ...(options.noShortcuts ? { shortcuts: false } : {}),
+    },
     '--quirk',
   );
-  if (options.envOut) writeFileSync(options.envOut, envFileText(server.url, { ...server.accounts, bot: server.bot }), { mode: 0o600 });
+  // Its owner holds can_change_user_emails, as a server administrator of another server would declare it.
+  const envText = envFileText(server.url, { ...server.accounts, bot: server.bot }, undefined, { ownerCanChangeUserEmails: true });
+  if (options.envOut) writeFileSync(options.envOut, envText, { mode: 0o600 });
+  const kind = [
+    ...(options.variant ? ['variant realm: differs from Zulip wherever the document allows'] : []),
+    ...(options.noShortcuts ? ['no shortcuts: a run judges it as any other server'] : []),
+  ];
   log(
-    `reference server${options.variant ? ' (variant realm: differs from Zulip wherever the document allows)' : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
+    `reference server${kind.length ? ` (${kind.join('; ')})` : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
   );
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
   await new Promise<void>((resolve) => {

@@ -1,8 +1,7 @@
 // Plan -> fixtures -> case, shared by the vitest entry and the suite's own tests, so both run
 // a case exactly the same way.
-import { decide, type Decision } from '../engine/run/plan.js';
+import { decide, optionalFixturesUsed, type Decision } from '../engine/run/plan.js';
 import { baseResult, runCase, type CaseResult } from '../engine/run/run-case.js';
-import { placeholderRoots } from '../engine/run/interpolate.js';
 import { roleOf, type Case, type SpecFile } from '../engine/load/types.js';
 import { FixtureError, type Session } from './session.js';
 
@@ -41,10 +40,8 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
  * (a deactivated user on a target that has none): the case is skipped with that, not errored.
  */
 function missingOptional(spec: SpecFile, c: Case, vars: Record<string, unknown>): string | null {
-  const used = placeholderRoots([c.assume ?? [], c.steps, c.cleanup ?? []]);
-  for (const step of spec.fixtures ?? []) {
-    if (!step.optional || !step.capture) continue;
-    const missing = Object.keys(step.capture).find((name) => !(name in vars) && used.has(name));
+  for (const { step, names } of optionalFixturesUsed(spec, c)) {
+    const missing = names.find((name) => !(name in vars));
     if (missing) return step.note ?? `the optional fixture step that captures ${missing} found nothing`;
   }
   return null;

@@ -2,6 +2,7 @@
 // left out of this run (another profile, or filtered away).
 import type { Profile, Role, Shard } from '../../common/vocabulary.js';
 import { roleOf, type Case, type Requirement, type SpecFile, type Step } from '../load/types.js';
+import { placeholderRoots } from './interpolate.js';
 
 /**
  * Run, skip (with why; `onTarget` when the cause is what the target is or lacks, not the run's
@@ -104,4 +105,16 @@ export function documentedParameters(specs: SpecFile[], featureLevel: number): R
     if (names.length) out[spec.operation] = [...new Set([...(out[spec.operation] ?? []), ...names])];
   }
   return out;
+}
+
+/**
+ * The optional fixture steps whose captures the case uses, each with the names it uses: where
+ * one finds nothing on the target, the case is skipped with the step's note.
+ */
+export function optionalFixturesUsed(spec: SpecFile, c: Case): { step: Step; names: string[] }[] {
+  const used = placeholderRoots([c.assume ?? [], c.steps, c.cleanup ?? []]);
+  return (spec.fixtures ?? []).flatMap((step) => {
+    const names = step.optional ? Object.keys(step.capture ?? {}).filter((name) => used.has(name)) : [];
+    return names.length ? [{ step, names }] : [];
+  });
 }

@@ -4,6 +4,7 @@ import type { CaseResult } from '../../engine/run/run-case.js';
 import type { Clause, Fact } from '../../engine/load/load.js';
 import type { Profile } from '../../common/vocabulary.js';
 import { provenCases, type ProofsFile } from './proofs.js';
+import type { TargetGap } from './skip-causes.js';
 
 export type ClauseStatus = 'tested' | 'unspecified' | 'disputed' | 'untested';
 
@@ -102,6 +103,12 @@ export interface Verdict {
   /** Cases were skipped for missing configuration (an account not configured), per cause:
    * the run did not test what it could have. `status` still says whether what ran passed. */
   incomplete?: { cause: string; count: number }[];
+  /**
+   * Clauses the target did not let the run check (their cases skipped for what it is or lacks:
+   * a permission no read shows, data only the reference server seeds, an assumption that does not
+   * hold), by cause. They do not change `status`.
+   */
+  notCheckedOnTarget?: TargetGap[];
 }
 
 export interface ConformanceReport {
