@@ -279,7 +279,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     parse: bool,
     default: () => false,
     boolean: true,
-    help: "the owner account holds can_change_user_emails (a server administrator grants it outside the API, and no read shows it): the cases that need it run",
+    help: 'the owner account holds can_change_user_emails (a server administrator grants it outside the API, and no read shows it): the cases that need it run',
   },
   {
     key: 'list',

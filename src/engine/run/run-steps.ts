@@ -98,6 +98,8 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
     }
     if (!account) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: no ${role} account configured` };
+    // A made account is named by its address (a bot's is no secret), a configured one by its role.
+    const caller = roleOf(step) ? role : account.email;
     const auth =
       step.request.auth === 'none'
         ? null
@@ -106,8 +108,8 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           : { ...account, role };
     const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
     const summary = step.events
-      ? `as ${role}, events of queue ${step.events.queue}`
-      : describeRequest(role, step.request.method, path, params, step.request.auth);
+      ? `as ${caller}, events of queue ${step.events.queue}`
+      : describeRequest(caller, step.request.method, path, params, step.request.auth);
     const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
     const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, trace) : null;
     const exchange = polled

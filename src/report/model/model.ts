@@ -4,7 +4,6 @@ import type { CaseResult } from '../../engine/run/run-case.js';
 import type { Clause, Fact } from '../../engine/load/load.js';
 import type { Profile } from '../../common/vocabulary.js';
 import { provenCases, type ProofsFile } from './proofs.js';
-import type { TargetGap } from './skip-causes.js';
 
 export type ClauseStatus = 'tested' | 'unspecified' | 'disputed' | 'untested';
 
@@ -93,6 +92,14 @@ export interface ExpectationsSection {
   unknown: string[];
   /** --update-expectations rewrote the file. */
   updated?: { added: string[]; removed: string[] };
+}
+
+/** Clauses the target did not let the run check, by the cause (verdict.notCheckedOnTarget). */
+export interface TargetGap {
+  /** Why the cases were skipped: what the target is or lacks ("needs push devices behind ..."). */
+  cause: string;
+  clauses: string[];
+  cases: string[];
 }
 
 /** Why the run exits as it does: the failures no baseline or expectation explains, and the rest. */

@@ -6,6 +6,7 @@
 import { accountEnv, ROLES, type Role } from '../../common/vocabulary.js';
 import type { CaseStatus } from '../../engine/run/run-case.js';
 import { plural } from './text-helpers.js';
+import type { TargetGap } from './model.js';
 
 // The reason src/engine/plan.ts gives: "needs the member account, not configured",
 // "needs the member and guest accounts, not configured".
@@ -44,14 +45,6 @@ export const skipLines = (skips: ConfigurationSkip[]) => skips.map((s) => `${s.c
 export function incompleteSentence(skips: ConfigurationSkip[], total: number): string {
   const skipped = skips.reduce((sum, s) => sum + s.count, 0);
   return `${skipped} of ${plural(total, 'case')} skipped for missing configuration`;
-}
-
-/** Clauses the target did not let the run check, by the cause (report.verdict.notCheckedOnTarget). */
-export interface TargetGap {
-  /** Why the cases were skipped: what the target is or lacks ("needs push devices behind ..."). */
-  cause: string;
-  clauses: string[];
-  cases: string[];
 }
 
 type Judged = { id: string; clauses: string[]; status: CaseStatus; message?: string; onTarget?: true };
