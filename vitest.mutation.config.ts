@@ -16,11 +16,16 @@ export default defineConfig({
       'tests/unit/http-client.test.ts',
       'tests/unit/multipart.test.ts',
       'tests/unit/event-steps.test.ts',
+      // Waits for fixtures to age against the reference server (the Session's scheduling, not judged here).
+      'tests/unit/aging-fixtures.test.ts',
       // Checks the project's schema files against the catalog and the specs (a second a run);
       // the engine's schema glue has schema-findings.test.ts.
       'tests/unit/schemas.test.ts',
     ],
     pool: 'threads',
     isolate: false,
+    // The first test to load the suite parses every spec file (Stryker's sandbox starts with no
+    // cache): seconds on a machine shared with other work, past vitest's default 5 s.
+    testTimeout: 20_000,
   },
 });

@@ -4,7 +4,7 @@
 // earlier optional step found nothing for.
 import { describe, expect, it } from 'vitest';
 import { runCase } from '../../src/engine/run/run-case.js';
-import { runSteps } from '../../src/engine/run/run-steps.js';
+import { deleteQueues, runSteps } from '../../src/engine/run/run-steps.js';
 import { Redactor } from '../../src/http/redact.js';
 import { apiKeysIn } from '../../src/runner/session.js';
 import type { Case, SpecFile, Step } from '../../src/engine/load/types.js';
@@ -41,6 +41,15 @@ describe("a case's assumptions", () => {
     });
     expect(result).not.toHaveProperty('failures');
     expect(sent).toHaveLength(1);
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    expect(result.durationMs).toBeLessThan(60_000);
+  });
+
+  it('without any, the steps see the variables the case was given', async () => {
+    const { ctx, sent } = fakeTarget([success()]);
+    const c = aCase({ steps: [get('/checked/${channel}')] });
+    expect((await runCase(spec(c), c, ctx, { channel: 7 }, new Redactor())).status).toBe('passed');
+    expect(sent[0].path).toBe('/checked/7');
   });
 
   it('a refused read is a condition that does not hold; an unreadable one errors the case, which could not be judged', async () => {
@@ -82,6 +91,15 @@ describe('accounts the run made', () => {
     expect(sent[1].auth).toEqual({ email: 'b-bot@x.test', apiKey: 'bot-key-9999', role: 'made account' });
     expect(heard).toEqual(['b-bot@x.test:bot-key-9999']);
     expect(outcome.records[1].summary).toBe('as b-bot@x.test, POST /register');
+  });
+
+  it('works without a context that hears of it; a queue it opens is deleted as that account', async () => {
+    const { ctx, sent } = fakeTarget([success({ queue_id: 'q1' }), success()]);
+    const bot = { email: 'b-bot@x.test', apiKey: 'bot-key-9999' };
+    const outcome = await runSteps([{ as: bot, queue: { name: 'q' }, request: { method: 'POST', path: '/register' }, capture: { q: 'queue_id' } }], ctx, {});
+    expect(outcome.queues).toEqual([{ id: 'q1', role: 'made account', account: bot }]);
+    await deleteQueues(ctx, outcome.queues);
+    expect(sent[1]).toMatchObject({ method: 'DELETE', path: '/events', params: { queue_id: 'q1' }, auth: { ...bot, role: 'made account' } });
   });
 
   it('a step as an account whose address was not captured errors, naming the missing value', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type PlanInput } from '../../src/engine/run/plan.js';
+import { decide, optionalFixturesUsed, planInputOf, type PlanInput } from '../../src/engine/run/plan.js';
 import type { Case, SpecFile } from '../../src/engine/load/types.js';
 
 const spec: SpecFile = { file: 'specs/x.yaml', operation: 'GET /streams', title: 'x', cases: [] };
@@ -60,5 +60,62 @@ describe('plan', () => {
     ['keeps a case matching a clause prefix', base, { ...input, clauses: ['op20'] }, { run: true }],
   ])('%s', (_, c, planInput, decision) => {
     expect(decide(spec, c, planInput)).toEqual(decision);
+  });
+});
+
+describe('the plan input', () => {
+  it('carries the filters, the level, the roles, and what the target is known to hold', () => {
+    const filters = { profile: 'zulip' as const, grep: 'x', operations: ['GET /streams'], clauses: ['op20'] };
+    expect(planInputOf(filters, 400, ['member'], true)).toStrictEqual({
+      ...filters,
+      featureLevel: 400,
+      configuredRoles: new Set(['member']),
+      shard: null,
+      referenceSeed: true,
+      ownerCanChangeUserEmails: false,
+    });
+    expect(planInputOf({ ...filters, shard: { index: 1, count: 2 } }, 400, [], false, true)).toMatchObject({
+      shard: { index: 1, count: 2 },
+      referenceSeed: false,
+      ownerCanChangeUserEmails: true,
+    });
+  });
+});
+
+describe('the optional fixtures a case needs', () => {
+  const optional = (capture: Record<string, string>, note = 'n') => ({
+    as: 'admin' as const,
+    optional: true,
+    note,
+    request: { method: 'GET', path: '/x' },
+    capture,
+  });
+  const withFixtures = (fixtures: SpecFile['fixtures']): SpecFile => ({ ...spec, fixtures });
+
+  it('are the optional steps whose captures its assumptions, steps or cleanup use, with the names used', () => {
+    const file = withFixtures([
+      optional({ a: 'a', unused: 'u' }, 'first'),
+      { request: { method: 'GET', path: '/y' }, capture: { b: 'b' } },
+      optional({ c: 'c' }, 'third'),
+      optional({ d: 'd' }, 'fourth'),
+      optional({ e: 'e' }, 'fifth'),
+    ]);
+    const c: Case = {
+      ...base,
+      assume: [{ request: { method: 'GET', path: '/a/${a}' } }],
+      steps: [{ request: { method: 'GET', path: '/b/${b}/c/${c.id}' } }],
+      cleanup: [{ request: { method: 'DELETE', path: '/d/${d}' } }],
+    };
+    expect(optionalFixturesUsed(file, c).map(({ step, names }) => [step.note, names])).toEqual([
+      ['first', ['a']],
+      ['third', ['c']],
+      ['fourth', ['d']],
+    ]);
+  });
+
+  it('are none for a file without fixtures, or a case using none of their captures', () => {
+    expect(optionalFixturesUsed(spec, base)).toEqual([]);
+    expect(optionalFixturesUsed(withFixtures([optional({ a: 'a' })]), base)).toEqual([]);
+    expect(optionalFixturesUsed(withFixtures([{ ...optional({}), capture: undefined }]), base)).toEqual([]);
   });
 });

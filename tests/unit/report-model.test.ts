@@ -126,9 +126,13 @@ describe('the clauses a target did not let the run check', () => {
   });
 
   it('a clause skipped for two causes is listed under each; a skip without a message under the empty cause', () => {
-    const cases = [kase('x', 'skipped', { clauses: ['a'], message: 'one', onTarget: true }), kase('y', 'skipped', { clauses: ['a'], onTarget: true })];
+    const cases = [
+      kase('x', 'skipped', { clauses: ['a'], message: 'one', onTarget: true }),
+      kase('z', 'skipped', { clauses: ['a'], onTarget: true }),
+      kase('y', 'skipped', { clauses: ['a'], onTarget: true }),
+    ];
     expect(targetGaps(cases)).toStrictEqual([
-      { cause: '', clauses: ['a'], cases: ['y'] },
+      { cause: '', clauses: ['a'], cases: ['y', 'z'] },
       { cause: 'one', clauses: ['a'], cases: ['x'] },
     ]);
     expect(gapSentence(targetGaps(cases))).toBe('1 clause, for what the target lacks');

@@ -59,7 +59,8 @@ export function targetGaps(cases: Judged[]): TargetGap[] {
   const checked = new Set(cases.filter((c) => c.status !== 'skipped').flatMap((c) => c.clauses));
   const byCause = new Map<string, { clauses: Set<string>; cases: string[] }>();
   for (const c of cases) {
-    const missed = c.status === 'skipped' && c.onTarget ? c.clauses.filter((id) => !checked.has(id)) : [];
+    // A case marked onTarget was skipped: its clauses no other case checked are the gap.
+    const missed = c.onTarget ? c.clauses.filter((id) => !checked.has(id)) : [];
     if (!missed.length) continue;
     const cause = c.message ?? '';
     const gap = byCause.get(cause) ?? { clauses: new Set<string>(), cases: [] };
