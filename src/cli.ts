@@ -12,6 +12,16 @@ import { TOOL } from './common/tool.js';
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);
 
+/** A key's default as `--help` shows it, as commander writes the defaults of the other commands. */
+function defaultText(key: (typeof CONFIG_KEYS)[number]): string {
+  if (key.defaultHelp) return key.defaultHelp;
+  const value = key.default();
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === false) return 'off';
+  if (value === null || (Array.isArray(value) && !value.length)) return 'none';
+  return JSON.stringify(value);
+}
+
 /** A reader that went away (`--list | head`) is not an error: the rest of the output is dropped. */
 function quietOnClosedPipe(stream: NodeJS.WriteStream): () => boolean {
   let open = true;
@@ -49,11 +59,12 @@ export async function main(argv: string[]): Promise<number> {
   const runCommand = program
     .command('run', { isDefault: true })
     .description('run the suite (default: against the embedded reference server)')
-    .option('--env-file <file>', 'read the target and accounts from this env file instead of .env')
+    .option('--env-file <file>', 'read the target and accounts from this env file (default: .env, when there is one)')
     // A word that is no command lands here, as run is the default: it is reported as what it is.
     .allowExcessArguments(true);
   for (const key of CONFIG_KEYS) {
-    const option = new Option(key.boolean ? `--${key.flag}` : `--${key.flag} <value>`, `${key.help} [${key.env}]`);
+    // The default goes into the text, not into commander: a default value there would hide the environment's.
+    const option = new Option(key.boolean ? `--${key.flag}` : `--${key.flag} <value>`, `${key.help} [${key.env}] (default: ${defaultText(key)})`);
     runCommand.addOption(key.key === 'referenceQuirks' || key.key === 'operations' || key.key === 'clauses' ? option.argParser(collect) : option);
   }
   runCommand.action(async (opts: Record<string, string | undefined>, command: Command) => {

@@ -16,5 +16,5 @@ export function merge(files: string[], options: { out: string; baseline?: string
   const written = writeReportSet(merged, resolve(options.out));
   io.out(`merged ${files.length} reports: ${merged.summary.total} cases`);
   for (const line of summaryLines(merged, written)) io.out(line);
-  return merged.verdict?.status === 'fail' ? 1 : 0;
+  return merged.verdict.status === 'fail' ? 1 : 0;
 }

@@ -44,7 +44,8 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
     rmSync(inputs.harDir, { recursive: true, force: true });
     files.push(`${resolve(config.har)} (${count} requests)`);
   }
-  for (const line of summaryLines(report, files)) io.out(line);
+  // The annotations first: GitHub hides them from the log, whose last line is the verdict.
   if (process.env.GITHUB_ACTIONS === 'true') for (const line of annotations(report)) io.out(line);
-  return report.verdict?.status === 'fail' ? 1 : 0;
+  for (const line of summaryLines(report, files)) io.out(line);
+  return report.verdict.status === 'fail' ? 1 : 0;
 }

@@ -17,6 +17,7 @@ import { preflight, preflightTimeoutMs } from './preflight.js';
 import { LiveLine } from '../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
+import { flagSettingName } from '../config/audience.js';
 import { TOOL } from '../common/tool.js';
 import { ensureWritableDir } from './report-dir.js';
 import { prepareRun } from './run-inputs.js';
@@ -35,7 +36,7 @@ export async function run(config: Config, io: Output): Promise<number> {
   // --list sends nothing, so it needs no consent to write.
   if (config.list) return listOnly(config, io);
   requireWriteConsent(config);
-  ensureWritableDir(config.reportDir, '--report-dir');
+  ensureWritableDir(config.reportDir, flagSettingName('report-dir', 'CONFORMANCE_REPORT_DIR'));
   const inputs = await prepareRun(config);
   const embedded = config.targetUrl === null ? await startEmbedded(config) : null;
   try {

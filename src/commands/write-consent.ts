@@ -2,6 +2,7 @@
 // a server that is not on this machine, that needs the user's explicit consent.
 import { isIP } from 'node:net';
 import { type Config } from '../config/config.js';
+import { viaAction } from '../config/audience.js';
 import { ConfigError } from '../common/vocabulary.js';
 
 export function isLoopback(url: string): boolean {
@@ -11,11 +12,11 @@ export function isLoopback(url: string): boolean {
   return host === '::1';
 }
 
-export function requireWriteConsent(config: Config): void {
+export function requireWriteConsent(config: Config, env: Record<string, string | undefined> = process.env): void {
   if (config.targetUrl === null || config.allowWrites || isLoopback(config.targetUrl)) return;
   throw new ConfigError(
     `${config.targetUrl} is not on this machine and the run writes to it (channels, messages, user groups, folders, ` +
-      'snippets, views; settings it changes are restored): pass --i-understand-this-writes ' +
-      '(or CONFORMANCE_I_UNDERSTAND_THIS_WRITES=1) to go ahead',
+      `snippets, views; settings it changes are restored): ${viaAction(env) ? "set the action's input i-understand-this-writes: true" : 'pass --i-understand-this-writes (or CONFORMANCE_I_UNDERSTAND_THIS_WRITES=1)'} ` +
+      'to go ahead',
   );
 }

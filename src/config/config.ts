@@ -2,6 +2,7 @@
 // Every key is documented once, in CONFIG_KEYS; the README and .env.example follow this table.
 import { existsSync } from 'node:fs';
 import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
+import { envSettingName, viaAction } from './audience.js';
 import { accountEnv, ConfigError, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
 
 export interface Config {
@@ -55,14 +56,17 @@ interface KeySpec {
   help: string;
   parse: (raw: string, name: string) => unknown;
   default: () => unknown;
+  /** The default as `--help` says it, where the value itself (null, []) would not tell. */
+  defaultHelp?: string;
   /** A flag without a value (--thorough). */
   boolean?: true;
 }
 
 const text = (raw: string) => raw;
+// Commas, or lines: the action's inputs take one operation or clause per line.
 const list = (raw: string) =>
   raw
-    .split(',')
+    .split(/[,\r\n]/)
     .map((s) => s.trim())
     .filter(Boolean);
 const positiveInt = (raw: string, name: string) => {
@@ -120,7 +124,8 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'target-url',
     parse: url,
     default: () => null,
-    help: 'base URL of the server under test (paths go under /api/v1); unset: the embedded reference server',
+    defaultHelp: 'the embedded reference server',
+    help: 'base URL of the server under test (paths go under /api/v1)',
   },
   {
     key: 'featureLevel',
@@ -128,7 +133,8 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'feature-level',
     parse: positiveInt,
     default: () => null,
-    help: 'judge the target as this feature level; unset: probed from GET /server_settings, else the newest known',
+    defaultHelp: 'probed from GET /server_settings, else the newest known',
+    help: 'judge the target as this feature level',
   },
   {
     key: 'profile',
@@ -169,6 +175,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'seed',
     parse: integer,
     default: () => null,
+    defaultHelp: 'a new one each run',
     help: 'fast-check seed for the property cases, to replay a failure (printed with it)',
   },
   {
@@ -205,13 +212,22 @@ export const CONFIG_KEYS: KeySpec[] = [
     boolean: true,
     help: 'run against a target that is not on this machine (the run creates and changes data there; see the README)',
   },
-  { key: 'grep', env: 'CONFORMANCE_GREP', flag: 'grep', parse: text, default: () => null, help: 'run only cases whose id or title contains this text' },
+  {
+    key: 'grep',
+    env: 'CONFORMANCE_GREP',
+    flag: 'grep',
+    parse: text,
+    default: () => null,
+    defaultHelp: 'every case',
+    help: 'run only cases whose id or title contains this text',
+  },
   {
     key: 'operations',
     env: 'CONFORMANCE_OPERATIONS',
     flag: 'operation',
     parse: list,
     default: () => [],
+    defaultHelp: 'every operation',
     help: 'run only these operations, e.g. "GET /streams" (comma-separated)',
   },
   {
@@ -220,6 +236,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'clause',
     parse: list,
     default: () => [],
+    defaultHelp: 'every clause',
     help: 'run only cases citing these clause ids or id prefixes (comma-separated)',
   },
   {
@@ -228,6 +245,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'shard',
     parse: shard,
     default: () => null,
+    defaultHelp: 'every spec file',
     help: 'run only shard i of n ("1/3"): spec files are split deterministically, a file\'s cases stay together; `merge` joins the reports',
   },
   {
@@ -327,7 +345,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
 
   const lookup = (envName: string, flag?: string): [string, Source, string] | null => {
     if (flag && flags[flag] !== undefined) return [flags[flag], 'flag', `--${flag}`];
-    if (env[envName] !== undefined && env[envName] !== '') return [env[envName], 'env', envName];
+    if (env[envName] !== undefined && env[envName] !== '') return [env[envName], 'env', envSettingName(envName, env)];
     if (file[envName] !== undefined && file[envName] !== '') return [file[envName], 'file', envName];
     return null;
   };
@@ -346,7 +364,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
     if (email && apiKey) accounts[role] = { email: email[0], apiKey: apiKey[0] };
     else if (email || apiKey) {
       const missing = email ? names.apiKey : names.email;
-      throw new ConfigError(`${role} account: ${missing} is not set (set both or neither)`);
+      throw new ConfigError(`${role} account: ${envSettingName(missing, env)} is not set (set both or neither)`);
     }
   }
   config.accounts = accounts;
@@ -356,7 +374,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
   if (config.targetUrl === null && roles.length) {
     const where = filePath && ROLES.some((r) => file[accountEnv(r).email]) ? `, in env file ${filePath}` : '';
     throw new ConfigError(
-      `accounts are configured (${roles.join(', ')}${where}) but no target URL: set CONFORMANCE_TARGET_URL or --target-url; ` +
+      `accounts are configured (${roles.join(', ')}${where}) but no target URL: set ${viaAction(env) ? 'the input target-url' : 'CONFORMANCE_TARGET_URL or --target-url'}; ` +
         'the embedded reference server is tested only when neither a target nor an account is configured',
     );
   }

@@ -117,7 +117,7 @@ export class ApiClient {
     const inQuery = req.encoding === 'query' || (req.encoding !== 'form' && QUERY_METHODS.has(method));
     const path = `${this.basePath}${req.path}${inQuery && encoded ? `?${encoded}` : ''}`;
     const multipart = req.files ? encodeMultipart(req.params ?? {}, req.files) : null;
-    const body = multipart ? multipart.body : inQuery ? null : encoded;
+    const body = multipart ? Buffer.from(multipart.body.buffer, multipart.body.byteOffset, multipart.body.byteLength) : inQuery ? null : encoded;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== null) headers['content-type'] = multipart ? multipart.contentType : 'application/x-www-form-urlencoded';
     if (req.auth) {

@@ -33,8 +33,12 @@ export interface FormPart {
 
 const FILE_TYPE = 'application/octet-stream';
 
-/** A multipart/form-data body: the parameters as text fields, then the files; and its parts, for the records. */
-export function encodeMultipart(params: Params, files: Files): { body: Buffer; contentType: string; parts: FormPart[] } {
+/**
+ * A multipart/form-data body: the parameters as text fields, then the files; and its parts, for
+ * the records. The body's type is Uint8Array, not Node's Buffer: the package's declarations reach
+ * this file, and compile without @types/node.
+ */
+export function encodeMultipart(params: Params, files: Files): { body: Uint8Array; contentType: string; parts: FormPart[] } {
   const boundary = `----conformance${Math.random().toString(16).slice(2)}`;
   const quote = (text: string) => text.replace(/["\r\n]/g, '_');
   const fields = Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [{ name: quote(name), value: encodeParam(value) }]));

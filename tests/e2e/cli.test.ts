@@ -17,7 +17,21 @@ describe.concurrent('teamchat-conformance run', () => {
     expect(ran.stderr).toBe('');
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/^teamchat-conformance \S+: http:\/\/127\.0\.0\.1:\d+ \(embedded reference server: no target configured\), feature level 420/m);
-    expect(ran.stdout).toMatch(/^\d+ passed, 0 failed, 0 skipped, 0 errored/m);
+    // The last line carries the verdict word; every report path comes before it.
+    const lines = ran.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^PASS: \d+ passed, 0 failed, 0 skipped, 0 errored \(\d+ cases in [\d.]+ s\)$/);
+    expect(lines.at(-2)).toMatch(/^report: .*junit\.xml$/);
+    // A disputed clause's warning stands under its operation's line, not before it among other operations.
+    const warned = lines.flatMap((line, i) => (line.startsWith('  warn ') ? [i] : []));
+    expect(warned.length).toBeGreaterThan(0);
+    for (const i of warned) {
+      const operation = lines
+        .slice(0, i)
+        .reverse()
+        .find((line) => !line.startsWith('  warn '))!;
+      expect(operation, lines[i]).toMatch(/^✓ /);
+      expect(lines[i]).toContain(`: disputed clause, not a failure: ${operation.slice(2).trim().split(/ {2,}/)[0]} [`);
+    }
     // Not a terminal: plain lines, no live progress line (console-progress.test.ts has the terminal).
     expect(ran.stdout).not.toMatch(/[\r\x1b]|cases · /);
     const report = readReportFile(dir);

@@ -1,7 +1,8 @@
 // The package as a user gets it: packed (`npm pack`, which builds dist/ through prepack),
-// installed into an empty project, and run from there with the compiled CLI and no tsx.
-// SLOW (about 20-40 s: a TypeScript build, an npm install from the local npm cache, a full
-// run): it packs a copy of the project, so the checkout's own dist/ is never rebuilt under the
+// installed into an empty project, and run from there with the compiled CLI and no tsx; its type
+// declarations compiled in a strict project; and as the GitHub Action installs and runs it.
+// SLOW (about 30-50 s: a TypeScript build, two npm installs from the local npm cache, a few
+// runs): it packs a copy of the project, so the checkout's own dist/ is never rebuilt under the
 // other tests' feet.
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -87,6 +88,90 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
   it('installs without tsx: the CLI runs compiled JavaScript', () => {
     expect(existsSync(join(app, 'node_modules', 'teamchat-conformance', 'dist', 'src', 'cli.js'))).toBe(true);
     expect(existsSync(join(app, 'node_modules', 'tsx'))).toBe(false);
+  });
+
+  it('its declarations compile under strict TypeScript with only the package installed (skipLibCheck: false)', async () => {
+    // Strict, and every .d.ts the package ships checked: a type the package uses but does not
+    // declare (Node's Buffer without @types/node) fails here, as it would in a user's project.
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, skipLibCheck: false, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022' },
+        files: ['use.mts'],
+      }),
+    );
+    writeFileSync(
+      join(app, 'use.mts'),
+      `import { main, readReport, startReferenceServer, type ConformanceReport, type Verdict } from 'teamchat-conformance';
+const report: ConformanceReport = readReport('conformance.json');
+const verdict: Verdict = report.verdict; // required: no "possibly undefined"
+export const word: string = verdict.status;
+export const entry = { main, startReferenceServer };
+`,
+    );
+    const tsc = await exec(process.execPath, [projectPath('node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { cwd: app, env: userEnv() }).then(
+      () => '',
+      (e: { stdout: string }) => e.stdout,
+    );
+    expect(tsc).toBe('');
+  });
+
+  it("the GitHub Action's steps with the packed package: its install (no development tools), a run, a refusal", async () => {
+    const runner = join(work, 'runner');
+    mkdirSync(runner);
+    const github = (name: string) => {
+      const files = {
+        GITHUB_OUTPUT: join(runner, `${name}.output`),
+        GITHUB_STEP_SUMMARY: join(runner, `${name}.summary`),
+        GITHUB_ENV: join(runner, `${name}.env`),
+      };
+      for (const file of Object.values(files)) writeFileSync(file, '');
+      return files;
+    };
+    const outputs = (file: string) =>
+      Object.fromEntries(
+        readFileSync(file, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+      );
+    const installed = github('install');
+    await exec('bash', [projectPath('scripts', 'action', 'install.sh')], {
+      env: {
+        ...userEnv(),
+        ...installed,
+        TCC_ACTION_PATH: projectPath(),
+        TCC_PACKAGE_VERSION: join(work, packed.filename),
+        RUNNER_TEMP: runner,
+        npm_config_prefer_offline: 'true',
+      },
+    });
+    const { bin } = outputs(installed.GITHUB_OUTPUT);
+    expect(existsSync(bin)).toBe(true);
+    for (const tool of ['typescript', 'eslint', '@stryker-mutator', 'playwright-core', 'tsx', 'prettier'])
+      expect(existsSync(join(runner, 'teamchat-conformance', 'node_modules', tool)), tool).toBe(false);
+    const step = async (name: string, env: Record<string, string>) => {
+      const files = github(name);
+      await exec(process.execPath, [projectPath('scripts', 'action', 'run.mjs')], {
+        cwd: runner,
+        env: { ...userEnv(), ...files, TCC_BIN: bin, CONFORMANCE_REPORT_DIR: join(runner, name), ...env },
+      });
+      return { outputs: outputs(files.GITHUB_OUTPUT), summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8') };
+    };
+    const [passed, refused] = await Promise.all([
+      step('passed', { CONFORMANCE_OPERATIONS: 'POST /users/me/status' }),
+      step('refused', { CONFORMANCE_TARGET_URL: 'https://chat.example.test' }),
+    ]);
+    // The verdict is the report's own (a run of one operation may say so); the summary starts with its Markdown.
+    const written = readReportFile(join(runner, 'passed'));
+    expect(passed.outputs).toMatchObject({ verdict: written.verdict.status, 'exit-code': '0', report: join(runner, 'passed', 'conformance.json') });
+    expect(['pass', 'partial']).toContain(passed.outputs.verdict);
+    expect(passed.summary.startsWith(readFileSync(join(runner, 'passed', 'conformance.md'), 'utf8').trimEnd())).toBe(true);
+    expect(refused.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2', report: '' });
+    expect(refused.outputs.cause).toMatch(
+      /^https:\/\/chat\.example\.test is not on this machine .*: set the action's input i-understand-this-writes: true to go ahead$/,
+    );
+    expect(refused.summary).toContain(refused.outputs.cause);
   });
 
   it('npx teamchat-conformance --version prints the version', async () => {

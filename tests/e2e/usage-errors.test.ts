@@ -77,6 +77,22 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
     expect(runHelp.code).toBe(0);
     expect(runHelp.stdout).not.toMatch(/\bstatus-no-length-limit\b/);
     expect(serveHelp.stdout).toMatch(/--list-quirks/);
+    // run --help shows each option's default, as serve --help does (commander's "(default: ...)").
+    const help = runHelp.stdout.replace(/\s+/g, ' ');
+    for (const shown of [
+      '[CONFORMANCE_TIMEOUT_MS] (default: 30000)',
+      '[CONFORMANCE_CONCURRENCY] (default: 8)',
+      '[CONFORMANCE_PROFILE] (default: "spec")',
+      '[CONFORMANCE_REPORT_DIR] (default: "reports")',
+      '[CONFORMANCE_TARGET_URL] (default: the embedded reference server)',
+      '[CONFORMANCE_FAIL_ON_SKIP] (default: off)',
+    ])
+      expect(help).toContain(shown);
+    // Every option but --help, each from its line to the next option's.
+    const options = runHelp.stdout.split(/\n {2}(?=--)/).slice(1);
+    expect(options.length).toBeGreaterThan(20);
+    expect(options.filter((o) => !o.replace(/\s+/g, ' ').includes('(default: '))).toEqual([]);
+    expect(serveHelp.stdout).toContain('(default: "9991")');
   });
 
   it('an unknown command: names it, suggests the closest, lists the commands', async () => {

@@ -48,8 +48,8 @@ describe('expectations file', () => {
       unknown: ['op9.gone'],
     });
     const { verdict } = finish({ ...report, expectations: section });
-    expect(verdict!.newFailures).toEqual([]);
-    expect(verdict!.reasons).toEqual([
+    expect(verdict.newFailures).toEqual([]);
+    expect(verdict.reasons).toEqual([
       '1 stale expectation (listed, but passing now; remove them from exp.yaml): op1.pass',
       '1 expired expectation in exp.yaml: op2.error (expired 2020-01-01)',
     ]);

@@ -1,15 +1,15 @@
 // conformance.html: checked as a structure (parsed with the XML-ish checks of a test, no
 // browser needed), and rendered in headless Chromium when it is installed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { htmlReport } from '../../src/report/writers/html/page.js';
 import { pretty } from '../../src/report/writers/html/case-view.js';
 import { fixtureReport } from './fixture.js';
+import { BROWSER_NOTE, CHROMIUM, RUN_BROWSER_TESTS } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const html = htmlReport(fixtureReport());
 const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
 
@@ -60,7 +60,7 @@ describe('conformance.html', () => {
     expect(pretty('not json')).toBe('not json');
   });
 
-  it.runIf(existsSync(CHROMIUM))('at 420 px wide: no sideways scroll, chart labels at their own size', () => {
+  it.runIf(RUN_BROWSER_TESTS)(`at 420 px wide: no sideways scroll, chart labels at their own size${BROWSER_NOTE}`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'tcc-html-'));
     // Long unbroken words, as real titles and clause texts have (realm_empty_topic_display_name).
     const wide = fixtureReport();
@@ -105,7 +105,7 @@ describe('conformance.html', () => {
     expect(Number(/data-smallest-label="([\d.]+)"/.exec(dom)?.[1])).toBeGreaterThanOrEqual(12);
   });
 
-  it.runIf(existsSync(CHROMIUM))('renders in headless Chromium, and its script runs (filters, counts)', () => {
+  it.runIf(RUN_BROWSER_TESTS)(`renders in headless Chromium, and its script runs (filters, counts)${BROWSER_NOTE}`, () => {
     const dir = mkdtempSync(join(tmpdir(), 'tcc-html-'));
     const file = join(dir, 'conformance.html');
     writeFileSync(file, html);

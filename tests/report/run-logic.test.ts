@@ -113,7 +113,7 @@ describe('baseline and verdict', () => {
 
     const same = fixtureReport();
     const { verdict: ok } = finish({ ...same, baseline: compareWithBaseline(same.cases, before, 'B.json') });
-    expect(ok!.status).toBe('pass');
+    expect(ok.status).toBe('pass');
     expect(same.cases.find((c) => c.id === 'op1.fail')!.baseline).toBe('known');
   });
 });

@@ -24,6 +24,29 @@ describe('conformance.md', () => {
     expect(md).toContain('#### ⚠️ `op2.error`');
   });
 
+  it('puts the verdict first, then the failures, then the tables', () => {
+    const at = (heading: string) => {
+      const i = md.indexOf(heading);
+      expect(i, heading).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const order = [
+      '## ❌ teamchat-conformance: FAIL',
+      '- 2 failures: op1.fail, op2.error',
+      '### Failures',
+      '#### ❌ `op1.fail`',
+      '### Failures by broken rule',
+      '### Per operation',
+      '### Per feature level',
+      '### Clause coverage per operation',
+    ].map(at);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // A clean run: the verdict, then straight to the tables.
+    const clean = markdownReport(fixtureReport({ cases: fixtureReport().cases.filter((c) => c.status === 'passed') }));
+    expect(clean).not.toContain('### Failures');
+    expect(clean.split('\n').slice(0, 4).join('\n')).toMatch(/^## ✅ teamchat-conformance: PASS[^\n]*\n\nTarget /);
+  });
+
   it('fences text with a fence longer than any backtick run inside it', () => {
     expect(fenced('a ``` b')).toBe('````\na ``` b\n````');
   });

@@ -1,16 +1,23 @@
-// action.yml: every input reaches what it is for. The run step's script is run as GitHub runs it
-// (bash -eo pipefail, its env evaluated from the inputs) with a stand-in `node` that records the
-// command line and environment the CLI would get; the CLI's own loadConfig then reads them.
-import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// action.yml: every input reaches what it is for, and every way a run can end leaves its outputs,
+// an annotation with the one-line cause and a job summary saying what happened and what to do.
+// The run step is run as GitHub runs it (bash -eo pipefail, its env evaluated from the inputs,
+// GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_ENV as files) with a stand-in CLI that records its
+// command line and environment and ends as told: exit 0, 1, 2 or 3, interrupted, killed. The CLI's
+// own loadConfig then reads what it got. tests/e2e/package.test.ts runs the action's install and
+// run steps with the packed package and the real CLI.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/config.js';
+import { ACTION_ENV, ACTION_INPUTS } from '../../src/config/audience.js';
 import { ROLES } from '../../src/common/vocabulary.js';
 import { projectPath } from '../../src/common/paths.js';
+import { markdownReport } from '../../src/report/writers/markdown.js';
+import type { ConformanceReport } from '../../src/report/model/model.js';
+import { fixtureReport } from '../report/fixture.js';
 
 interface Step {
   id?: string;
@@ -20,10 +27,11 @@ interface Step {
   shell?: string;
   env?: Record<string, string>;
   with?: Record<string, string>;
+  'continue-on-error'?: boolean;
 }
 interface Action {
   inputs: Record<string, { description: string; default?: string }>;
-  outputs: Record<string, { value: string }>;
+  outputs: Record<string, { value: string; description: string }>;
   runs: { using: string; steps: Step[] };
 }
 
@@ -43,13 +51,17 @@ const INPUTS: Record<string, string> = {
   ),
   profile: 'zulip',
   'feature-level': '380',
+  operation: 'GET /streams\nPOST /users/me/status\n',
+  grep: 'include_all',
+  clause: 'op20.\nconv.booleans',
+  'fail-on-skip': 'true',
   baseline: 'main/conformance.json',
   expectations: 'known-gaps.yaml',
   shard: '2/3',
   'report-dir': join(work, 'out'),
   har: join(work, 'out', 'run.har'),
   'i-understand-this-writes': 'true',
-  args: '--concurrency 4 --thorough',
+  args: '--concurrency\n4\n\n--thorough\n--seed\n42\n',
   upload: 'true',
   'artifact-name': '',
   'node-version': '22',
@@ -67,73 +79,150 @@ function evaluate(text: string, inputs: Record<string, string>, outputs: Record<
   });
 }
 
-interface Captured {
+/** How the stand-in CLI ends. */
+type Ending = 'pass' | 'incomplete' | 'partial' | 'fail' | 'usage' | 'unknown-option' | 'internal' | 'interrupted' | 'killed';
+
+// The stand-in CLI: records its command line and environment, then ends as $STANDIN_ENDING says.
+// The reports it writes are real ones (the test's writers made them), copied into the report directory.
+const STANDIN = `import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+const { STANDIN_DIR: dir, STANDIN_ENDING: ending, CONFORMANCE_REPORT_DIR: out } = process.env;
+writeFileSync(dir + '/captured.json', JSON.stringify({ argv: process.argv.slice(1), env: process.env }));
+const report = (name) => {
+  mkdirSync(out, { recursive: true });
+  copyFileSync(dir + '/' + name + '.json', out + '/conformance.json');
+  copyFileSync(dir + '/' + name + '.md', out + '/conformance.md');
+};
+if (ending === 'usage') {
+  process.stderr.write('teamchat-conformance: https://chat.example.test is not on this machine and the run writes to it: set the action\\'s input i-understand-this-writes: true to go ahead\\n');
+  process.exit(2);
+}
+if (ending === 'unknown-option') {
+  process.stderr.write("error: unknown option '--nope'\\n");
+  process.exit(2);
+}
+if (ending === 'internal') {
+  process.stderr.write('teamchat-conformance: internal error: boom (a bug in the suite, not in your server: please report it)\\ndetails: Error: boom\\n    at x\\n');
+  process.exit(3);
+}
+if (ending === 'killed') process.kill(process.pid, 'SIGKILL');
+if (ending === 'interrupted') {
+  // As the CLI does on Ctrl-C: no new case, the report of what ran, exit 1.
+  process.once('SIGINT', () => { report('interrupted'); process.exit(1); });
+  writeFileSync(dir + '/ready', '');
+  setTimeout(() => process.exit(9), 20000);
+} else {
+  report(ending);
+  process.exit(ending === 'fail' ? 1 : 0);
+}
+`;
+
+/** The reports each ending writes: the fixture's cases, passing, failing, incomplete or interrupted. */
+function writeReports(dir: string) {
+  const passed = fixtureReport().cases.filter((c) => c.status === 'passed');
+  const reports: Record<string, ConformanceReport> = {
+    pass: fixtureReport({ cases: passed }),
+    fail: fixtureReport(),
+    incomplete: fixtureReport({
+      cases: [...passed, { ...passed[0], id: 'op1.as-guest', status: 'skipped', message: 'needs the guest account, not configured' }],
+    }),
+    interrupted: fixtureReport({
+      cases: passed,
+      runWarnings: ['interrupted by SIGINT: the cases not yet started did not run; cleanup from the ledger removed 3, 0 could not be removed'],
+    }),
+  };
+  for (const [name, report] of Object.entries(reports)) {
+    writeFileSync(join(dir, `${name}.json`), JSON.stringify(report));
+    writeFileSync(join(dir, `${name}.md`), markdownReport(report));
+  }
+  // A status the action has no word of its own for: it passes it on as the report says it.
+  writeFileSync(join(dir, 'partial.json'), JSON.stringify({ ...reports.pass, verdict: { ...reports.pass.verdict, status: 'partial' } }));
+  writeFileSync(join(dir, 'partial.md'), markdownReport(reports.pass));
+}
+
+interface Ran {
   argv: string[];
   env: Record<string, string>;
   outputs: Record<string, string>;
   summary: string;
-  code: number;
+  githubEnv: string;
+  stdout: string;
+  code: number | null;
 }
 
-/** Runs the run step with the stand-in node, which exits with `exit`. */
-async function runStep(inputs: Record<string, string>, exit: number): Promise<Captured> {
+/** Runs the run step with the stand-in CLI (or, with `bin: ''`, as after a failed install). */
+async function runStep(inputs: Record<string, string>, ending: Ending, options: { bin?: string; before?: (dir: string) => void } = {}): Promise<Ran> {
   const dir = mkdtempSync(join(work, 'step-'));
-  const capture = join(dir, 'capture.mjs');
-  writeFileSync(
-    capture,
-    `import { mkdirSync, writeFileSync } from 'node:fs';
-const dir = process.env.CONFORMANCE_REPORT_DIR;
-mkdirSync(dir, { recursive: true });
-writeFileSync(dir + '/conformance.md', '## stand-in report\\n');
-writeFileSync(dir + '/conformance.json', '{}');
-writeFileSync(${JSON.stringify(join(dir, 'captured.json'))}, JSON.stringify({ argv: process.argv.slice(2), env: process.env }));
-process.exit(${exit});
-`,
-  );
-  writeFileSync(join(dir, 'node'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(capture)} "$@"\n`);
-  chmodSync(join(dir, 'node'), 0o755);
-  const files = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary') };
+  writeFileSync(join(dir, 'standin.mjs'), STANDIN);
+  writeReports(dir);
+  options.before?.(dir);
+  const files = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary'), GITHUB_ENV: join(dir, 'env') };
   for (const file of Object.values(files)) writeFileSync(file, '');
   const run = step('run');
   const env = Object.fromEntries(
-    Object.entries(run.env!).map(([k, v]) => [k, evaluate(v, inputs, { 'steps.install.outputs.bin': '/action/bin/teamchat-conformance.mjs' })]),
+    Object.entries(run.env!).map(([k, v]) => [k, evaluate(v, inputs, { 'steps.install.outputs.bin': options.bin ?? join(dir, 'standin.mjs') })]),
   );
   writeFileSync(join(dir, 'step.sh'), run.run!);
-  const code = await promisify(execFile)('bash', ['--noprofile', '--norc', '-eo', 'pipefail', join(dir, 'step.sh')], {
+  // In its own process group, as a runner's step: a cancel reaches the whole group.
+  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', join(dir, 'step.sh')], {
     cwd: work,
-    env: { PATH: `${dir}:${process.env.PATH}`, HOME: process.env.HOME, GITHUB_ACTIONS: 'true', ...files, ...env },
-  }).then(
-    () => 0,
-    (error: { code: number }) => error.code,
-  );
+    detached: true,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, GITHUB_ACTIONS: 'true', STANDIN_DIR: dir, STANDIN_ENDING: ending, ...files, ...env },
+  });
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', () => undefined);
+  if (ending === 'interrupted') {
+    for (let i = 0; i < 400 && !existsSync(join(dir, 'ready')); i += 1) await new Promise((r) => setTimeout(r, 25));
+    process.kill(-child.pid!, 'SIGINT');
+  }
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const outputs = Object.fromEntries(
     readFileSync(files.GITHUB_OUTPUT, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => line.split(/=(.*)/s).slice(0, 2)),
   );
-  const captured = JSON.parse(readFileSync(join(dir, 'captured.json'), 'utf8')) as Pick<Captured, 'argv' | 'env'>;
-  return { ...captured, outputs, summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'), code };
+  const captured = existsSync(join(dir, 'captured.json'))
+    ? (JSON.parse(readFileSync(join(dir, 'captured.json'), 'utf8')) as Pick<Ran, 'argv' | 'env'>)
+    : { argv: [], env: {} };
+  return { ...captured, outputs, summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'), githubEnv: readFileSync(files.GITHUB_ENV, 'utf8'), stdout, code };
 }
 
+/** The inputs of a run against the embedded server, with its own report directory. */
+const plain = (name: string, more: Record<string, string> = {}) => ({ 'report-dir': join(work, name), ...more });
+
 describe('action.yml', () => {
-  let failing: Captured;
+  let failing: Ran;
   beforeAll(async () => {
     // The env file names another target: the inputs take precedence over it.
     writeFileSync(INPUTS['env-file'], 'CONFORMANCE_TARGET_URL=http://127.0.0.1:1\n');
-    failing = await runStep(INPUTS, 1);
+    failing = await runStep(INPUTS, 'fail');
   });
 
-  it('is a composite action that sets up Node, installs the package and runs it', () => {
+  it('is a composite action: sets up Node, installs the package, runs it whatever happened, uploads, fails last', () => {
     expect(action.runs.using).toBe('composite');
     expect(action.runs.steps[0]).toMatchObject({ uses: 'actions/setup-node@v4', with: { 'node-version': '${{ inputs.node-version }}' } });
-    expect(step('install').env).toMatchObject({ TCC_PACKAGE_VERSION: '${{ inputs.package-version }}' });
+    expect(step('install')).toMatchObject({ 'continue-on-error': true, env: { TCC_PACKAGE_VERSION: '${{ inputs.package-version }}' } });
+    expect(step('install').run).toContain('scripts/action/install.sh');
+    expect(step('run')).toMatchObject({ if: 'always()', env: { TCC_BIN: '${{ steps.install.outputs.bin }}' } });
+    expect(step('run').run).toContain('scripts/action/run.mjs');
     for (const s of action.runs.steps.filter((x) => x.run)) expect(s.run).not.toMatch(/\$\{\{/); // inputs arrive as environment variables only
+    expect(action.runs.steps.at(-1)).toMatchObject({ if: "always() && steps.run.outputs.exit-code != '0'" });
+    expect(action.runs.steps.at(-1)!.run).toContain('exit "${TCC_EXIT_CODE:-3}"');
   });
 
-  it('passes the env file and the extra arguments on the command line', () => {
-    expect(failing.argv).toEqual(['/action/bin/teamchat-conformance.mjs', 'run', '--env-file', INPUTS['env-file'], '--concurrency', '4', '--thorough']);
+  it('installs the published package with its own dependencies only: the version of the action, or the one asked for', () => {
+    const script = readFileSync(projectPath('scripts/action/install.sh'), 'utf8');
+    expect(script).toContain('npm install --prefix "$prefix" --omit=dev');
+    expect(script).toContain('package="teamchat-conformance@$spec"');
+    expect(script).toContain('"$TCC_ACTION_PATH/package.json"');
+    expect(script).not.toMatch(/npm ci|npm run build/);
+  });
+
+  it('passes the env file and the extra arguments, one per line, on the command line', () => {
+    expect(failing.argv.slice(1)).toEqual(['run', '--env-file', INPUTS['env-file'], '--concurrency', '4', '--thorough', '--seed', '42']);
     expect(failing.env.GITHUB_ACTIONS).toBe('true');
+    expect(failing.env[ACTION_ENV]).toBe('true');
   });
 
   it('every other run input reaches the configuration the CLI reads from its environment', () => {
@@ -142,6 +231,10 @@ describe('action.yml', () => {
       targetUrl: INPUTS['target-url'],
       profile: 'zulip',
       featureLevel: 380,
+      operations: ['GET /streams', 'POST /users/me/status'],
+      grep: 'include_all',
+      clauses: ['op20.', 'conv.booleans'],
+      failOnSkip: true,
       baseline: INPUTS.baseline,
       expectations: INPUTS.expectations,
       shard: { index: 2, count: 3 },
@@ -152,44 +245,166 @@ describe('action.yml', () => {
     for (const role of ROLES) expect(config.accounts[role]).toEqual({ email: INPUTS[`${role}-email`], apiKey: INPUTS[`${role}-api-key`] });
   });
 
-  it('sets the outputs, writes the Markdown report to the job summary, and leaves failing to the last step', () => {
-    expect(failing.code).toBe(0);
-    expect(failing.outputs).toEqual({
+  it('names in its messages the input each CONFORMANCE_* variable it sets comes from', () => {
+    const set = Object.fromEntries(
+      Object.entries(step('run').env!).flatMap(([k, v]) => (k.startsWith('CONFORMANCE_') ? [[k, /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(v)![1]]] : [])),
+    );
+    expect(set).toEqual(ACTION_INPUTS);
+  });
+
+  it('declares every output it sets, and sets no environment for later steps', () => {
+    expect(Object.keys(action.outputs).sort()).toEqual(['artifact-name', 'exit-code', 'report', 'report-dir', 'verdict']);
+    for (const [name, output] of Object.entries(action.outputs)) {
+      expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
+      expect(failing.outputs[name], name).toBeDefined();
+    }
+    expect(failing.githubEnv).toBe('');
+  });
+
+  it('exit 1: verdict fail, the reasons in an ::error line, the report first in the summary, then what to do', () => {
+    expect(failing.code).toBe(0); // the last step fails the job, after the upload
+    expect(failing.outputs).toMatchObject({
       'exit-code': '1',
       verdict: 'fail',
       'report-dir': INPUTS['report-dir'],
       report: join(INPUTS['report-dir'], 'conformance.json'),
       'artifact-name': 'conformance-reports-shard-2-of-3',
     });
-    expect(failing.summary).toBe('## stand-in report\n');
-    for (const [name, output] of Object.entries(action.outputs)) expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
-    expect(action.runs.steps.at(-1)).toMatchObject({ if: "steps.run.outputs.exit-code != '0'" });
+    expect(failing.outputs.cause).toBe('FAIL: 1 passed, 1 failed, 1 errored, 1 skipped of 4 cases; 2 failures: op1.fail, op2.error');
+    expect(failing.stdout).toContain(`::error title=teamchat-conformance fail::${failing.outputs.cause}`);
+    expect(failing.summary).toMatch(/^## ❌ teamchat-conformance: FAIL: /);
+    expect(failing.summary).toContain('#### ❌ `op1.fail`');
+    expect(failing.summary).toMatch(/### What to do\n\n.*curl.*the artifact `conformance-reports-shard-2-of-3`.*\n.*`expectations`.*`baseline`/);
   });
 
-  it('a passing run with the defaults: the embedded server, verdict pass, the named artifact', async () => {
-    const defaults = await runStep({ 'report-dir': join(work, 'defaults'), 'artifact-name': 'mine' }, 0);
-    expect(defaults.argv).toEqual(['/action/bin/teamchat-conformance.mjs', 'run']);
-    const config = loadConfig({ env: defaults.env, cwd: work });
-    expect(config).toMatchObject({
+  it('exit 0: verdict pass, a notice, the report in the summary; the defaults run the embedded server', async () => {
+    const ran = await runStep(plain('pass', { 'artifact-name': 'mine' }), 'pass');
+    expect(ran.argv.slice(1)).toEqual(['run']);
+    expect(loadConfig({ env: ran.env, cwd: work })).toMatchObject({
       targetUrl: null,
       profile: 'spec',
       featureLevel: null,
+      operations: [],
+      grep: null,
+      clauses: [],
+      failOnSkip: false,
       baseline: null,
-      expectations: null,
       shard: null,
       allowWrites: false,
       accounts: {},
     });
-    expect(defaults.outputs).toMatchObject({ 'exit-code': '0', verdict: 'pass', 'artifact-name': 'mine' });
-    const usage = await runStep({ 'report-dir': join(work, 'usage') }, 2);
-    expect(usage.outputs).toMatchObject({ verdict: 'error', 'artifact-name': 'conformance-reports' });
+    expect(ran.outputs).toMatchObject({ 'exit-code': '0', verdict: 'pass', 'artifact-name': 'mine', report: join(work, 'pass', 'conformance.json') });
+    expect(ran.stdout).toContain('::notice title=teamchat-conformance pass::PASS: 1 passed, 0 failed, 0 errored, 0 skipped of 1 cases');
+    expect(ran.summary).toMatch(/^## ✅ teamchat-conformance: PASS/);
+    expect(ran.summary).toContain('The reports are in the artifact `mine`');
   });
 
-  it('uploads the report directory and the HAR when asked, under the artifact name', () => {
+  it('exit 0 with cases skipped for an account left out: verdict incomplete, a warning, what to configure', async () => {
+    const ran = await runStep(plain('incomplete'), 'incomplete');
+    expect(ran.outputs).toMatchObject({ 'exit-code': '0', verdict: 'incomplete' });
+    expect(ran.outputs.cause).toBe('INCOMPLETE: 1 passed, 0 failed, 0 errored, 1 skipped of 2 cases; 1 skipped: no guest account (CONFORMANCE_GUEST_EMAIL)');
+    expect(ran.stdout).toContain(`::warning title=teamchat-conformance incomplete::${ran.outputs.cause}`);
+    expect(ran.summary).toMatch(/^## ⚠️ teamchat-conformance: INCOMPLETE/);
+    expect(ran.summary).toMatch(/### What to do\n\n.*`<role>-email`.*\n.*`fail-on-skip: true`/);
+  });
+
+  it("exit 0 with any other status of the report's verdict: that status, a warning", async () => {
+    const ran = await runStep(plain('partial'), 'partial');
+    expect(ran.outputs).toMatchObject({ 'exit-code': '0', verdict: 'partial', cause: 'PARTIAL: 1 passed, 0 failed, 0 errored, 0 skipped of 1 cases' });
+    expect(ran.stdout).toContain('::warning title=teamchat-conformance partial::PARTIAL: ');
+    expect(ran.summary).toContain('Every case that ran passed, but not every case ran');
+  });
+
+  it("exit 2: verdict error, the CLI's one-line cause in the annotation and the summary, no report, what to fix", async () => {
+    // A report an earlier run left there is not this run's.
+    const stale = plain('usage', { 'target-url': 'https://chat.example.test' });
+    mkdirSync(stale['report-dir'], { recursive: true });
+    writeFileSync(join(stale['report-dir'], 'conformance.json'), JSON.stringify(fixtureReport()));
+    const old = new Date(Date.now() - 60_000);
+    const { utimesSync } = await import('node:fs');
+    utimesSync(join(stale['report-dir'], 'conformance.json'), old, old);
+    const ran = await runStep(stale, 'usage');
+    const cause =
+      "https://chat.example.test is not on this machine and the run writes to it: set the action's input i-understand-this-writes: true to go ahead";
+    expect(ran.outputs).toEqual({
+      verdict: 'error',
+      'exit-code': '2',
+      'report-dir': stale['report-dir'],
+      report: '',
+      'artifact-name': 'conformance-reports',
+      cause,
+    });
+    expect(ran.stdout).toContain(`::error title=teamchat-conformance error::${cause}`);
+    expect(ran.summary).toMatch(
+      /^## ❌ teamchat-conformance could not run\n\n```\n.*i-understand-this-writes: true to go ahead\n```\n\n### What to do\n\nNo case ran\./,
+    );
+  });
+
+  it("exit 2 for an unknown option in args: commander's line is the cause", async () => {
+    const ran = await runStep(plain('unknown-option', { args: '--nope' }), 'unknown-option');
+    expect(ran.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2', cause: "error: unknown option '--nope'" });
+  });
+
+  it('exit 3: verdict error, the internal error named, where to report it', async () => {
+    const ran = await runStep(plain('internal'), 'internal');
+    expect(ran.outputs).toMatchObject({ verdict: 'error', 'exit-code': '3', report: '' });
+    expect(ran.outputs.cause).toBe('internal error: boom (a bug in the suite, not in your server: please report it)');
+    expect(ran.summary).toMatch(/^## 💥 teamchat-conformance: internal error\n/);
+    expect(ran.summary).toContain('This is a bug of teamchat-conformance, not of your server. Please report it at https://github.com/');
+  });
+
+  it('interrupted (the job cancelled): the CLI gets the signal once, writes its report; verdict interrupted, what to do', async () => {
+    const ran = await runStep(plain('interrupted'), 'interrupted');
+    expect(ran.code).toBe(0);
+    expect(ran.outputs).toMatchObject({ verdict: 'interrupted', 'exit-code': '1', report: join(work, 'interrupted', 'conformance.json') });
+    expect(ran.outputs.cause).toMatch(
+      /^INTERRUPTED: interrupted by SIGINT: the cases not yet started did not run; .* \(1 passed, 0 failed, 0 errored, 0 skipped of 1 cases\)$/,
+    );
+    expect(ran.stdout).toContain('::error title=teamchat-conformance interrupted::INTERRUPTED: ');
+    expect(ran.summary).toMatch(
+      /^## ⏹️ teamchat-conformance: interrupted\n[\s\S]*### What to do\n\nThe run was stopped[\s\S]*`timeout-minutes`[\s\S]*`shard`[\s\S]*---\n\n## /,
+    );
+  });
+
+  it('killed before it wrote a report: verdict interrupted, exit code 128 + the signal', async () => {
+    const ran = await runStep(plain('killed'), 'killed');
+    expect(ran.outputs).toMatchObject({
+      verdict: 'interrupted',
+      'exit-code': '137',
+      report: '',
+      cause: 'the run was stopped by SIGKILL before it wrote its report',
+    });
+  });
+
+  it('the install failed: verdict error, exit 2, the outputs still set, the summary says what to check', async () => {
+    const ran = await runStep(plain('install', { 'package-version': '9.9.9' }), 'pass', { bin: '' });
+    expect(ran.argv).toEqual([]); // nothing ran
+    expect(ran.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2', report: '', 'report-dir': join(work, 'install') });
+    expect(ran.outputs.cause).toBe("teamchat-conformance could not be installed (9.9.9; see the install step's log)");
+    expect(ran.summary).toContain('Check the input `package-version`');
+  });
+
+  it('args in the old space-separated form: verdict error with how to write it, nothing run', async () => {
+    const ran = await runStep(plain('args', { args: '--concurrency 4' }), 'pass');
+    expect(ran.argv).toEqual([]);
+    expect(ran.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2' });
+    expect(ran.outputs.cause).toBe(
+      'input args: "--concurrency 4": give one argument per line (--concurrency on one line, 4 on the next), or write --concurrency=4',
+    );
+  });
+
+  it('an unwritable report directory: the CLI says so (exit 2), the step still sets every output', async () => {
+    const blocker = join(work, 'a-file');
+    writeFileSync(blocker, '');
+    const ran = await runStep({ 'report-dir': join(blocker, 'reports') }, 'usage');
+    expect(ran.code).toBe(0);
+    expect(ran.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2', 'report-dir': join(blocker, 'reports'), report: '' });
+  });
+
+  it('uploads the report directory and the HAR when asked and a report was written, under the artifact name', () => {
     const upload = action.runs.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))!;
     expect(upload.uses).toBe('actions/upload-artifact@v4');
-    expect(upload.if).toContain("inputs.upload == 'true'");
-    expect(upload.if).toContain('always()');
+    expect(upload.if).toBe("always() && inputs.upload == 'true' && steps.run.outputs.report != ''");
     expect(upload.with!.name).toBe('${{ steps.run.outputs.artifact-name }}');
     expect(
       upload
@@ -202,5 +417,17 @@ describe('action.yml', () => {
   it('uses every input it declares', () => {
     const text = JSON.stringify(action.runs.steps);
     for (const name of Object.keys(action.inputs)) expect(text, name).toMatch(new RegExp(`inputs\\.${name}(?![\\w-])`));
+  });
+});
+
+describe('the release the README follows', () => {
+  const { version } = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };
+
+  it('the README uses the tag of the major version (`@v<major>`), which the action installs; CHANGELOG.md has the version', () => {
+    const readme = readFileSync(projectPath('README.md'), 'utf8');
+    const tags = [...readme.matchAll(/teamchat-conformance\/teamchat-conformance@(v[\w.]+)/g)].map((m) => m[1]);
+    expect(tags.length).toBeGreaterThan(0);
+    expect(new Set(tags)).toEqual(new Set([`v${version.split('.')[0]}`]));
+    expect(readFileSync(projectPath('CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^## ${version.replace(/\./g, '\\.')}\\b`, 'm'));
   });
 });

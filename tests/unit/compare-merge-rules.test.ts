@@ -184,7 +184,7 @@ describe('merge', () => {
     const improved = shard(1, { baseline: section(1) }, [kase('c1', 'passed', { baseline: 'improvement' })]);
     const stale = mergeReports([improved, shard(2, {})], { file: 'new.json', report: done(report([kase('c1', 'passed')])) });
     expect(stale.cases[0]).not.toHaveProperty('baseline');
-    expect(fresh.verdict?.newFailures).toEqual(['c1']);
+    expect(fresh.verdict.newFailures).toEqual(['c1']);
   });
 
   it("the shards' expectations are joined: an expired entry and an unknown id once each", () => {
@@ -210,7 +210,7 @@ describe('merge', () => {
       ],
       unknown: ['nope'],
     });
-    expect(merged.verdict?.status).toBe('fail');
+    expect(merged.verdict.status).toBe('fail');
   });
 
   it("a fact's cases and proofs are joined across shards, sorted, once each", () => {

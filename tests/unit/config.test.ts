@@ -133,3 +133,46 @@ describe('write consent for targets off this machine', async () => {
     expect(() => requireWriteConsent(byEnv)).not.toThrow();
   });
 });
+
+describe('in the GitHub Action, messages name its inputs, not flags or variables', async () => {
+  const { requireWriteConsent } = await import('../../src/commands/write-consent.js');
+  const { ACTION_ENV, flagSettingName } = await import('../../src/config/audience.js');
+  const action = { [ACTION_ENV]: 'true' };
+  const fails = (env: Record<string, string>) => {
+    try {
+      loadConfig({ env, cwd: dir() });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('a bad value, half an account, accounts without a target', () => {
+    expect(fails({ ...action, CONFORMANCE_PROFILE: 'strict' })).toBe('input profile: expected one of spec, zulip, got "strict"');
+    expect(fails({ CONFORMANCE_PROFILE: 'strict' })).toBe('CONFORMANCE_PROFILE: expected one of spec, zulip, got "strict"');
+    // No input of the action sets it: the variable came from the job's environment.
+    expect(fails({ ...action, CONFORMANCE_TIMEOUT_MS: 'soon' })).toBe('CONFORMANCE_TIMEOUT_MS: expected a positive integer, got "soon"');
+    expect(fails({ ...action, CONFORMANCE_TARGET_URL: 'http://127.0.0.1:1', CONFORMANCE_MEMBER_EMAIL: 'm@x.test' })).toBe(
+      'member account: input member-api-key is not set (set both or neither)',
+    );
+    expect(fails({ ...action, CONFORMANCE_MEMBER_EMAIL: 'm@x.test', CONFORMANCE_MEMBER_API_KEY: 'k' })).toMatch(/but no target URL: set the input target-url;/);
+  });
+
+  it('write consent asks for the input i-understand-this-writes: true; the report directory is the input report-dir', () => {
+    const remote = loadConfig({ env: { ...action, CONFORMANCE_TARGET_URL: 'https://chat.example.com' }, cwd: dir() });
+    expect(() => requireWriteConsent(remote, action)).toThrow(/: set the action's input i-understand-this-writes: true to go ahead$/);
+    expect(() => requireWriteConsent(remote, {})).toThrow(/: pass --i-understand-this-writes \(or CONFORMANCE_I_UNDERSTAND_THIS_WRITES=1\) to go ahead$/);
+    expect([flagSettingName('report-dir', 'CONFORMANCE_REPORT_DIR', action), flagSettingName('report-dir', 'CONFORMANCE_REPORT_DIR', {})]).toEqual([
+      'input report-dir',
+      '--report-dir',
+    ]);
+  });
+
+  it('operations and clauses come one per line (the inputs) or comma-separated', () => {
+    const config = loadConfig({ env: { CONFORMANCE_OPERATIONS: 'GET /streams\nPOST /typing\r\n', CONFORMANCE_CLAUSES: 'op1,op2' }, cwd: dir() });
+    expect([config.operations, config.clauses]).toEqual([
+      ['GET /streams', 'POST /typing'],
+      ['op1', 'op2'],
+    ]);
+  });
+});

@@ -135,7 +135,7 @@ export interface ConformanceReport {
   shard?: { index: number; count: number };
   baseline?: BaselineSection;
   expectations?: ExpectationsSection;
-  verdict?: Verdict;
+  verdict: Verdict;
 }
 
 export function summarize(cases: CaseResult[]): Summary {

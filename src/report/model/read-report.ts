@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../../common/vocabulary.js';
 import type { ConformanceReport } from './model.js';
+import { verdictOf } from './verdict.js';
 
 export function readReport(path: string, what = 'report'): ConformanceReport {
   let data: unknown;
@@ -16,5 +17,8 @@ export function readReport(path: string, what = 'report'): ConformanceReport {
   if (report?.formatVersion !== 1 || !Array.isArray(report.cases)) {
     throw new ConfigError(`${what} ${path}: not a conformance.json of formatVersion 1`);
   }
-  return report as ConformanceReport;
+  // A report written before the verdict was recorded: the verdict its cases give.
+  return report.verdict
+    ? (report as ConformanceReport)
+    : { ...(report as Omit<ConformanceReport, 'verdict'>), verdict: verdictOf(report as ConformanceReport) };
 }

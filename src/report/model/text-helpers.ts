@@ -20,9 +20,8 @@ export function failureWhere(f: Pick<Failure, 'step' | 'check' | 'path' | 'profi
 
 /** FAIL; INCOMPLETE when what ran passed but cases were skipped for missing configuration; PASS. */
 export function verdictWord(report: ConformanceReport): 'FAIL' | 'INCOMPLETE' | 'PASS' {
-  const s = report.summary;
-  if (report.verdict?.status === 'fail' || (!report.verdict && s.failed + s.errored > 0)) return 'FAIL';
-  return report.verdict?.incomplete?.length ? 'INCOMPLETE' : 'PASS';
+  if (report.verdict.status === 'fail') return 'FAIL';
+  return report.verdict.incomplete?.length ? 'INCOMPLETE' : 'PASS';
 }
 
 export function headline(report: ConformanceReport): string {

@@ -5,7 +5,7 @@ import type { CaseResult } from '../../engine/run/run-case.js';
 import type { ConformanceReport } from '../model/model.js';
 import { levelSentence } from '../model/feature-level.js';
 import type { Explain, Explanation } from '../model/explained.js';
-import { plural } from '../model/text-helpers.js';
+import { plural, verdictWord } from '../model/text-helpers.js';
 import { failureGroups } from '../model/failure-groups.js';
 import { FAIL_ON_SKIP, gapLines, gapSentence, incompleteSentence, skipLines } from '../model/skip-causes.js';
 
@@ -13,10 +13,15 @@ export type Write = (line: string) => void;
 
 const MARK = { passed: pc.green('pass'), failed: pc.red('FAIL'), errored: pc.magenta('ERROR'), skipped: pc.yellow('skip') } as const;
 
+/** A failure, printed as it happens. */
 export function caseLine(result: CaseResult): string | null {
   if (result.status === 'failed' || result.status === 'errored') return `  ${MARK[result.status]} ${result.id}\n       ${result.message}`;
-  if (result.warnings?.length) return `  ${pc.yellow('warn')} ${result.id}: ${result.warnings.join('; ')}`;
   return null;
+}
+
+/** A case's warnings (a disputed clause answered the Zulip way), printed under its operation's line. */
+export function noteLine(result: CaseResult): string | null {
+  return result.warnings?.length ? `  ${pc.yellow('warn')} ${result.id}: ${result.warnings.join('; ')}` : null;
 }
 
 /** A failure the baseline or the expectations explain: marked `known` or `expected`, not FAIL. */
@@ -69,13 +74,18 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
       : []),
     ...failureGroupLines(report),
     ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
-    ...(report.verdict?.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
+    ...(report.verdict.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
     ...incompleteLines(report),
     ...notCheckedLines(report),
-    // The plain "N passed, N failed" closing line is what CI log readers look for.
-    `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s)`,
     ...files.map((f) => `report: ${f}`),
+    // Last, the verdict word and the plain "N passed, N failed" that CI log readers look for.
+    `${verdictMark(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s)`,
   ];
+}
+
+function verdictMark(report: ConformanceReport): string {
+  const word = verdictWord(report);
+  return word === 'PASS' ? pc.green(word) : word === 'FAIL' ? pc.red(word) : pc.yellow(word);
 }
 
 const MAX_GROUPS = 12;
@@ -100,16 +110,16 @@ export function failureGroupLines(report: ConformanceReport): string[] {
 
 /** A run that skipped cases for missing accounts says so, with each cause, before its closing line. */
 export function incompleteLines(report: ConformanceReport): string[] {
-  const skips = report.verdict?.incomplete;
+  const skips = report.verdict.incomplete;
   if (!skips?.length) return [];
-  const fails = report.verdict?.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
+  const fails = report.verdict.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
   const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${FAIL_ON_SKIP}` : ''}:`;
   return [fails ? pc.red(head) : pc.yellow(head), ...skipLines(skips).map((line) => pc.yellow(`  ${line}`))];
 }
 
 /** The clauses the target did not let the run check, each with its cause, next to the verdict. */
 export function notCheckedLines(report: ConformanceReport): string[] {
-  const gaps = report.verdict?.notCheckedOnTarget;
+  const gaps = report.verdict.notCheckedOnTarget;
   if (!gaps?.length) return [];
   return [pc.yellow(`NOT CHECKED ON THIS TARGET: ${gapSentence(gaps)}:`), ...gapLines(gaps).map((line) => pc.yellow(`  ${line}`))];
 }

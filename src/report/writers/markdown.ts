@@ -1,6 +1,6 @@
-// conformance.md: the summary for a pull request comment or $GITHUB_STEP_SUMMARY: totals, the
-// verdict and its reasons, one row per operation and feature level, the first failures with
-// their clauses and a curl line each.
+// conformance.md: the summary for a pull request comment or $GITHUB_STEP_SUMMARY: the verdict
+// and its reasons, the first failures with their clauses and a curl line each, then one row per
+// operation, feature level and the clause coverage.
 import type { ConformanceReport, ReportCase } from '../model/model.js';
 import type { ReportWriter } from './write-reports.js';
 import { byLevel, byOperation, isBroken, type Group } from '../model/groups.js';
@@ -59,18 +59,20 @@ function idList(title: string, ids: string[]): string[] {
   return ids.length ? [`**${title}** (${ids.length}): ${ids.map(code).join(', ')}`, ''] : [];
 }
 
+/**
+ * What a reviewer reads first: the verdict and why, then what broke (each failure, then the
+ * rules broken most), then the baseline and expectations, and last the tables of every operation,
+ * feature level and clause, which a passing run is mostly made of.
+ */
 export function markdownReport(report: ConformanceReport): string {
-  const texts = ruleTexts(report);
-  const broken = report.cases.filter(isBroken);
-  // New failures first: they are what a reviewer must act on.
-  const ordered = [...broken.filter((c) => c.baseline !== 'known' && !c.expectation), ...broken.filter((c) => c.baseline === 'known' || c.expectation)];
   const t = report.target;
   const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
   const lines = [
     `## ${{ FAIL: '❌', INCOMPLETE: '⚠️', PASS: '✅' }[verdictWord(report)]} teamchat-conformance: ${headline(report)}`,
     '',
-    ...(report.verdict?.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
-    ...(report.verdict?.notCheckedOnTarget
+    ...(report.verdict.reasons.length ? [...report.verdict.reasons.map((r) => `- ${r}`), ''] : []),
+    ...(report.verdict.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
+    ...(report.verdict.notCheckedOnTarget
       ? [
           `**Not checked on this target**: ${gapSentence(report.verdict.notCheckedOnTarget)}:`,
           '',
@@ -81,36 +83,10 @@ export function markdownReport(report: ConformanceReport): string {
     `Target ${code(t.url)}${t.embedded ? ' (embedded reference server)' : ''}, profile \`${t.profile}\`, feature level: ${levelSentence(t)}.` +
       ` ${(report.durationMs / 1000).toFixed(1)} s${report.shard ? `, shard ${report.shard.index}/${report.shard.count}` : ''}.`,
     '',
-    `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}.`,
-    '',
-    ...(report.verdict?.reasons.length ? [...report.verdict.reasons.map((r) => `- ${r}`), ''] : []),
-  ];
-  if (report.baseline) {
-    const b = report.baseline;
-    lines.push(
-      `### Against the baseline ${code(b.file)}`,
-      '',
-      ...idList('Regressions', b.regressions),
-      ...idList('Improvements', b.improvements),
-      ...idList('Known failures', b.knownFailures),
-    );
-    if (!b.regressions.length && !b.improvements.length && !b.knownFailures.length) lines.push('No failures then or now.', '');
-  }
-  if (report.expectations) {
-    const e = report.expectations;
-    lines.push(
-      `### Expectations ${code(e.file)}`,
-      '',
-      ...idList('Expected failures', e.expected),
-      ...idList('Stale (passing now, remove them)', e.stale),
-      ...idList(
-        'Expired',
-        e.expired.map((x) => `${x.id} (${x.expires})`),
-      ),
-      ...idList('Unknown case ids', e.unknown),
-    );
-  }
-  lines.push(
+    ...failureSection(report),
+    ...baselineSection(report),
+    ...expectationsSection(report),
+    ...(report.runWarnings.length ? ['### Warnings', '', ...report.runWarnings.map((w) => `- ${cell(w)}`), ''] : []),
     '### Per operation',
     '',
     ...table('operation', byOperation(report.cases)),
@@ -119,28 +95,70 @@ export function markdownReport(report: ConformanceReport): string {
     '',
     ...table('level', byLevel(report.cases)),
     '',
-  );
-  lines.push('### Clause coverage per operation', '', ...coverageMarkdown(coverageByOperation(report)), '');
-  const groups = failureGroups(report);
-  if (groups.byRule.length) {
-    lines.push(
-      '### Failures by broken rule',
-      '',
-      '| rule | cases | statement |',
-      '|---|--:|---|',
-      ...groups.byRule.map((g) => `| ${code(g.key)} | ${g.cases.length} | ${cell(g.text ?? '')} |`),
-      '',
-    );
-  }
-  if (ordered.length) {
-    lines.push(`### Failures${ordered.length > FIRST_FAILURES ? ` (the first ${FIRST_FAILURES} of ${ordered.length}; all in conformance.html)` : ''}`, '');
-    for (const c of ordered.slice(0, FIRST_FAILURES)) lines.push(...failureBlock(c, texts));
-  }
-  if (report.runWarnings.length) lines.push('### Warnings', '', ...report.runWarnings.map((w) => `- ${cell(w)}`), '');
+    '### Clause coverage per operation',
+    '',
+    `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}.`,
+    '',
+    ...coverageMarkdown(coverageByOperation(report)),
+    '',
+  ];
   return `${lines
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trimEnd()}\n`;
+}
+
+/** The first failures in full (new ones first: they are what a reviewer must act on), then the rules broken most. */
+function failureSection(report: ConformanceReport): string[] {
+  const texts = ruleTexts(report);
+  const broken = report.cases.filter(isBroken);
+  const ordered = [...broken.filter((c) => c.baseline !== 'known' && !c.expectation), ...broken.filter((c) => c.baseline === 'known' || c.expectation)];
+  if (!ordered.length) return [];
+  const groups = failureGroups(report);
+  return [
+    `### Failures${ordered.length > FIRST_FAILURES ? ` (the first ${FIRST_FAILURES} of ${ordered.length}; all in conformance.html)` : ''}`,
+    '',
+    ...ordered.slice(0, FIRST_FAILURES).flatMap((c) => failureBlock(c, texts)),
+    ...(groups.byRule.length
+      ? [
+          '### Failures by broken rule',
+          '',
+          '| rule | cases | statement |',
+          '|---|--:|---|',
+          ...groups.byRule.map((g) => `| ${code(g.key)} | ${g.cases.length} | ${cell(g.text ?? '')} |`),
+          '',
+        ]
+      : []),
+  ];
+}
+
+function baselineSection(report: ConformanceReport): string[] {
+  const b = report.baseline;
+  if (!b) return [];
+  return [
+    `### Against the baseline ${code(b.file)}`,
+    '',
+    ...idList('Regressions', b.regressions),
+    ...idList('Improvements', b.improvements),
+    ...idList('Known failures', b.knownFailures),
+    ...(!b.regressions.length && !b.improvements.length && !b.knownFailures.length ? ['No failures then or now.', ''] : []),
+  ];
+}
+
+function expectationsSection(report: ConformanceReport): string[] {
+  const e = report.expectations;
+  if (!e) return [];
+  return [
+    `### Expectations ${code(e.file)}`,
+    '',
+    ...idList('Expected failures', e.expected),
+    ...idList('Stale (passing now, remove them)', e.stale),
+    ...idList(
+      'Expired',
+      e.expired.map((x) => `${x.id} (${x.expires})`),
+    ),
+    ...idList('Unknown case ids', e.unknown),
+  ];
 }
 
 export const markdownWriter: ReportWriter = (report) => ({ name: 'conformance.md', content: markdownReport(report) });

@@ -1,9 +1,10 @@
 // The vitest reporter of a conformance run: it only consumes vitest's events, collects each
-// case's CaseResult (from task.meta) and prints progress: a line per operation and per failure,
-// and on a terminal a live line of cases done. Writing files is the report writers' job.
+// case's CaseResult (from task.meta) and prints progress: each failure as it happens, a line per
+// operation with its cases' warnings under it, and on a terminal a live line of cases done.
+// Writing files is the report writers' job.
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import type { CaseResult } from '../../engine/run/run-case.js';
-import { caseLine, explainedCaseLine, operationLine, progressLine, type Write } from './console-output.js';
+import { caseLine, explainedCaseLine, noteLine, operationLine, progressLine, type Write } from './console-output.js';
 import type { Explain } from '../model/explained.js';
 import type { LiveLine } from './live-line.js';
 
@@ -19,6 +20,8 @@ export class ConformanceReporter implements Reporter {
   readonly results: CaseResult[] = [];
   readonly runWarnings: string[] = [];
   private readonly byOperation = new Map<string, CaseResult[]>();
+  /** Warnings waiting for their operation's line, by operation. */
+  private readonly notes = new Map<string, string[]>();
   private readonly explain: Explain;
   private total = 0;
   private failing = 0;
@@ -48,18 +51,28 @@ export class ConformanceReporter implements Reporter {
     const explanation = this.explain(result);
     const line = explanation ? explainedCaseLine(result, explanation) : caseLine(result);
     if (line) this.write(line);
+    const note = noteLine(result);
+    if (note) this.notes.set(result.endpoint, [...(this.notes.get(result.endpoint) ?? []), note]);
   }
 
   onTestSuiteResult(testSuite: TestSuite): void {
     const results = this.byOperation.get(testSuite.name);
     if (results) this.write(operationLine(testSuite.name, results, this.explain));
+    this.writeNotes(testSuite.name);
     for (const error of testSuite.errors()) this.runWarnings.push(`${testSuite.name}: ${error.message}`);
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    // Warnings of a case outside any operation's suite: together, before the summary.
+    for (const operation of [...this.notes.keys()]) this.writeNotes(operation);
     this.options.live?.clear();
     for (const module of modules) for (const error of module.errors()) this.runWarnings.push(`${module.moduleId}: ${error.message}`);
     for (const error of unhandledErrors) this.runWarnings.push(`unhandled error: ${error.message ?? JSON.stringify(error)}`);
+  }
+
+  private writeNotes(operation: string): void {
+    for (const note of this.notes.get(operation) ?? []) this.write(note);
+    this.notes.delete(operation);
   }
 
   private progress(): string {

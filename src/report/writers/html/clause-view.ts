@@ -8,6 +8,23 @@ import { COVERAGE_COLUMNS, coverageByOperation } from '../../model/coverage.js';
 export const CLAUSE_COLORS = { tested: '#1a7f37', unspecified: '#6e7781', disputed: '#bf8700', untested: '#cf222e' } as const;
 const ORDER = ['tested', 'unspecified', 'disputed', 'untested'] as const;
 
+/** An id or path that may wrap after its dots and slashes, where a reader expects it to. */
+export const breakable = (id: string) => esc(id).replace(/([./])/g, '$1<wbr>');
+
+/** The first `shown` items, the rest folded under "N <more>": a long list stays a short cell. */
+export function folded(items: string[], shown: number, more: string): string {
+  if (items.length <= shown) return items.join(' ');
+  return `${items.slice(0, shown).join(' ')}<details class="more"><summary>${items.length - shown} ${more}</summary>${items.slice(shown).join(' ')}</details>`;
+}
+
+/** The cases seen to catch a server breaking the clause: named when few, counted and folded when many (conv.booleans has 77). */
+function provenBy(ids: string[]): string {
+  const list = ids.map(esc).join(', ');
+  return ids.length <= 3
+    ? `<div class="dim">proven by ${list}</div>`
+    : `<details class="more proven"><summary>proven by ${ids.length} cases</summary><div class="dim">${list}</div></details>`;
+}
+
 export function clauseCoverage(report: ConformanceReport): string {
   const statusOf = new Map(report.cases.map((c) => [c.id, c.status]));
   const counts = Object.fromEntries(ORDER.map((s) => [s, report.clauses.filter((c) => c.status === s).length])) as Record<(typeof ORDER)[number], number>;
@@ -23,17 +40,15 @@ export function clauseCoverage(report: ConformanceReport): string {
             (x, y) =>
               Number(statusOf.get(y) === 'failed' || statusOf.get(y) === 'errored') - Number(statusOf.get(x) === 'failed' || statusOf.get(x) === 'errored'),
           );
-          const cases =
-            ids.slice(0, 8).map(link).join(' ') +
-            (ids.length > 8 ? `<details class="more"><summary>${ids.length - 8} more cases</summary>${ids.slice(8).map(link).join(' ')}</details>` : '');
+          const cases = folded(ids.map(link), 8, 'more cases');
           return (
             `<tr class="clause" id="${anchor('clause', cl.id)}" data-cstatus="${cl.status}">` +
-            `<td><code>${esc(cl.id)}</code>${cl.since ? `<div class="dim">since ${cl.since}</div>` : ''}</td>` +
+            `<td><code>${breakable(cl.id)}</code>${cl.since ? `<div class="dim">since ${cl.since}</div>` : ''}</td>` +
             `<td><span class="cbadge ${cl.status}">${cl.status}</span></td>` +
             `<td>${esc(cl.text)}${cl.disputed ? `<div class="note">The Zulip server: ${esc(cl.disputed)}${cl.facts?.length ? ` (${cl.facts.map((id) => `<a href="#${anchor('fact', id)}">${esc(id)}</a>`).join(', ')})` : ''}</div>` : ''}` +
             `${cl.unobservable ? `<div class="note">Not observable under the spec profile: ${esc(cl.unobservable)}</div>` : ''}` +
             `${cl.untestable ? `<div class="note">Not testable by a client: ${esc(cl.untestable)}</div>` : ''}</td>` +
-            `<td class="case-links">${cases || '<span class="dim">no case</span>'}${cl.provenBy?.length ? `<div class="dim">proven by ${cl.provenBy.map(esc).join(', ')}</div>` : cl.cases.length && cl.status === 'untested' ? '<div class="dim">no case citing it has been seen to catch a server breaking it</div>' : ''}</td></tr>`
+            `<td class="case-links">${cases || '<span class="dim">no case</span>'}${cl.provenBy?.length ? provenBy(cl.provenBy) : cl.cases.length && cl.status === 'untested' ? '<div class="dim">no case citing it has been seen to catch a server breaking it</div>' : ''}</td></tr>`
           );
         })
         .join('');
@@ -47,7 +62,7 @@ export function clauseCoverage(report: ConformanceReport): string {
   const perOp = coverageByOperation(report)
     .map(
       (r) =>
-        `<tr><td>${esc(r.operation)}</td>${COVERAGE_COLUMNS.map(([k]) => `<td class="num${k === 'untested' && r.untested ? ' bad' : ''}">${r[k]}</td>`).join('')}</tr>`,
+        `<tr><td>${breakable(r.operation)}</td>${COVERAGE_COLUMNS.map(([k]) => `<td class="num${k === 'untested' && r.untested ? ' bad' : ''}">${r[k]}</td>`).join('')}</tr>`,
     )
     .join('');
   const perOpTable = `<div class="scroll"><table class="coverage"><thead><tr><th>operation</th>${columns}</tr></thead><tbody>${perOp}</tbody></table></div>`;
@@ -57,7 +72,7 @@ export function clauseCoverage(report: ConformanceReport): string {
     shareBar(ORDER.map((s) => ({ label: s, count: counts[s], color: CLAUSE_COLORS[s] }))) +
     perOpTable +
     `<div class="filters" role="group" aria-label="clause status">${chips}</div>` +
-    `<table class="clauses"><thead><tr><th>clause</th><th>status</th><th>statement</th><th>cases</th></tr></thead>${groups}</table></section>`
+    `<table class="clauses"><colgroup><col class="c-id"><col class="c-status"><col><col class="c-cases"></colgroup><thead><tr><th>clause</th><th>status</th><th>statement</th><th>cases</th></tr></thead>${groups}</table></section>`
   );
 }
 
@@ -71,15 +86,19 @@ export function factsView(report: ConformanceReport): string {
       const evidence = f.evidence
         .map((e) => `<li><code>${esc(e.path)}</code> <b>${esc(e.symbol)}</b>${e.note ? ` <span class="dim">${esc(e.note)}</span>` : ''}</li>`)
         .join('');
-      const cases = f.cases.map((id) => `<a class="case-link ${statusOf.get(id) ?? ''}" href="#${anchor('case', id)}">${esc(id)}</a>`).join(' ');
+      const cases = folded(
+        f.cases.map((id) => `<a class="case-link ${statusOf.get(id) ?? ''}" href="#${anchor('case', id)}">${esc(id)}</a>`),
+        8,
+        'more cases',
+      );
       return (
-        `<tr id="${anchor('fact', f.id)}"><td><code>${esc(f.id)}</code><div class="dim">feature level ${f.featureLevel}</div></td>` +
+        `<tr id="${anchor('fact', f.id)}"><td><code>${breakable(f.id)}</code><div class="dim">feature level ${f.featureLevel}</div></td>` +
         `<td>${esc(f.statement)}<ul class="evidence">${evidence}</ul></td><td class="case-links">${cases || '<span class="dim">no case</span>'}</td></tr>`
       );
     })
     .join('');
   return (
     `<section id="facts"><h2>Zulip facts</h2><p class="lede">Behaviour of the Zulip server where the API document is silent, checked under the zulip profile; each with the file and symbol of the Zulip server's source that decides it.</p>` +
-    `<table class="clauses"><thead><tr><th>fact</th><th>statement and evidence</th><th>cases</th></tr></thead><tbody>${rows}</tbody></table></section>`
+    `<table class="clauses"><colgroup><col class="c-id"><col><col class="c-cases"></colgroup><thead><tr><th>fact</th><th>statement and evidence</th><th>cases</th></tr></thead><tbody>${rows}</tbody></table></section>`
   );
 }

@@ -27,7 +27,7 @@ function header(report: ConformanceReport): string {
   ];
   return (
     `<header class="top"><div class="inner"><div class="verdict ${word.toLowerCase()}" id="verdict">${word}</div>` +
-    `<div><h1>Conformance report</h1><dl class="meta">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl></div></div></header>`
+    `<div class="about"><h1>Conformance report</h1><dl class="meta">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl></div></div></header>`
   );
 }
 
@@ -44,13 +44,13 @@ function summary(report: ConformanceReport): string {
         ? '; cases that need no feature level fail'
         : '';
   const level = `<div class="card level" id="conforms-through"><div class="n">${through}</div><div class="l">conforms through: ${esc(claims)}${t.claimedFeatureLevel !== t.featureLevel ? `, judged as ${t.featureLevel}` : ''}${why}</div></div>`;
-  const reasons = report.verdict?.reasons.length ? `<ul class="reasons">${report.verdict.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
-  const incomplete = report.verdict?.incomplete
+  const reasons = report.verdict.reasons.length ? `<ul class="reasons">${report.verdict.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
+  const incomplete = report.verdict.incomplete
     ? `<ul class="incomplete" id="incomplete">${skipLines(report.verdict.incomplete)
         .map((line) => `<li>${esc(line)}</li>`)
         .join('')}</ul>`
     : '';
-  const gaps = report.verdict?.notCheckedOnTarget;
+  const gaps = report.verdict.notCheckedOnTarget;
   const notChecked = gaps
     ? `<p class="not-checked">Not checked on this target: ${esc(gapSentence(gaps))}:</p><ul class="not-checked" id="not-checked">${gapLines(gaps)
         .map((line) => `<li>${esc(line)}</li>`)
@@ -60,8 +60,12 @@ function summary(report: ConformanceReport): string {
   return `<section id="summary"><h2>Summary <span class="dim">· ${esc(headline(report))}</span></h2><div class="cards"><div class="card"><div class="n" id="count-total">${s.total}</div><div class="l">cases</div></div>${cards}${level}</div>${reasons}${incomplete}${notChecked}${warnings}</section>`;
 }
 
+/** Links to cases, a long list (hundreds of known failures) folded after the first twenty. */
 function idLinks(ids: string[]): string {
-  return ids.length ? `<ul>${ids.map((id) => `<li><a href="#${anchor('case', id)}">${esc(id)}</a></li>`).join('')}</ul>` : '<p class="dim">none</p>';
+  const item = (id: string) => `<li><a href="#${anchor('case', id)}">${esc(id)}</a></li>`;
+  if (!ids.length) return '<p class="dim">none</p>';
+  const rest = ids.length > 20 ? `<details class="more"><summary>${ids.length - 20} more</summary><ul>${ids.slice(20).map(item).join('')}</ul></details>` : '';
+  return `<ul>${ids.slice(0, 20).map(item).join('')}</ul>${rest}`;
 }
 
 function changes(report: ConformanceReport): string {

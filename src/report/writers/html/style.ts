@@ -6,16 +6,17 @@ export const STYLE = `
 body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 a{color:var(--link);text-decoration:none}a:hover{text-decoration:underline}
 code,pre{font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-main{max-width:1240px;margin:0 auto;padding:0 20px 60px}
-header.top{background:var(--card);border-bottom:1px solid var(--line);padding:18px 20px 14px}
-header.top .inner{max-width:1240px;margin:0 auto;display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap}
-header.top h1{font-size:20px;margin:0 0 4px}
+/* Ids, URLs and code break where they must: no word widens the page (html-widths.test.ts). */
+main{max-width:1240px;margin:0 auto;padding:0 20px 60px;overflow-wrap:anywhere}
+header.top{background:var(--card);border-bottom:1px solid var(--line);padding:18px 20px 14px;overflow-wrap:anywhere}
+header.top .inner{max-width:1200px;margin:0 auto;display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap}
+header.top h1{font-size:20px;margin:0 0 4px}header.top .about{flex:1 1 0;min-width:min(100%,240px)}
 .verdict{font-weight:700;font-size:15px;padding:6px 14px;border-radius:6px;color:#fff;letter-spacing:.04em}
 .verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}.verdict.incomplete{background:var(--skip)}
-dl.meta{display:grid;grid-template-columns:max-content auto;gap:2px 12px;margin:6px 0 0;color:var(--dim)}
+dl.meta{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 12px;margin:6px 0 0;color:var(--dim)}
 dl.meta dt{font-weight:600}dl.meta dd{margin:0;color:var(--fg)}
 nav.toc{position:sticky;top:0;z-index:5;background:var(--bg);border-bottom:1px solid var(--line);padding:8px 0;margin-bottom:12px}
-nav.toc a{margin-right:16px;font-weight:600}
+nav.toc{display:flex;flex-wrap:wrap;gap:2px 16px}nav.toc a{font-weight:600;white-space:nowrap}
 section{margin:22px 0}
 h2{font-size:17px;margin:0 0 10px;padding-bottom:6px;border-bottom:1px solid var(--line)}
 h3{font-size:15px;margin:18px 0 8px}
@@ -32,10 +33,10 @@ ul.reasons{margin:10px 0;padding-left:20px}ul.reasons li{color:var(--fail)}ul.in
 .bars{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:max-content minmax(0,1fr);gap:6px 10px;align-items:center}
 .bar-row{display:contents}
 .bar-label{font-size:12px;color:var(--fg);text-align:right;overflow-wrap:anywhere}
-.bar-track{display:flex;align-items:center;gap:6px;min-width:0}
-.bar{display:flex;gap:0;height:18px;flex:0 0 auto;width:calc((100% - 150px) * var(--share));min-width:2px;border-radius:2px;overflow:hidden}
+.bar-track{display:flex;flex-wrap:wrap;align-items:center;gap:0 6px;min-width:0}
+.bar{display:flex;gap:0;height:18px;flex:0 0 auto;width:calc((100% - 150px) * var(--share));min-width:fit-content;border-radius:2px;overflow:hidden}
 .seg{flex-basis:0;min-width:2px;height:100%}
-.bar-count{font-size:11.5px;color:var(--dim);white-space:nowrap}
+.bar-count{font-size:11.5px;color:var(--dim)}
 @media (max-width:640px){.bars{grid-template-columns:minmax(0,1fr);gap:0 10px}.bar-label{text-align:left;margin-top:6px}}
 .legend{display:flex;gap:14px;color:var(--dim);font-size:12.5px;margin:6px 0 0}
 .legend i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px;vertical-align:-1px}
@@ -44,8 +45,8 @@ svg.share{border-radius:4px;display:block;margin:8px 0}
 .chip{border:1px solid var(--line);background:var(--card);color:var(--fg);border-radius:999px;padding:3px 12px;cursor:pointer;font:inherit}
 .chip[aria-pressed=false]{opacity:.45;text-decoration:line-through}
 .chip.passed,.chip.tested{border-color:var(--pass)}.chip.failed,.chip.untested{border-color:var(--fail)}.chip.errored{border-color:var(--error)}.chip.skipped,.chip.disputed{border-color:var(--skip)}
-select,input[type=search]{font:inherit;padding:3px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg)}
-input[type=search]{min-width:180px}
+select,input[type=search]{max-width:100%;font:inherit;padding:3px 8px;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--fg)}
+input[type=search]{min-width:min(180px,100%)}
 ul.msg{margin:0;padding-left:18px}
 details.more>summary{cursor:pointer;color:var(--dim);font-size:12px}
 .shown{color:var(--dim);margin-left:auto}
@@ -69,7 +70,9 @@ pre{background:var(--code);border:1px solid var(--line);border-radius:6px;paddin
 pre.message.failed{border-left:3px solid var(--fail)}pre.message.errored{border-left:3px solid var(--error)}pre.message.skipped{border-left:3px solid var(--skip)}
 pre.answer{max-height:320px}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:6px 8px;border-bottom:1px solid var(--line)}
-th{font-size:12px;color:var(--dim);font-weight:600}
+th{font-size:12px;color:var(--dim);font-weight:600;overflow-wrap:normal}
+/* Whole words and numbers in the coverage table: where they do not fit, it scrolls in its own box (.scroll). */
+table.coverage td{overflow-wrap:normal}
 table.failures{margin:8px 0}.clauses-cell{width:42%}
 .clause-ref q{color:var(--fg)}.clause-ref a{font:12px ui-monospace,monospace;margin-right:6px}
 .eg{display:grid;grid-template-columns:max-content 1fr;gap:2px 10px;align-items:baseline}.eg .k{color:var(--dim);font-size:12px}
@@ -78,12 +81,14 @@ table.failures{margin:8px 0}.clauses-cell{width:42%}
 .exchange{display:grid;grid-template-columns:1fr 1fr;gap:12px}@media (max-width:900px){.exchange{grid-template-columns:1fr}}
 .curl{position:relative}.curl pre{padding-right:60px}
 button.copy{position:absolute;right:8px;top:30px;font:inherit;font-size:12px;border:1px solid var(--line);background:var(--card);color:var(--fg);border-radius:4px;cursor:pointer}
-table.clauses{background:var(--card);border:1px solid var(--line);border-radius:8px}
+/* Fixed columns: a long id or list wraps in its own column instead of widening the table. */
+table.clauses{background:var(--card);border:1px solid var(--line);border-radius:8px;table-layout:fixed}
+col.c-id{width:24%}col.c-status{width:96px}col.c-cases{width:30%}
 .scroll{overflow-x:auto;margin:8px 0}table.coverage{background:var(--card);border:1px solid var(--line);border-radius:8px}table.coverage td.num{text-align:right;font-variant-numeric:tabular-nums}table.coverage td.bad{color:var(--fail);font-weight:600}
 table.clauses tr.group-head th{background:var(--code);color:var(--fg);font-size:13px}
 .cbadge{font-size:11px;font-weight:700;border-radius:4px;padding:1px 6px;color:#fff}
 .cbadge.tested{background:var(--pass)}.cbadge.unspecified{background:#6e7781}.cbadge.disputed{background:var(--skip)}.cbadge.untested{background:var(--fail)}
-.case-links{width:34%}.case-links a{font:12px ui-monospace,monospace;margin-right:6px;display:inline-block}
+.case-links a{font:12px ui-monospace,monospace;margin-right:6px;display:inline-block}
 .case-links a.failed,.case-links a.errored{color:var(--fail);font-weight:700}.case-links a.skipped{color:var(--skip)}
 .changes{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px}
 .changes .card ul{margin:4px 0;padding-left:18px}.changes .card h3{margin:0 0 4px}
@@ -96,5 +101,7 @@ table.clauses thead{display:none}
 table.clauses,table.clauses tbody,table.clauses tr,table.clauses th,table.clauses td{display:block;width:auto}
 table.clauses td{border-bottom:0;padding:2px 10px}table.clauses tr.clause{border-bottom:1px solid var(--line);padding:6px 0}
 table.clauses code{overflow-wrap:anywhere}
+table.failures thead{display:none}
+table.failures,table.failures tbody,table.failures tr,table.failures td{display:block;width:auto}table.failures td{border-bottom:0;padding:4px 0}table.failures tr{border-bottom:1px solid var(--line)}
 }
 `;

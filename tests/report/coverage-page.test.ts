@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { README, coverageUnder, readmeWithCoverage } from '../support/readme-coverage.js';
+import { COVERAGE_PAGE, coverageUnder, withCoverage } from '../support/coverage-page.js';
 
-describe('the README coverage tables', () => {
+describe('the coverage tables of docs/coverage.md', () => {
   it('are the ones specs/proven-cases.json gives (run `npm run proofs` to refresh them)', () => {
-    const readme = readFileSync(README, 'utf8');
-    expect(readmeWithCoverage(readme)).toBe(readme);
+    const page = readFileSync(COVERAGE_PAGE, 'utf8');
+    expect(withCoverage(page)).toBe(page);
   });
 
   it('count every clause of the catalog once per profile', () => {

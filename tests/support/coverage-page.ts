@@ -1,7 +1,7 @@
-// The README's coverage tables: for each profile, what the catalog's clauses would show in a
+// The coverage tables of docs/coverage.md: for each profile, what the catalog's clauses would show in a
 // run against the embedded reference server, computed from specs/proven-cases.json (a clause
 // is tested when a case proven to catch a server breaking it runs under that profile). Written
-// by `npm run proofs`, checked by tests/report/readme-coverage.test.ts.
+// by `npm run proofs`, checked by tests/report/coverage-page.test.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Profile } from '../../src/common/vocabulary.js';
 import { loadCatalog, loadFacts } from '../../src/engine/load/load.js';
@@ -11,7 +11,7 @@ import { coverageByOperation, coverageMarkdown, type OperationCoverage } from '.
 import { clauseEntries } from '../../src/report/model/model.js';
 import { loadProofs, provenCases, type ProofsFile } from '../../src/report/model/proofs.js';
 
-export const README = projectPath('README.md');
+export const COVERAGE_PAGE = projectPath('docs', 'coverage.md');
 const START = '<!-- coverage:start -->';
 const END = '<!-- coverage:end -->';
 
@@ -54,16 +54,16 @@ export function coverageBlock(proofs = loadProofs()): string {
   ].join('\n');
 }
 
-/** The README with its coverage block replaced by the current one. */
-export function readmeWithCoverage(readme: string, block = coverageBlock()): string {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} block`);
-  return readme.slice(0, start) + block + readme.slice(end + END.length);
+/** The page with its coverage block replaced by the current one. */
+export function withCoverage(page: string, block = coverageBlock()): string {
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/coverage.md has no ${START} … ${END} block`);
+  return page.slice(0, start) + block + page.slice(end + END.length);
 }
 
-export function writeReadmeCoverage(): void {
-  const before = readFileSync(README, 'utf8');
-  const after = readmeWithCoverage(before);
-  if (after !== before) writeFileSync(README, after);
+export function writeCoveragePage(): void {
+  const before = readFileSync(COVERAGE_PAGE, 'utf8');
+  const after = withCoverage(before);
+  if (after !== before) writeFileSync(COVERAGE_PAGE, after);
 }
