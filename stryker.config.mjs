@@ -14,10 +14,11 @@ export default {
     '!src/engine/judge/precompiled-schemas.ts', // writes generated validator code at build time: IO
     'src/engine/run/**/*.ts',
     // Of loading, the rules a spec file must keep (its citations, its event steps, the created
-    // resources); reading, parsing and caching the files is IO.
+    // resources, the statement kinds' data); reading, parsing and caching the files is IO.
     'src/engine/load/citations.ts',
     'src/engine/load/event-steps.ts',
     'src/engine/load/created-resources.ts',
+    'src/engine/load/statement-kinds.ts',
     // The report model: the verdict and what the cross-run tools decide.
     'src/report/model/model.ts',
     'src/report/model/verdict.ts',

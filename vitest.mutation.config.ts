@@ -21,6 +21,8 @@ export default defineConfig({
       // Checks the project's schema files against the catalog and the specs (a second a run);
       // the engine's schema glue has schema-findings.test.ts.
       'tests/unit/schemas.test.ts',
+      // Reads every spec file for the statement kinds' coverage (a test over the specs, not the engine).
+      'tests/unit/statement-kinds-coverage.test.ts',
     ],
     pool: 'threads',
     isolate: false,

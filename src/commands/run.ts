@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { documentedParameters } from '../engine/run/plan.js';
+import { kindChecksOf } from '../engine/load/statement-kinds.js';
 import { preflight, preflightTimeoutMs } from './preflight.js';
 import { LiveLine } from '../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
@@ -72,6 +73,8 @@ export async function run(config: Config, io: Output): Promise<number> {
       register: checked.register,
       disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
       documentedParameters: documentedParameters(suite.specs, checked.featureLevel),
+      kinds: kindChecksOf(suite.clauses, documentedParameters(suite.specs, checked.featureLevel)),
+      resources: suite.resources,
       grep: config.grep,
       operations: config.operations,
       clauses: config.clauses,

@@ -7,6 +7,7 @@ import type { inject } from 'vitest';
 import type { Account, Profile, Role, Shard } from '../common/vocabulary.js';
 import type { CreatedResource } from '../engine/load/created-resources.js';
 import type { SpecFile } from '../engine/load/types.js';
+import type { KindChecks } from '../engine/load/statement-kinds.js';
 
 export interface RunSettings {
   targetUrl: string;
@@ -32,6 +33,10 @@ export interface RunSettings {
   documentedParameters?: Record<string, string[]>;
   /** Clauses where the document and the Zulip server disagree (their checks warn under spec). */
   disputedClauses?: string[];
+  /** The statement kinds' generic checks, from the catalog (units, optional parameters, defaults, not-affected). */
+  kinds?: KindChecks;
+  /** What creates what (specs/created-resources.yaml): the generic checks know what the run made. */
+  resources?: CreatedResource[];
   /** Limits and display names from POST /register, when the target answered it. */
   register: Record<string, unknown>;
   grep: string | null;

@@ -15,6 +15,8 @@ import { ledgerRecorder } from './ledger.js';
 import { operationMatcher } from '../engine/judge/operation-of.js';
 import type { Exchange } from '../http/client.js';
 import { StopListener } from './stop-signal.js';
+import { madeByRun } from './made-by-run.js';
+import { kindContext } from '../engine/run/kind-context.js';
 
 export class FixtureError extends Error {}
 
@@ -48,18 +50,22 @@ export class Session {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
     // The ledger: what the run creates, for cleanup after a crash.
     const ledger = settings.ledger ? ledgerRecorder(settings.ledger.file, settings.runId, settings.ledger.resources) : null;
+    // What the run creates, for the generic checks (the timestamps a run causes).
+    const made = settings.kinds ? madeByRun(settings.resources ?? settings.ledger?.resources ?? [], settings.runId) : null;
     // The keys of accounts the run makes are learnt from the answers first, so no record keeps them.
     const listeners = [
       (exchange: Exchange) => this.learnKeys(exchange),
       ...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []),
       ...(ledger ? [ledger.onExchange] : []),
+      ...(made ? [made.onExchange] : []),
     ];
     const onExchange = (exchange: Exchange, at: Date) => listeners.forEach((listen) => listen(exchange, at));
+    const onRequests = [...(ledger ? [ledger.onRequest] : []), ...(made ? [made.onRequest] : [])];
     const client = new ApiClient(settings.targetUrl, {
       timeoutMs: settings.timeoutMs,
       connections: settings.concurrency * 2,
       onExchange,
-      onRequest: ledger?.onRequest,
+      onRequest: onRequests.length ? (request: Exchange['request']) => onRequests.forEach((note) => note(request)) : undefined,
     });
     const documented = settings.documentedParameters ?? {};
     const operationOf = operationMatcher(Object.keys(documented));
@@ -70,6 +76,7 @@ export class Session {
       disputedClauses: new Set(settings.disputedClauses ?? []),
       documentedParameters: (method, path) => documented[operationOf(method, path) ?? ''] ?? null,
       madeAccount: (email, apiKey) => this.redactor.addAccount(MADE_ACCOUNT_LABEL, email, apiKey),
+      ...(settings.kinds && made ? { kinds: kindContext(settings.kinds, Date.now(), made.made) } : {}),
     };
     this.slots = new Semaphore(settings.concurrency);
     this.stop = settings.stopChannel ? new StopListener(settings.stopChannel) : null;

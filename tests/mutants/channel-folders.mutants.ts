@@ -88,7 +88,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'folder-limit-off-by-one',
-    kind: 'invalid-input',
+    kind: 'limit',
     operations: [CREATE, UPDATE],
     quirks: ['folder-limit-off-by-one'],
     breaks: ['op11.name.max-length', 'op11.description.max-length', 'op12.name.max-length', 'op12.description.max-length'],
@@ -96,7 +96,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'folder-no-name-limit',
-    kind: 'invalid-input',
+    kind: 'limit',
     operations: [CREATE, UPDATE],
     quirks: ['folder-no-name-limit'],
     breaks: ['op11.name.max-length', 'op12.name.max-length'],
@@ -104,7 +104,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'folder-no-description-limit',
-    kind: 'invalid-input',
+    kind: 'limit',
     operations: [CREATE, UPDATE],
     quirks: ['folder-no-description-limit'],
     breaks: ['op11.description.max-length', 'op12.description.max-length'],
@@ -201,7 +201,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'folder-update-requires-name',
-    kind: 'parameter',
+    kind: 'optional',
     operations: [UPDATE],
     breaks: ['op12.optional'],
     rewrite: refuse((req) => isUpdate(req) && fromAdmin(req) && !paramsOf(req).has('name') && paramsOf(req).has('description')),

@@ -200,13 +200,13 @@ export const MUTANTS: Mutant[] = [
   q('channel-update-ignores-description', 'effect', ['op4.description'], ['op4.description.set']),
   {
     name: 'channel-description-short-limit',
-    kind: 'invalid-input',
+    kind: 'limit',
     operations: [UPDATE],
     breaks: ['op4.description.limit'],
     rewrite: refuse((req) => isUpdate(req) && (paramsOf(req).get('description') ?? '').length > 100),
     kills: ['op4.description.limit'],
   },
-  q('channel-description-no-limit', 'invalid-input', ['op4.description.limit'], ['op4.description.over-limit']),
+  q('channel-description-no-limit', 'limit', ['op4.description.limit'], ['op4.description.over-limit']),
   {
     name: 'channel-ignores-new-name',
     kind: 'parameter',
@@ -217,13 +217,13 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'channel-name-short-limit',
-    kind: 'invalid-input',
+    kind: 'limit',
     operations: [UPDATE],
     breaks: ['op4.new-name.limit'],
     rewrite: refuse((req) => isUpdate(req) && (paramsOf(req).get('new_name') ?? '').length > 24),
     kills: ['op4.new-name.limit'],
   },
-  q('channel-name-no-limit', 'invalid-input', ['op4.new-name.limit'], ['op4.new-name.over-limit']),
+  q('channel-name-no-limit', 'limit', ['op4.new-name.limit'], ['op4.new-name.over-limit']),
   {
     name: 'channel-update-body-extra',
     kind: 'envelope',

@@ -122,17 +122,17 @@ export const MUTANTS: Mutant[] = [
   quirk('edit-member-moves-without-permission', 'permission', ['op1.rule4.topics-group'], ['op1.rule4.topics-group']),
   quirk('edit-resolve-permission-ignored', 'permission', ['op1.rule4.resolve-group'], ['op1.rule4.resolve-group']),
   quirk('edit-channel-move-without-permission', 'permission', ['op1.rule4.channels-group'], ['op1.rule4.channels-group']),
-  { ...quirk('edit-content-no-time-limit', 'permission', ['op1.rule4.content-time-limit'], ['op1.rule4.content-time-limit']), shortcuts: false },
+  { ...quirk('edit-content-no-time-limit', 'limit', ['op1.rule4.content-time-limit'], ['op1.rule4.content-time-limit']), shortcuts: false },
   {
     ...quirk(
       'edit-topic-no-time-limit',
-      'permission',
+      'limit',
       ['op1.rule4.topic-time-limit', 'op1.rule4.channel-time-limit'],
       ['op1.rule4.topic-time-limit', 'op1.rule4.channel-time-limit'],
     ),
     shortcuts: false,
   },
-  { ...quirk('edit-time-limit-for-admins', 'permission', ['op1.time-limits.moderators'], ['op1.time-limits.moderators-not-bound']), shortcuts: false },
+  { ...quirk('edit-time-limit-for-admins', 'limit', ['op1.time-limits.moderators'], ['op1.time-limits.moderators-not-bound']), shortcuts: false },
   rewrite(
     'edit-permission-code',
     'error-code',
@@ -178,26 +178,26 @@ export const MUTANTS: Mutant[] = [
     ['op1.message-id.invalid'],
   ),
   rewrite('edit-ignores-topic', 'parameter', dropParam('topic'), ['op1.topic'], ['op1.propagate.default']),
-  rewrite('edit-topic-when-omitted', 'parameter', addParam('topic', 'omitted topic'), ['op1.topic.optional'], ['op1.content.edit', 'op1.stream-id.move']),
+  rewrite('edit-topic-when-omitted', 'optional', addParam('topic', 'omitted topic'), ['op1.topic.optional'], ['op1.content.edit', 'op1.stream-id.move']),
   rewrite('edit-ignores-subject', 'parameter', dropParam('subject'), ['op1.subject-alias'], ['op1.subject-alias']),
   rewrite('edit-ignores-content', 'parameter', dropParam('content'), ['op1.content'], ['op1.content.edit']),
   rewrite(
     'edit-content-when-omitted',
-    'parameter',
+    'optional',
     addParam('content', 'omitted content', (req) => !has(req, 'stream_id')),
     ['op1.content.optional'],
     ['op1.topic.max-length'],
   ),
   rewrite(
     'edit-requires-stream-id',
-    'invalid-input',
+    'optional',
     refuse((req) => isEdit(req) && has(req, 'content') && !has(req, 'stream_id')),
     ['op1.stream-id.optional'],
     ['op1.content.edit'],
   ),
   rewrite(
     'edit-requires-prev-content-sha256',
-    'invalid-input',
+    'optional',
     refuse((req) => isEdit(req) && has(req, 'content') && !has(req, 'prev_content_sha256')),
     ['op1.prev-content-sha256.optional'],
     ['op1.content.edit'],
@@ -211,25 +211,19 @@ export const MUTANTS: Mutant[] = [
   ),
   rewrite(
     'edit-refuses-max-length-content',
-    'invalid-input',
+    'limit',
     refuse(editParam('content', (v) => [...v].length >= 10000)),
     ['op1.content.max-length'],
     ['op1.content.max-length'],
   ),
-  quirk('edit-content-no-truncate', 'invalid-input', ['op1.content.max-length', 'zulip.edit.content-normalized-truncated'], ['op1.content.too-long']),
-  rewrite(
-    'edit-refuses-max-length-topic',
-    'invalid-input',
-    refuse(editParam('topic', (v) => [...v].length >= 60)),
-    ['op1.topic.max-length'],
-    ['op1.topic.max-length'],
-  ),
-  quirk('edit-topic-no-truncate', 'invalid-input', ['op1.topic.max-length', 'zulip.edit.topic-truncated'], ['op1.topic.too-long', 'op1.zulip.topic-truncated']),
+  quirk('edit-content-no-truncate', 'limit', ['op1.content.max-length', 'zulip.edit.content-normalized-truncated'], ['op1.content.too-long']),
+  rewrite('edit-refuses-max-length-topic', 'limit', refuse(editParam('topic', (v) => [...v].length >= 60)), ['op1.topic.max-length'], ['op1.topic.max-length']),
+  quirk('edit-topic-no-truncate', 'limit', ['op1.topic.max-length', 'zulip.edit.topic-truncated'], ['op1.topic.too-long', 'op1.zulip.topic-truncated']),
   quirk('edit-topic-display-name-literal', 'parameter', ['conv.empty-topic-display-name'], ['op1.topic.display-name']),
   quirk('edit-topics-policy-ignored', 'invalid-input', ['op1.topic.required'], ['op1.topic.required']),
   rewrite(
     'edit-forces-change-all',
-    'parameter',
+    'default',
     {
       request: (req) => {
         if (isEdit(req) && has(req, 'topic')) {
@@ -258,8 +252,13 @@ export const MUTANTS: Mutant[] = [
   rewrite('messages-listed-newest-first', 'order', messagesNewestFirst, ['op1.sorted-by-id'], ['op1.zulip.keeps-ids']),
 
   // --- notices ---------------------------------------------------------------------------------------
-  quirk('edit-no-move-notices', 'effect', ['op1.notify-new.default', 'zulip.edit.moved-notice-new-thread'], ['op1.notify.defaults', 'op1.zulip.notice-sender']),
-  quirk('edit-old-thread-notice-by-default', 'parameter', ['op1.notify-old.default'], ['op1.notify.defaults']),
+  quirk(
+    'edit-no-move-notices',
+    'default',
+    ['op1.notify-new.default', 'zulip.edit.moved-notice-new-thread'],
+    ['op1.notify.defaults', 'op1.zulip.notice-sender'],
+  ),
+  quirk('edit-old-thread-notice-by-default', 'default', ['op1.notify-old.default'], ['op1.notify.defaults']),
   rewrite('edit-ignores-old-thread-option', 'parameter', dropParam('send_notification_to_old_thread'), ['op1.notify-old'], ['op1.notify.old-only']),
   rewrite('edit-ignores-new-thread-option', 'parameter', dropParam('send_notification_to_new_thread'), ['op1.notify-new'], ['op1.notify.old-only']),
   quirk('edit-resolve-notifies-moved', 'effect', ['op1.resolve.no-extra-notice', 'zulip.edit.resolve-notice'], ['op1.zulip.resolve-notice']),

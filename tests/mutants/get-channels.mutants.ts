@@ -213,7 +213,7 @@ export const MUTANTS: Mutant[] = [
   // --- the parameters ---------------------------------------------------------------------------
   {
     name: 'streams-params-required',
-    kind: 'invalid-input',
+    kind: 'optional',
     operations: [STREAMS],
     breaks: ['op20.params-optional'],
     rewrite: refuse((req) => isStreams(req) && [...req.query.keys()].length === 0),
@@ -237,7 +237,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-include-public-off',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_public', 'false'),
     breaks: ['op20.include-public.default'],
@@ -261,7 +261,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-include-subscribed-off',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_subscribed', 'false'),
     breaks: ['op20.include-subscribed.default'],
@@ -277,7 +277,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-include-archived',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     quirks: ['streams-include-archived'],
     breaks: ['op20.exclude-archived.default'],
@@ -301,7 +301,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-include-web-public-always',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_web_public', 'true'),
     breaks: ['op20.include-web-public.default'],
@@ -317,7 +317,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-include-owner-subscribed-always',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_owner_subscribed', 'true'),
     breaks: ['op20.include-owner-subscribed.default'],
@@ -333,7 +333,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-include-all-always',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_all', 'true'),
     breaks: ['op20.include-all.default'],
@@ -341,7 +341,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-include-all-active-always',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_all_active', 'true'),
     breaks: ['op20.include-all-active.default'],
@@ -374,7 +374,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-include-can-access-content-always',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_can_access_content', 'true'),
     breaks: ['op20.include-can-access-content.default'],
@@ -391,7 +391,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-include-default-always',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_default', 'true'),
     breaks: ['op20.include-default.default', 'zulip.streams.channel-fields'],
@@ -399,7 +399,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'streams-default-channels-always',
-    kind: 'parameter',
+    kind: 'default',
     operations: [STREAMS],
     quirks: ['channels-follow-document'],
     rewrite: forceStreamsParam('include_default', 'true'),

@@ -70,7 +70,7 @@ export const MUTANTS: Mutant[] = [
     ['op15.unedited', 'op15.content-edit'],
   ),
   quirk('edit-history-unsorted', 'order', ['op15.chronological'], ['op15.chronological']),
-  quirk('edit-history-empty-topic-raw', 'parameter', ['op15.allow-empty-topic-name.default'], ['op15.empty-topic.display-name']),
+  quirk('edit-history-empty-topic-raw', 'default', ['op15.allow-empty-topic-name.default'], ['op15.empty-topic.display-name']),
   rewrite(
     'history-ignores-allow-empty-topic-name',
     'parameter',

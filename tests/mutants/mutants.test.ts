@@ -7,12 +7,13 @@ import { loadSuite } from '../../src/engine/load/load.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
 import type { Profile } from '../../src/common/vocabulary.js';
 import { runSuite } from '../support/run-suite.js';
-import { caughtRules, proofMap, readProofs, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
+import { caughtRules, kindProofMap, proofMap, readProofs, statementKindOf, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
 import { MUTANTS, type Mutant } from './catalog.js';
 
 const suite = loadSuite();
 const caseProfile = new Map(suite.specs.flatMap((s) => s.cases.map((c) => [c.id, c.profile] as const)));
 const known = new Set([...suite.clauses.map((c) => c.id), ...suite.facts.map((f) => f.id)]);
+const kindOf = new Map(suite.clauses.map((c) => [c.id, c.kind] as const));
 
 const clean = new Map<Profile, Map<string, CaseResult>>();
 async function cleanRun(profile: Profile) {
@@ -21,6 +22,8 @@ async function cleanRun(profile: Profile) {
 }
 
 const catches: Catch[] = [];
+/** What each mutant of a statement kind was seen to catch (specs/proven-cases.json `kinds`). */
+const kindCatches: { mutant: string; kind: string | undefined; rules: string[] }[] = [];
 let mutantsRun = 0;
 
 describe('the clean reference server', () => {
@@ -56,7 +59,10 @@ describe('mutants', () => {
       if (!caught.rules.length) {
         const named = (result?.failures ?? []).map((f) => f.clauses.join('+')).join(', ');
         missed.push(`${id}: ${result?.status ?? 'did not run'}${named ? ` (failures name ${named}, the mutant breaks ${breaks.join(', ')})` : ''}`);
-      } else catches.push({ caseId: id, caseProfile: caseProfile.get(id), profile, ...caught });
+      } else {
+        catches.push({ caseId: id, caseProfile: caseProfile.get(id), profile, ...caught });
+        kindCatches.push({ mutant: mutant.name, kind: statementKindOf(mutant), rules: caught.rules });
+      }
     }
     expect(missed, `cases that did not catch ${mutant.name} with a failure naming what it breaks`).toEqual([]);
     const errored = [...results.values()].filter((r) => r.status === 'errored').map((r) => `${r.id}: ${r.message}`);
@@ -77,14 +83,34 @@ describe('mutants', () => {
 
   it('the mutants cover each kind of wrong server', () => {
     const kinds = new Set(MUTANTS.map((m) => m.kind));
-    expect([...kinds].sort()).toEqual(['effect', 'envelope', 'error-code', 'field', 'invalid-input', 'order', 'parameter', 'permission']);
+    expect([...kinds].sort()).toEqual([
+      'default',
+      'effect',
+      'envelope',
+      'error-code',
+      'field',
+      'invalid-input',
+      'limit',
+      'not-affected',
+      'optional',
+      'order',
+      'parameter',
+      'permission',
+      'unit',
+    ]);
   });
 
   // Last: what every mutant was seen to catch is what specs/proven-cases.json claims.
   it('specs/proven-cases.json is what the mutants prove (npm run proofs writes it)', () => {
     if (mutantsRun < MUTANTS.length) return; // a filtered run proves only part
     const proven = proofMap(catches);
-    if (updatingProofs()) writeProofSection('cases', proven);
-    else expect(readProofs().cases, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(proven);
+    const byKind = kindProofMap(kindCatches, kindOf);
+    if (updatingProofs()) {
+      writeProofSection('cases', proven);
+      writeProofSection('kinds', byKind);
+    } else {
+      expect(readProofs().cases, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(proven);
+      expect(readProofs().kinds ?? {}, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(byKind);
+    }
   });
 });

@@ -89,7 +89,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'push-account-id-required',
     breaks: ['op21.push-account-id.optional'],
-    kind: 'parameter',
+    kind: 'optional',
     operations: [OP],
     rewrite: withoutAccountId({ status: 400, json: { result: 'error', msg: "Missing 'push_account_id' argument", code: 'REQUEST_VARIABLE_MISSING' } }),
     kills: ['op21.no-devices.guest', 'op21.no-devices.member2'],

@@ -322,7 +322,7 @@ export const MUTANTS: Mutant[] = [
   // A bot the run made reads false: a server whose default is not true.
   {
     name: 'settings-typing-default-off',
-    kind: 'field',
+    kind: 'default',
     operations: [SETTINGS],
     rewrite: {
       answer: (req, a) => {
@@ -368,7 +368,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'defaults-apply-to-existing',
-    kind: 'effect',
+    kind: 'not-affected',
     operations: [DEFAULTS],
     quirks: ['defaults-apply-to-existing'],
     breaks: ['op5.existing-users-unchanged', 'zulip.realm-defaults.existing-users-unchanged'],

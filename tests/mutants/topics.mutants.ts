@@ -81,7 +81,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'topics-default-allow-empty',
-    kind: 'parameter',
+    kind: 'default',
     operations: [TOPICS],
     rewrite: {
       request: (req) => {

@@ -58,7 +58,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'typing-requires-type',
-    kind: 'parameter',
+    kind: 'optional',
     operations: [TYPING],
     rewrite: refuse((r) => isTyping(r) && lacks('type')(r)),
     breaks: ['op3.type.optional'],
@@ -66,7 +66,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'typing-default-channel',
-    kind: 'parameter',
+    kind: 'default',
     operations: [TYPING],
     rewrite: accept((r) => isTyping(r) && lacks('type')(r) && has('stream_id')(r) && lacks('to')(r)),
     breaks: ['op3.type.default-direct'],
@@ -271,7 +271,7 @@ export const MUTANTS: Mutant[] = [
   // --- the registration response ---
   {
     name: 'register-without-typing-intervals',
-    kind: 'field',
+    kind: 'limit',
     operations: [TYPING],
     rewrite: {
       answer: (req, a) => {

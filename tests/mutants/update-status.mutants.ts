@@ -49,7 +49,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'status-no-length-limit',
     breaks: ['op13.bad-request.too-long'],
-    kind: 'invalid-input',
+    kind: 'limit',
     operations: [STATUS],
     quirks: ['status-no-length-limit'],
     kills: ['op13.bad-request.61-characters', 'op13.bad-request.61-astral-characters', 'op13.zulip.rejected-changes-nothing'],
@@ -57,7 +57,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'status-length-utf16',
     breaks: ['op13.status-text.limit'],
-    kind: 'invalid-input',
+    kind: 'limit',
     operations: [STATUS],
     quirks: ['status-length-utf16'],
     kills: ['op13.text.60-astral-characters'],
@@ -73,7 +73,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'status-text-required',
     breaks: ['op13.status-text.optional'],
-    kind: 'parameter',
+    kind: 'optional',
     operations: [STATUS],
     rewrite: refuse((req) => isStatusWrite(req) && !has(req, 'status_text')),
     kills: ['op13.emoji.name-only', 'op13.emoji.unicode'],
@@ -91,7 +91,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'status-text-alone-refused',
     breaks: ['op13.emoji-name.optional', 'op13.emoji-code.optional', 'op13.reaction-type.optional', 'op13.away.optional'],
-    kind: 'parameter',
+    kind: 'optional',
     operations: [STATUS],
     rewrite: refuse((req) => isStatusWrite(req) && has(req, 'status_text') && !has(req, 'emoji_name') && !has(req, 'away')),
     kills: ['op13.text.set'],
@@ -245,7 +245,7 @@ export const MUTANTS: Mutant[] = [
   {
     name: 'status-overwrites-all',
     breaks: ['op13.only-passed-change', 'zulip.status.only-passed-change'],
-    kind: 'effect',
+    kind: 'not-affected',
     operations: [STATUS],
     quirks: ['status-overwrites-all'],
     kills: ['op13.zulip.emoji-keeps-text', 'op13.zulip.text-keeps-emoji'],

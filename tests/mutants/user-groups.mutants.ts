@@ -66,7 +66,7 @@ export const MUTANTS: Mutant[] = [
   q('group-update-spills', 'effect', [UPDATE], ['op6.user-group-id'], ['op6.deactivated.reactivate', 'op6.zulip.read-back']),
   {
     name: 'group-requires-name',
-    kind: 'parameter',
+    kind: 'optional',
     operations: [UPDATE],
     breaks: ['op6.optional'],
     rewrite: refuse((req) => isUpdate(req) && !paramsOf(req).has('name')),
@@ -291,7 +291,7 @@ export const MUTANTS: Mutant[] = [
   q('group-members-spill', 'effect', [MEMBERS], ['op7.user-group-id'], ['op7.zulip.add-read-back']),
   {
     name: 'members-requires-delete',
-    kind: 'parameter',
+    kind: 'optional',
     operations: [MEMBERS],
     breaks: ['op7.optional'],
     rewrite: refuse((req) => isMembers(req) && !paramsOf(req).has('delete')),

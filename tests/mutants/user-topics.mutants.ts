@@ -136,7 +136,7 @@ export const MUTANTS: Mutant[] = [
   },
   {
     name: 'user-topics-limit-too-low',
-    kind: 'invalid-input',
+    kind: 'limit',
     operations: [OP],
     rewrite: limitTooLow,
     breaks: ['op8.topic.max-length'],

@@ -95,6 +95,15 @@ export const settingsProbes: QuirkProbe[] = [
     normal: 1,
     quirked: 3,
   },
+  {
+    quirk: 'defaults-apply-to-caller',
+    probe: async (s) => {
+      await defaults(s, { color_scheme: '3' });
+      return [(await register(s, 'admin')).user_settings.color_scheme, (await register(s)).user_settings.color_scheme];
+    },
+    normal: [1, 1],
+    quirked: [3, 1],
+  },
   { quirk: 'defaults-channel-view-3-refused', probe: (s) => defaults(s, { web_channel_default_view: '3' }), normal: 'success', quirked: 'error' },
   { quirk: 'user-topics-rejects-policy-3', probe: (s) => topic(s, { visibility_policy: '3' }), normal: 'success', quirked: 'error' },
   { quirk: 'user-topics-accepts-bad-policy', probe: (s) => topic(s, { visibility_policy: '4' }), normal: 'error', quirked: 'success' },

@@ -82,6 +82,12 @@ const statusProbes: QuirkProbe[] = [
     normal: { status_text: 'busy', emoji_name: 'smile', emoji_code: '263a', reaction_type: 'unicode_emoji' },
     quirked: { emoji_name: 'smile', emoji_code: '263a', reaction_type: 'unicode_emoji' },
   },
+  {
+    quirk: 'status-text-clears-away',
+    probe: (s) => statusAfter(s, { away: 'true' }, { status_text: 'busy' }),
+    normal: { away: true, status_text: 'busy' },
+    quirked: { status_text: 'busy' },
+  },
   { quirk: 'status-clear-ignored', probe: (s) => statusAfter(s, { status_text: 'busy' }, { status_text: '' }), normal: {}, quirked: { status_text: 'busy' } },
   {
     quirk: 'status-service-extra-emoji',

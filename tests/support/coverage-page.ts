@@ -10,6 +10,8 @@ import { projectPath } from '../../src/common/paths.js';
 import { coverageByOperation, coverageMarkdown, type OperationCoverage } from '../../src/report/model/coverage.js';
 import { clauseEntries } from '../../src/report/model/model.js';
 import { loadProofs, provenCases, type ProofsFile } from '../../src/report/model/proofs.js';
+import { loadSuite } from '../../src/engine/load/load.js';
+import { kindCoverage } from './kind-coverage.js';
 
 export const COVERAGE_PAGE = projectPath('docs', 'coverage.md');
 const START = '<!-- coverage:start -->';
@@ -34,6 +36,20 @@ function withTotal(rows: OperationCoverage[]): OperationCoverage[] {
   return [...rows, total];
 }
 
+/**
+ * Per statement kind: its clauses, the checkable ones (not "not shown", not untestable), those
+ * its generic check reaches through the spec files, those a mutant of the kind was seen to catch
+ * (specs/proven-cases.json `kinds`), and how many mutants of the kind did.
+ */
+export function kindsTable(proofs = loadProofs()): string[] {
+  const rows = kindCoverage(loadSuite()).map((k) => {
+    const proven = k.checkable.filter((c) => proofs.kinds?.[c.id]?.length).length;
+    const mutants = new Set(k.clauses.flatMap((c) => proofs.kinds?.[c.id] ?? [])).size;
+    return `| ${k.kind} | ${k.clauses.length} | ${k.checkable.length} | ${k.covered.size} | ${proven} | ${mutants} |`;
+  });
+  return ['| kind | clauses | checkable | covered by its generic check | proven by a mutant of the kind | mutants |', '|---|--:|--:|--:|--:|--:|', ...rows];
+}
+
 export function coverageBlock(proofs = loadProofs()): string {
   const facts = loadFacts();
   const provenFacts = facts.filter((f) => provenCases(proofs, f.id, 'zulip').length > 0).length;
@@ -49,6 +65,10 @@ export function coverageBlock(proofs = loadProofs()): string {
     ...coverageMarkdown(withTotal(coverageUnder('zulip', proofs))),
     '',
     `Zulip facts (\`specs/zulip-facts.yaml\`): ${facts.length} catalogued, ${provenFacts} proven by a case that fails when a server breaks them.`,
+    '',
+    '**Statement kinds** (`kind` in `specs/clauses.yaml`; see [Statement kinds](#statement-kinds)):',
+    '',
+    ...kindsTable(proofs),
     '',
     END,
   ].join('\n');

@@ -3,7 +3,25 @@ import type { Profile } from '../../src/common/vocabulary.js';
 import type { QuirkName } from '../../src/reference/realm/quirks.js';
 import { paramsOf, type ProxiedAnswer, type ProxiedRequest, type Rewrite } from './rewriting-proxy.js';
 
-export type Kind = 'envelope' | 'field' | 'order' | 'invalid-input' | 'error-code' | 'parameter' | 'permission' | 'effect';
+/**
+ * What the server gets wrong. unit, optional, default, not-affected, order, limit, permission and
+ * error-code are also statement kinds of the catalog (specs/clauses.yaml `kind`): a mutant of one
+ * proves the clauses of that kind it breaks (specs/proven-cases.json `kinds`).
+ */
+export type Kind =
+  | 'envelope'
+  | 'field'
+  | 'order'
+  | 'invalid-input'
+  | 'error-code'
+  | 'parameter'
+  | 'permission'
+  | 'effect'
+  | 'unit'
+  | 'optional'
+  | 'default'
+  | 'not-affected'
+  | 'limit';
 
 export interface Mutant {
   name: string;

@@ -8,6 +8,7 @@ import type { Profile } from '../../src/common/vocabulary.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
 import type { Failure } from '../../src/engine/judge/failure.js';
 import { PROOFS_FILE, type ProofMap, type ProofsFile } from '../../src/report/model/proofs.js';
+import { STATEMENT_KINDS, type StatementKind } from '../../src/engine/load/statement-kinds.js';
 
 export interface Catch {
   caseId: string;
@@ -81,10 +82,29 @@ export function updatingProofs(): boolean {
   return process.env.UPDATE_PROOFS === '1';
 }
 
-export function writeProofSection(section: 'cases' | 'properties' | 'variant', map: ProofMap): void {
+export function writeProofSection(section: 'cases' | 'properties' | 'variant', map: ProofMap): void;
+export function writeProofSection(section: 'kinds', map: Record<string, string[]>): void;
+export function writeProofSection(section: 'cases' | 'properties' | 'variant' | 'kinds', map: ProofMap | Record<string, string[]>): void {
   const file = { ...readProofs(), about: ABOUT, [section]: map };
-  writeFileSync(
-    PROOFS_FILE,
-    `${JSON.stringify({ about: file.about, cases: file.cases, properties: file.properties, variant: file.variant ?? {} }, null, 1)}\n`,
+  const { about, cases, properties } = file;
+  writeFileSync(PROOFS_FILE, `${JSON.stringify({ about, cases, properties, variant: file.variant ?? {}, kinds: file.kinds ?? {} }, null, 1)}\n`);
+}
+
+/** The statement kind a mutant breaks, when its kind is one (specs/clauses.yaml `kind`). */
+export function statementKindOf(mutant: { kind: string }): StatementKind | undefined {
+  return STATEMENT_KINDS.find((kind) => kind === mutant.kind);
+}
+
+/** clause -> the mutants of its kind that caught a server breaking it, sorted. */
+export function kindProofMap(
+  caught: readonly { mutant: string; kind: string | undefined; rules: readonly string[] }[],
+  kindOf: ReadonlyMap<string, string | undefined>,
+): Record<string, string[]> {
+  const map: Record<string, Set<string>> = {};
+  for (const c of caught) for (const rule of c.rules) if (c.kind && kindOf.get(rule) === c.kind) (map[rule] ??= new Set()).add(c.mutant);
+  return Object.fromEntries(
+    Object.keys(map)
+      .sort()
+      .map((rule) => [rule, [...map[rule]].sort()]),
   );
 }

@@ -3,6 +3,7 @@
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { loadSuite } from '../../src/engine/load/load.js';
 import { documentedParameters } from '../../src/engine/run/plan.js';
+import { kindChecksOf } from '../../src/engine/load/statement-kinds.js';
 import { Session } from '../../src/runner/session.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
@@ -56,6 +57,8 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
       .clauses.filter((c) => c.disputed)
       .map((c) => c.id),
     documentedParameters: documentedParameters(loadSuite().specs, options.featureLevel ?? 420),
+    kinds: kindChecksOf(loadSuite().clauses, documentedParameters(loadSuite().specs, options.featureLevel ?? 420)),
+    resources: loadSuite().resources,
     grep: null,
     operations: options.operations ?? [],
     clauses: [],

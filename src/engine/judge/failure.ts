@@ -12,7 +12,10 @@ export type CheckKind =
   | 'body' // a body matcher at a path
   | 'capture' // a value a later step needs is missing
   | 'events' // an event the change should have sent
-  | 'property'; // a property's invariant (properties/)
+  | 'property' // a property's invariant (properties/)
+  | 'unit' // a timestamp against the run's clock (statement kind unit)
+  | 'default' // the answer with a default given explicitly (statement kind default)
+  | 'not-affected'; // a read-back of what a change must leave as it was (statement kind not-affected)
 
 export interface Failure {
   /** The clause it breaks, the first of `clauses`. */

@@ -9,8 +9,10 @@ import { roleOf, type SpecFile } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
 import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
+import { kindProblems, type KindedClause } from './statement-kinds.js';
 
-export interface Clause {
+/** A statement of the API document; its kind fields (KindedClause) drive the generic checks. */
+export interface Clause extends KindedClause {
   id: string;
   endpoint: string;
   section?: string;
@@ -161,5 +163,18 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
     });
     specs.push(spec);
   }
+  const everyParameter = parametersByOperation(specs);
+  const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
+  if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
   return { specs, clauses, facts, resources };
+}
+
+/** Operation -> every parameter its spec files list, at any feature level. */
+export function parametersByOperation(specs: readonly SpecFile[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const spec of specs) {
+    const names = (spec.parameters ?? []).map((p) => (typeof p === 'string' ? p : p.name));
+    out[spec.operation] = [...new Set([...(out[spec.operation] ?? []), ...names])];
+  }
+  return out;
 }

@@ -3,9 +3,11 @@
 import type { Exchange } from '../../http/client.js';
 import type { Redactor } from '../../http/redact.js';
 import type { Vars } from './interpolate.js';
-import { deleteQueues, runSteps, type StepRecord, type TargetContext } from './run-steps.js';
+import { deleteQueues, runSteps, type StepOwner, type StepRecord, type StepsOutcome, type TargetContext } from './run-steps.js';
 import { brokenRulesOf, type Failure } from '../judge/failure.js';
 import type { Case, SpecFile } from '../load/types.js';
+import type { DefaultCheck } from '../load/statement-kinds.js';
+import { disagreement, explicitly } from './default-twin.js';
 
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'errored';
 
@@ -129,20 +131,36 @@ async function checkAssumptions(spec: SpecFile, c: Case, ctx: TargetContext, var
   };
 }
 
-export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, initial: Vars, redactor: Redactor): Promise<CaseResult> {
-  const assumed = await checkAssumptions(spec, c, ctx, initial, redactor);
-  if ('result' in assumed) return assumed.result;
-  const { vars } = assumed;
-  const started = performance.now();
-  const base = baseResult(spec, c);
-  const outcome = await runSteps(c.steps, ctx, vars, { clauses: c.clauses, facts: c.facts, zulipCase: c.profile === 'zulip', caseId: c.id });
-  const warnings: string[] = [];
+/** The case's steps, then its cleanup (whatever happened), then the event queues they opened deleted. */
+async function runWithCleanup(c: Case, ctx: TargetContext, vars: Vars, owner: StepOwner, warnings: string[]): Promise<StepsOutcome> {
+  const outcome = await runSteps(c.steps, ctx, vars, owner);
   if (c.cleanup?.length) {
     const cleaned = await runSteps(c.cleanup, ctx, outcome.vars);
     if (cleaned.status !== 'passed') warnings.push(`cleanup did not complete: ${cleaned.status === 'errored' ? cleaned.cause : cleaned.failures[0].message}`);
     outcome.queues.push(...cleaned.queues);
   }
   await deleteQueues(ctx, outcome.queues);
+  return outcome;
+}
+
+export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, initial: Vars, redactor: Redactor): Promise<CaseResult> {
+  const assumed = await checkAssumptions(spec, c, ctx, initial, redactor);
+  if ('result' in assumed) return assumed.result;
+  const { vars } = assumed;
+  const started = performance.now();
+  const base = baseResult(spec, c);
+  const warnings: string[] = [];
+  const owner = { clauses: c.clauses, facts: c.facts, zulipCase: c.profile === 'zulip', caseId: c.id };
+  const leftOut = new Map<string, DefaultCheck>();
+  const original = await runWithCleanup(c, ctx, vars, { ...owner, defaultsLeftOut: leftOut }, warnings);
+  // The default kind's twin: the case again, with the defaults it left out given explicitly.
+  const defaults = [...leftOut.values()];
+  // A case reading an event queue is not run again: the queue would hear the first run's changes too.
+  const rerunnable = !c.steps.some((s) => s.events || s.queue);
+  const outcome =
+    defaults.length && rerunnable && original.status !== 'errored'
+      ? withTwin(original, await runWithCleanup(c, ctx, vars, { ...owner, explicitDefaults: defaults }, warnings), defaults)
+      : original;
   const disputes = outcome.disputes;
   if (disputes.length) {
     // The document and the Zulip server disagree here: under the spec profile this check warns.
@@ -177,4 +195,20 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, initi
     exchange,
     ...steps,
   });
+}
+
+/**
+ * The case's outcome once its twin ran: the original's, unless exactly one of them failed; then
+ * a failure naming the default clauses comes first (with the twin's steps when the twin failed).
+ */
+export function withTwin(original: StepsOutcome, twin: StepsOutcome, defaults: readonly DefaultCheck[]): StepsOutcome {
+  if (original.status === 'errored') return original;
+  if (twin.status === 'errored') {
+    return original.status === 'passed' ? { ...original, status: 'errored', cause: `with ${explicitly(defaults)} given explicitly: ${twin.cause}` } : original;
+  }
+  if (original.status === twin.status) return original;
+  if (twin.status === 'failed') return { ...twin, failures: [disagreement(defaults, twin.failures[0], true), ...twin.failures] };
+  // Stryker disable next-line ConditionalExpression: equivalent: the outcomes differ and the twin's is not failed, so the original's is
+  if (original.status === 'failed') return { ...original, failures: [disagreement(defaults, original.failures[0], false), ...original.failures] };
+  return original;
 }

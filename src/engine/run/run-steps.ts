@@ -10,6 +10,8 @@ import { findingMessage, type Failure } from '../judge/failure.js';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
 import { show } from '../judge/matchers.js';
 import { roleOf, type EventsSpec, type MadeAccount, type Step } from '../load/types.js';
+import type { KindContext } from './kind-context.js';
+import { kindChecksOfStep, type KindOwner } from './kind-checks.js';
 
 export interface TargetContext {
   client: ApiClient;
@@ -21,6 +23,8 @@ export interface TargetContext {
   documentedParameters?: (method: string, path: string) => string[] | null;
   /** Hears of an account the run made before a step calls as it, so its credentials are redacted. */
   madeAccount?: (email: string, apiKey: string) => void;
+  /** The statement kinds' generic checks (units, optional parameters, defaults, not-affected), applied to every case step. */
+  kinds?: KindContext;
 }
 
 export interface StepRecord {
@@ -55,7 +59,7 @@ export type StepsOutcome =
   (Common & { status: 'passed' }) | (Common & { status: 'failed'; failures: Failure[]; summary: string }) | (Common & { status: 'errored'; cause: string });
 
 /** Whose checks these steps are: a case's (clauses, facts), or none (fixtures, cleanups). */
-export interface StepOwner {
+export interface StepOwner extends KindOwner {
   clauses: string[];
   facts?: string[];
   zulipCase?: boolean;
@@ -107,6 +111,13 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           ? { email: account.email, apiKey: `wrong-${account.apiKey.length}-key`, role }
           : { ...account, role };
     const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
+    // A case's steps get the statement kinds' generic checks; fixtures and cleanups do not, nor
+    // the steps of an account the run made (the checks read the configured accounts).
+    const configured = roleOf(step);
+    const generic =
+      owner.caseId && ctx.kinds && configured ? await kindChecksOfStep(ctx, ctx.kinds, owner, step, configured, path, params, vars, auth, trace) : null;
+    if (typeof generic === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${generic}` };
+    if (generic) params = generic.params;
     const summary = step.events
       ? `as ${caller}, events of queue ${step.events.queue}`
       : describeRequest(caller, step.request.method, path, params, step.request.auth);
@@ -141,10 +152,13 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       };
     }
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
-    const judged = [
+    const own = [
       ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who),
       ...(polled ? judgedEvents(polled, eventsSpec!, expect, who) : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
-    ].map((f) => ({ ...f, step: index + 1 }));
+    ];
+    const withGeneric = generic ? await generic.after(exchange, expect, own, (response) => judge(response, expect, ctx.profile, who)) : own;
+    if (typeof withGeneric === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${withGeneric}` };
+    const judged = withGeneric.map((f) => ({ ...f, step: index + 1 }));
     if (!judged.length && step.capture) {
       for (const [name, from] of Object.entries(step.capture)) {
         const at = interpolate(from, vars);

@@ -32,6 +32,7 @@ function updateDefaults(ctx: Context) {
   if (quirks.has('defaults-apply-to-existing')) {
     for (const u of realm.users.filter((u) => !u.isBot)) for (const [name, value] of values) setSetting(u, name, value);
   }
+  if (quirks.has('defaults-apply-to-caller')) for (const [name, value] of values) setSetting(user, name, value);
   return {};
 }
 

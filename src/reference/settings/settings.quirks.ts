@@ -16,5 +16,6 @@ export const SETTINGS_QUIRKS = {
   'defaults-member-ok': 'PATCH /realm/user_settings_defaults: any user may change the defaults',
   'defaults-ignores-param': 'PATCH /realm/user_settings_defaults succeeds but stores nothing',
   'defaults-apply-to-existing': 'PATCH /realm/user_settings_defaults also changes every existing user',
+  'defaults-apply-to-caller': "PATCH /realm/user_settings_defaults also changes the caller's own settings",
   'defaults-channel-view-3-refused': 'PATCH /realm/user_settings_defaults: web_channel_default_view=3 refused',
 } as const;

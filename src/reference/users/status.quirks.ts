@@ -9,6 +9,7 @@ export const STATUS_QUIRKS = {
   'status-bad-custom-emoji-ok': 'invalid custom (realm) emoji accepted in a status',
   'status-error-code-wrong': 'status validation errors use code INVALID_STATUS instead of BAD_REQUEST',
   'status-overwrites-all': 'a status update resets the fields it did not pass',
+  'status-text-clears-away': 'a status_text update also clears away (presence_enabled back on)',
   'status-clear-ignored': 'status_text="" leaves the old text in place',
   'status-service-extra-emoji': 'reaction_type service_extra_emoji accepted like zulip_extra_emoji',
 } as const;

@@ -45,6 +45,7 @@ function updateStatus(ctx: Context) {
     sendSettingChanged(ctx.realm, quirks, user, 'presence_enabled', !away);
   }
   if (text !== undefined && !(text === '' && quirks.has('status-clear-ignored'))) user.status.statusText = text;
+  if (text !== undefined && away === undefined && quirks.has('status-text-clears-away')) user.presenceEnabled = true;
   if (emoji) {
     user.status.emojiName = emoji.name;
     user.status.emojiCode = emoji.code;

@@ -23,6 +23,11 @@ export interface ProofsFile {
    * under the Zulip facts their failures name. Facts only: clauses are proven by mutants.
    */
   variant?: ProofMap;
+  /**
+   * From tests/mutants: clause id -> the mutants of its statement kind (specs/clauses.yaml `kind`)
+   * seen to catch a server breaking it: the proof that the kind's generic check reaches it.
+   */
+  kinds?: Record<string, string[]>;
 }
 
 export const PROOFS_FILE = projectPath('specs', 'proven-cases.json');

@@ -1,0 +1,142 @@
+// Mutants of the statement kinds, made from the catalog rather than written case by case: for
+// every unit clause a server that scales its values by 1000 (milliseconds for seconds, or the
+// reverse), for every optional parameter a server that requires it, and the servers that change
+// what a not-affected clause protects. Each is caught by its kind's generic check (src/engine:
+// timestamps, optional-parameters, not-affected), not by a case written for it. The default
+// kind's mutants are the area files' (a default turned into another value).
+import { loadSuite, parametersByOperation } from '../../src/engine/load/load.js';
+import { kindChecksOf, type OptionalCheck, type UnitPlace } from '../../src/engine/load/statement-kinds.js';
+import type { Case, SpecFile } from '../../src/engine/load/types.js';
+import { operationMatcher } from '../../src/engine/judge/operation-of.js';
+import { placesOf } from '../../src/engine/judge/timestamps.js';
+import type { Json, Mutant } from '../support/mutant-helpers.js';
+import { paramsOf, type Rewrite } from '../support/rewriting-proxy.js';
+import { expectsAccepted, operationOfStep } from '../support/kind-coverage.js';
+
+const suite = loadSuite();
+const operationOf = operationOfStep(suite);
+const slug = (id: string) => id.replace(/\./g, '-');
+
+/**
+ * The cases each unit mutant must fail: ones whose answers carry the value (a timestamp of
+ * something the run made; a quantity read back with equals). The generator takes them from here.
+ */
+const UNIT_KILLS: Record<string, string[]> = {
+  'res.channel.date_created': ['op20.body.schema', 'op20.object.folder-id'],
+  'res.snapshot.timestamp': ['op15.unedited', 'op15.content-edit'],
+  'res.detached-upload.create_time': ['op1.success-body.detached-upload'],
+  'res.detached-upload.size': ['op1.success-body.detached-upload'],
+  'op4.message-retention-days.number': ['op4.retention.days'],
+  'op2.param.email-notifications-batching-period-seconds.effect': ['op2.email-notifications-batching-period-seconds'],
+  'op2.param.web-font-size-px.effect': ['op2.web-font-size-px'],
+  'op2.param.web-line-height-percent.effect': ['op2.web-line-height-percent'],
+  'op5.param.email-notifications-batching-period-seconds.effect': ['op5.email-notifications-batching-period-seconds'],
+  'op5.param.web-font-size-px.effect': ['op5.web-font-size-px'],
+  'op5.param.web-line-height-percent.effect': ['op5.web-line-height-percent'],
+};
+
+const specOf = new Map(suite.specs.flatMap((s) => s.cases.map((c) => [c.id, s] as const)));
+/** The operations whose spec files hold these cases: the mutant runs those files only. */
+const operationsOf = (kills: string[]) => [...new Set(kills.map((id) => specOf.get(id)!.operation))];
+
+/** A server answering the value in the wrong unit: seconds as milliseconds, milliseconds as seconds, any other by 1000. */
+function scaled(place: UnitPlace, scale: string): Rewrite {
+  const match = operationMatcher([place.operation]);
+  const factor = scale === 'milliseconds' ? 1 / 1000 : 1000;
+  const key = place.path.split('.').at(-1)!;
+  return {
+    answer: (req, a) => {
+      if (!match(req.method, req.path) || (a.json as Json | undefined)?.result !== 'success') return;
+      for (const { value, holder } of placesOf(a.json, place.path)) if (typeof value === 'number') (holder as Json)[key] = Math.floor(value * factor);
+    },
+  };
+}
+
+const unitMutants: Mutant[] = suite.clauses
+  .filter((c) => c.kind === 'unit')
+  .flatMap((c) =>
+    c
+      .unit!.at.filter((place) => !place.unobservable && UNIT_KILLS[c.id])
+      .map((place) => ({
+        name: `unit-scaled-${slug(c.id)}`,
+        kind: 'unit' as const,
+        operations: operationsOf(UNIT_KILLS[c.id]),
+        rewrite: scaled(place, c.unit!.scale),
+        breaks: [c.id],
+        kills: UNIT_KILLS[c.id],
+      })),
+  );
+
+/** Whether the file's fixtures send the operation without the parameter: then a mutant requiring it could not set the file up. */
+const fixturesLeaveOut = (spec: SpecFile, operation: string, name: string) =>
+  (spec.fixtures ?? []).some((s) => operationOf(s) === operation && s.request.params?.[name] === undefined);
+
+/**
+ * The cases that show a server requiring the parameter: cases of both profiles whose first
+ * request of the operation without it is a judged step expecting the request accepted (an
+ * earlier refusal or a setup step would fail for another reason), in a file whose fixtures send it.
+ */
+function showsRequired(spec: SpecFile, c: Case, operation: string, name: string): boolean {
+  // The generic check names what the document makes optional on the document's checks, not on zulip-only ones.
+  if (c.profile !== undefined || fixturesLeaveOut(spec, operation, name)) return false;
+  const first = c.steps.find((s) => operationOf(s) === operation && s.request.params?.[name] === undefined);
+  return first !== undefined && !first.setup && expectsAccepted(first);
+}
+
+/** A server refusing every request of the operation that leaves the parameter out, as a missing argument. */
+function requiring(operation: string, name: string): Rewrite {
+  const match = operationMatcher([operation]);
+  return {
+    answer: (req, a) => {
+      if (match(req.method, req.path) && !paramsOf(req).has(name)) {
+        a.status = 400;
+        a.json = { result: 'error', msg: `Missing '${name}' argument`, code: 'BAD_REQUEST' };
+      }
+    },
+  };
+}
+
+function requiredOptional(check: OptionalCheck): Mutant[] {
+  for (const name of check.parameters) {
+    const kills = suite.specs.flatMap((s) => s.cases.filter((c) => showsRequired(s, c, check.operation, name)).map((c) => c.id)).slice(0, 2);
+    if (kills.length) {
+      return [
+        {
+          name: `required-optional-${slug(check.clause)}`,
+          kind: 'optional',
+          operations: operationsOf(kills),
+          rewrite: requiring(check.operation, name),
+          breaks: [check.clause],
+          kills,
+        },
+      ];
+    }
+  }
+  return [];
+}
+
+const kindOf = new Map(suite.clauses.map((c) => [c.id, c.kind]));
+const optionalMutants = kindChecksOf(suite.clauses, parametersByOperation(suite.specs))
+  .optional.filter((o) => kindOf.get(o.clause) === 'optional')
+  .flatMap(requiredOptional);
+
+const notAffectedMutants: Mutant[] = [
+  {
+    name: 'defaults-apply-to-caller',
+    kind: 'not-affected',
+    operations: ['PATCH /realm/user_settings_defaults'],
+    quirks: ['defaults-apply-to-caller'],
+    breaks: ['op5.existing-users-unchanged', 'zulip.realm-defaults.existing-users-unchanged'],
+    kills: ['op5.zulip.existing-users-unchanged'],
+  },
+  {
+    name: 'status-text-clears-away',
+    kind: 'not-affected',
+    operations: ['POST /users/me/status'],
+    quirks: ['status-text-clears-away'],
+    breaks: ['op13.only-passed-change', 'zulip.status.only-passed-change'],
+    kills: ['op13.zulip.text-keeps-away'],
+  },
+];
+
+export const MUTANTS: Mutant[] = [...unitMutants, ...optionalMutants, ...notAffectedMutants];

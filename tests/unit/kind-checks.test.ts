@@ -1,0 +1,389 @@
+// The statement kinds' generic checks around a case's steps, against a fake target: a refused
+// step names the optional parameters it left out, a timestamp is judged against the run's clock,
+// a read is sent again with its defaults given explicitly, and a not-affected read-back compares
+// every account before and after a change. Fixtures and cleanups get none of them.
+import { describe, expect, it } from 'vitest';
+import { runSteps } from '../../src/engine/run/run-steps.js';
+import { runCase, withTwin } from '../../src/engine/run/run-case.js';
+import { kindContext } from '../../src/engine/run/kind-context.js';
+import { kindChecksOf, type KindedClause } from '../../src/engine/load/statement-kinds.js';
+import { leftOut, withOptionalClauses } from '../../src/engine/run/optional-parameters.js';
+import { accountsRead, changesOf, comparedParameters, readAs, type ReadValues } from '../../src/engine/run/not-affected.js';
+import { disagreement, explicitly } from '../../src/engine/run/default-twin.js';
+import type { Case, SpecFile, Step } from '../../src/engine/load/types.js';
+import type { StepsOutcome } from '../../src/engine/run/run-steps.js';
+import type { ApiRequest } from '../../src/http/client.js';
+import { Redactor } from '../../src/http/redact.js';
+import { ACCOUNTS, fakeTarget, failure, success, type Reply } from './fake-target.js';
+
+const DOCUMENTED = { 'GET /things': ['a', 'b'], 'PATCH /things/{thing_id}': ['name', 'colour'], 'POST /prefs': ['x', 'y', 'z'] };
+const READ = { request: { method: 'GET', path: '/prefs/${account.user_id}' }, value: 'prefs.{parameter}' };
+const CATALOG: KindedClause[] = [
+  { id: 'opt.all', endpoint: 'PATCH /things/{thing_id}', kind: 'optional', parameters: 'all' },
+  { id: 'def.a', endpoint: 'GET /things', kind: 'default', default: { parameter: 'a', value: true } },
+  { id: 'def.name', endpoint: 'PATCH /things/{thing_id}', kind: 'default', default: { parameter: 'name', value: 'x' } },
+  { id: 'def.colour', endpoint: 'PATCH /things/{thing_id}', kind: 'default', default: { parameter: 'colour', value: 'blue' } },
+  {
+    id: 'unit.at',
+    endpoint: 'GET /things',
+    kind: 'unit',
+    unit: { of: 'timestamp', scale: 'seconds', at: [{ operation: 'GET /things', path: 'things[*].at', madeBy: { kind: 'thing', field: 'name' } }] },
+  },
+  { id: 'na.every', endpoint: 'POST /prefs', kind: 'not-affected', readBack: { ...READ, accounts: 'every', parameters: 'passed' } },
+  {
+    id: 'na.caller',
+    endpoint: 'POST /prefs',
+    kind: 'not-affected',
+    readBack: { ...READ, accounts: 'caller', parameters: 'others', together: [['y', 'z']], facts: ['zulip.prefs'] },
+  },
+];
+const STARTED = Date.now() - 1000;
+const kinds = (made = (kind: string, key: string) => kind === 'thing' && key === 'ours') => kindContext(kindChecksOf(CATALOG, DOCUMENTED), STARTED, made);
+const step = (method: string, path: string, params: Record<string, unknown> = {}, more: Partial<Step> = {}): Step => ({
+  request: { method, path, params: params as Step['request']['params'] },
+  ...more,
+});
+const owner = (clauses: string[], more = {}) => ({ clauses, caseId: 'c', ...more });
+
+describe('optional parameters', () => {
+  it('leftOut: the checks whose parameters a request leaves out, with the names', () => {
+    const checks = [
+      { clause: 'a', operation: 'o', parameters: ['x', 'y'] },
+      { clause: 'b', operation: 'o', parameters: ['z'] },
+    ];
+    expect(leftOut(checks, { x: 1, z: 0 })).toEqual([{ clause: 'a', names: ['y'] }]);
+    expect(leftOut(checks, { x: 1, y: undefined, z: false })).toEqual([{ clause: 'a', names: ['y'] }]);
+    expect(leftOut(checks, { x: 1, y: 2, z: 3 })).toEqual([]);
+  });
+
+  it("withOptionalClauses: the refused step's check of that kind names the optional clauses, a zulip one and the others do not", () => {
+    const f = { clause: 'op.rule', clauses: ['op.rule'], check: 'result' as const, message: 'expected result "success", got "error"' };
+    const omitted = [
+      { clause: 'opt.a', names: ['a', 'b', 'c'] },
+      { clause: 'opt.b', names: ['c', 'd'] },
+    ];
+    expect(withOptionalClauses([f], omitted, 'result')).toEqual([
+      {
+        clause: 'op.rule',
+        clauses: ['op.rule', 'opt.a', 'opt.b'],
+        check: 'result',
+        message: 'expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a, b, c and 1 more)',
+      },
+    ]);
+    const message = (names: string[]) => withOptionalClauses([f], [{ clause: 'opt.a', names }], 'result')[0].message;
+    expect(message(['a'])).toBe('expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a)');
+    expect(message(['a', 'b', 'c'])).toBe(
+      'expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a, b, c)',
+    );
+    expect(withOptionalClauses([f], omitted, 'code')).toEqual([f]);
+    expect(withOptionalClauses([{ ...f, profile: 'zulip' }], omitted, 'result')).toEqual([{ ...f, profile: 'zulip' }]);
+    expect(withOptionalClauses([f], [], 'result')).toEqual([f]);
+  });
+
+  it('a refused step expecting success names the optional clauses of what it left out; fixtures and other operations are left alone', async () => {
+    const { ctx } = fakeTarget([failure('BAD_REQUEST')], { kinds: kinds() });
+    const patch = step('PATCH', '/things/7', { name: 'n' }, { expect: { result: 'success' } });
+    const out = await runSteps([patch], ctx, {}, owner(['op.rule']));
+    expect(out.status === 'failed' && out.failures[0].clauses).toEqual(['op.rule', 'opt.all', 'def.colour']);
+    const fixture = await runSteps([patch], ctx, {}, { clauses: [] });
+    expect(fixture.status === 'failed' && fixture.failures[0].clauses).toEqual([]);
+    const other = await runSteps([step('PATCH', '/other/7', {}, { expect: { result: 'success' } })], ctx, {}, owner(['op.rule']));
+    expect(other.status === 'failed' && other.failures[0].clauses).toEqual(['op.rule']);
+  });
+
+  it('an expected error code other than BAD_REQUEST shows the request accepted too; BAD_REQUEST or none does not', async () => {
+    const run = async (code?: string) => {
+      const { ctx } = fakeTarget([failure('BAD_REQUEST')], { kinds: kinds() });
+      const out = await runSteps([step('PATCH', '/things/7', {}, { expect: { result: 'error', ...(code ? { code } : {}) } })], ctx, {}, owner(['op.rule']));
+      return out.status === 'failed' ? out.failures.map((f) => [f.check, f.clauses]) : out.status;
+    };
+    expect(await run('NO_SUCH_THING')).toEqual([['code', ['op.rule', 'opt.all', 'def.name', 'def.colour']]]);
+    expect(await run('BAD_REQUEST')).toBe('passed');
+    expect(await run()).toBe('passed');
+    // a BAD_REQUEST expected and another code got: the request was refused either way
+    const { ctx } = fakeTarget([failure('OTHER')], { kinds: kinds() });
+    const out = await runSteps([step('PATCH', '/things/7', {}, { expect: { result: 'error', code: 'BAD_REQUEST' } })], ctx, {}, owner(['op.rule']));
+    expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clauses])).toEqual([['code', ['op.rule']]]);
+  });
+});
+
+describe('timestamps', () => {
+  it("a success answer's timestamps of what the run made are judged; a setup step's and an error's are not", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const answer = success({ things: [{ name: 'ours', at: now * 1000 }] });
+    const { ctx } = fakeTarget([answer], { kinds: kinds() });
+    const out = await runSteps([step('GET', '/things')], ctx, {}, owner(['op.rule']));
+    expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clause, f.path, f.step])).toEqual([['unit', 'unit.at', 'things[0].at', 1]]);
+    expect((await runSteps([step('GET', '/things', {}, { setup: true })], ctx, {}, owner(['op.rule']))).status).toBe('passed');
+    const fine = fakeTarget([success({ things: [{ name: 'ours', at: now }] })], { kinds: kinds() });
+    expect((await runSteps([step('GET', '/things')], fine.ctx, {}, owner(['op.rule']))).status).toBe('passed');
+    const notJson = fakeTarget([{ response: { status: 200, headers: {}, text: '<html>', jsonError: 'not JSON' } }], { kinds: kinds() });
+    const broken = await runSteps([step('GET', '/things')], notJson.ctx, {}, owner(['op.rule']));
+    expect(broken.status === 'failed' && broken.failures.map((f) => f.check)).toEqual(['envelope']);
+    const refused = fakeTarget(
+      [{ ...failure('X'), response: { ...failure('X').response!, json: { result: 'error', msg: '', code: 'X', things: [{ name: 'ours', at: 0 }] } } }],
+      {
+        kinds: kinds(),
+      },
+    );
+    expect((await runSteps([step('GET', '/things')], refused.ctx, {}, owner(['op.rule']))).status).toBe('passed');
+  });
+});
+
+describe('defaults', () => {
+  it('a read leaving a cited default out is sent again with it; a disagreement names the default clause', async () => {
+    const replies = (req: ApiRequest): Reply => success({ n: req.params?.a === true ? 1 : 2 });
+    const { ctx, sent } = fakeTarget(replies, { kinds: kinds() });
+    const get = step('GET', '/things', {}, { expect: { body: [{ path: 'n', equals: 2 }] } });
+    const out = await runSteps([get], ctx, {}, owner(['def.a']));
+    expect(sent.map((r) => r.params)).toEqual([{}, { a: true }]);
+    expect(sent.map((r) => r.trace)).toEqual([
+      { caseId: 'c', step: 1 },
+      { caseId: 'c', step: 1 },
+    ]);
+    expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clauses, f.message])).toEqual([
+      ['default', ['def.a'], 'with a=true given explicitly: n: expected 2, got 1; left out, the step passes, so the explicit value is not the default'],
+    ]);
+    // the other way round: the step fails left out and passes with the default
+    const other = fakeTarget(replies, { kinds: kinds() });
+    const left = await runSteps([step('GET', '/things', {}, { expect: { body: [{ path: 'n', equals: 1 }] } })], other.ctx, {}, owner(['def.a']));
+    expect(left.status === 'failed' && left.failures.map((f) => [f.check, f.message])).toEqual([
+      ['default', 'left out: n: expected 1, got 2; with a=true given explicitly the step passes, so the default is not a=true'],
+      ['body', 'n: expected 1, got 2'],
+    ]);
+  });
+
+  it('no second read when the request gives the parameter, the case does not cite the default, or both answers agree', async () => {
+    const { ctx, sent } = fakeTarget([success({ n: 2 })], { kinds: kinds() });
+    await runSteps([step('GET', '/things', { a: false })], ctx, {}, owner(['def.a']));
+    await runSteps([step('GET', '/things')], ctx, {}, owner(['other']));
+    expect(sent).toHaveLength(2);
+    const out = await runSteps([step('GET', '/things', {}, { expect: { body: [{ path: 'n', equals: 3 }] } })], ctx, {}, owner(['def.a']));
+    expect(sent).toHaveLength(4);
+    expect(out.status === 'failed' && out.failures.map((f) => f.check)).toEqual(['body']);
+  });
+
+  it('a second read that gets no answer errors the step', async () => {
+    const { ctx } = fakeTarget((_, n) => (n === 0 ? success() : { error: { kind: 'timeout', message: 'no answer' } }), { kinds: kinds() });
+    const out = await runSteps([step('GET', '/things')], ctx, {}, owner(['def.a']));
+    expect(out.status === 'errored' && out.cause).toBe('step 1: with a=true given explicitly: timeout: no answer');
+  });
+
+  it("a change leaving a cited default out is noted for the case's twin; in the twin it is given", async () => {
+    const { ctx, sent } = fakeTarget([success()], { kinds: kinds() });
+    const leftOutDefaults = new Map();
+    await runSteps([step('PATCH', '/things/7', { colour: 'red' })], ctx, {}, owner(['def.name'], { defaultsLeftOut: leftOutDefaults }));
+    expect([...leftOutDefaults.keys()]).toEqual(['def.name']);
+    const twin = { clause: 'def.name', operation: 'PATCH /things/{thing_id}', parameter: 'name', value: 'x' };
+    const other = { clause: 'def.colour', operation: 'PATCH /things/{thing_id}', parameter: 'colour', value: 'blue' };
+    await runSteps([step('PATCH', '/things/7', { colour: 'red' })], ctx, {}, owner(['def.name'], { explicitDefaults: [twin] }));
+    // only the defaults of the twin are given; another the case cites is left out still
+    await runSteps([step('PATCH', '/things/7')], ctx, {}, owner(['def.name', 'def.colour'], { explicitDefaults: [twin] }));
+    await runSteps([step('PATCH', '/things/7')], ctx, {}, owner(['def.name', 'def.colour'], { explicitDefaults: [twin, other] }));
+    expect(sent.map((r) => r.params)).toEqual([{ colour: 'red' }, { colour: 'red', name: 'x' }, { name: 'x' }, { name: 'x', colour: 'blue' }]);
+    // without a map to note them in, nothing is noted and nothing breaks
+    expect((await runSteps([step('PATCH', '/things/7')], ctx, {}, owner(['def.name']))).status).toBe('passed');
+  });
+
+  const spec = (c: Case): SpecFile => ({ file: 'specs/x.yaml', operation: 'PATCH /things/{thing_id}', title: 't', cases: [c] });
+  const aCase = (steps: Step[], more: Partial<Case> = {}): Case => ({ id: 'c1', title: 't', clauses: ['def.name'], steps, ...more });
+  const runIt = async (c: Case, reply: (req: ApiRequest) => Reply) => {
+    const { ctx, sent } = fakeTarget(reply, { kinds: kinds() });
+    return { result: await runCase(spec(c), c, ctx, {}, new Redactor()), sent };
+  };
+
+  it('a case changing something runs again with the default given: agreeing, it passes; differing, the default clause fails', async () => {
+    const patch = step('PATCH', '/things/7', { colour: 'red' }, { expect: { result: 'success' }, capture: { got: 'name' } });
+    const agree = await runIt(aCase([patch], { cleanup: [step('PATCH', '/things/7', { colour: 'blue' })] }), () => success({ name: 'x' }));
+    expect(agree.result.status).toBe('passed');
+    expect(agree.sent.map((r) => r.params)).toEqual([{ colour: 'red' }, { colour: 'blue' }, { colour: 'red', name: 'x' }, { colour: 'blue' }]);
+    const differ = await runIt(aCase([patch]), (req) => (req.params?.name === 'x' ? failure('BAD_REQUEST') : success({ name: 'x' })));
+    expect(differ.result.status).toBe('failed');
+    expect(differ.result.broken).toEqual(['def.name']);
+    expect(differ.result.failures![0].message).toMatch(/^with name=x given explicitly: expected result "success", got "error" .*; left out, the case passes/);
+  });
+
+  it('a case whose first run errs is not run again', async () => {
+    const c = aCase([step('PATCH', '/things/7', { colour: 'red' }), step('GET', '/missing/${nothing}')]);
+    const { result, sent } = await runIt(c, () => success());
+    expect(result.status).toBe('errored');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('a case reading an event queue is not run again', async () => {
+    const c = aCase([step('PATCH', '/things/7'), { request: { method: 'GET', path: '/events' }, queue: { name: 'q' } }]);
+    const { sent } = await runIt(c, () => success({ queue_id: 'q' }));
+    expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+  });
+});
+
+describe('withTwin and its failure', () => {
+  const d = [{ clause: 'def.a', operation: 'o', parameter: 'a', value: true }];
+  const failed = (message: string): StepsOutcome => ({
+    status: 'failed',
+    records: [],
+    vars: {},
+    disputes: [],
+    queues: [],
+    summary: 's',
+    failures: [{ clause: 'r', clauses: ['r'], check: 'body', step: 2, path: 'p', message }],
+  });
+  const passed: StepsOutcome = { status: 'passed', records: [], vars: {}, disputes: [], queues: [] };
+  const errored: StepsOutcome = { status: 'errored', records: [], vars: {}, disputes: [], queues: [], cause: 'gone' };
+
+  it('the same outcome twice is the original; one failure names the defaults first', () => {
+    expect(withTwin(passed, passed, d)).toBe(passed);
+    const both = failed('x');
+    expect(withTwin(both, failed('y'), d)).toBe(both);
+    const twinFailed = withTwin(passed, failed('twin'), d);
+    expect(twinFailed.status === 'failed' && twinFailed.failures.map((f) => [f.check, f.clauses, f.step, f.path])).toEqual([
+      ['default', ['def.a'], 2, 'p'],
+      ['body', ['r'], 2, 'p'],
+    ]);
+    const originalFailed = withTwin(failed('orig'), passed, d);
+    expect(originalFailed.status === 'failed' && originalFailed.failures[0].message).toBe(
+      'left out: orig; with a=true given explicitly the case passes, so the default is not a=true',
+    );
+  });
+
+  it('an errored original stays; an errored twin errs a passing case and leaves a failed one', () => {
+    expect(withTwin(errored, passed, d)).toBe(errored);
+    expect(withTwin(errored, failed('twin'), d)).toBe(errored);
+    const e = withTwin(passed, errored, d);
+    expect(e.status === 'errored' && e.cause).toBe('with a=true given explicitly: gone');
+    const f = failed('x');
+    expect(withTwin(f, errored, d)).toBe(f);
+  });
+
+  it('explicitly and disagreement read as the defaults given', () => {
+    expect(explicitly([...d, { clause: 'def.b', operation: 'o', parameter: 'b', value: 0 }])).toBe('a=true, b=0');
+    const base = { clause: 'r', clauses: ['r'], check: 'body' as const, message: 'm', profile: 'zulip' as const, facts: ['zulip.f'] };
+    expect(disagreement(d, base, true, 'the step')).toEqual({
+      ...base,
+      clause: 'def.a',
+      clauses: ['def.a'],
+      check: 'default',
+      message: 'with a=true given explicitly: m; left out, the step passes, so the explicit value is not the default',
+    });
+  });
+});
+
+describe('not affected', () => {
+  const check = (accounts: 'every' | 'caller', parameters: 'passed' | 'others', together?: string[][]) => ({
+    clause: 'na',
+    operation: 'POST /prefs',
+    parameters: ['x', 'y', 'z'],
+    readBack: { ...READ, accounts, parameters, ...(together ? { together } : {}) },
+  });
+
+  it('compares the parameters passed, or the others, a group kept whole', () => {
+    expect(comparedParameters(check('every', 'passed'), { x: 1, w: 2, y: undefined })).toEqual(['x']);
+    expect(comparedParameters(check('every', 'others'), { x: 1 })).toEqual(['y', 'z']);
+    expect(comparedParameters(check('every', 'passed', [['y', 'z']]), { y: 1 })).toEqual(['y', 'z']);
+    expect(comparedParameters(check('caller', 'others', [['y', 'z']]), { z: 1 })).toEqual(['x']);
+    expect(comparedParameters(check('caller', 'others', [['y', 'z']]), { x: 1 })).toEqual(['y', 'z']);
+  });
+
+  it('reads every account the run holds, sorted, or the caller', () => {
+    expect(accountsRead(check('every', 'passed'), 'member', { member: 1, admin: 2 })).toEqual(['admin', 'member']);
+    expect(accountsRead(check('caller', 'passed'), 'member', { member: 1, admin: 2 })).toEqual(['member']);
+  });
+
+  it('readAs: the read as that account, its values per parameter; a refused read is a cause', async () => {
+    const { ctx, sent } = fakeTarget([success({ prefs: { x: 1 } })]);
+    const got = await readAs(ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x', 'y'], { v: 1 }, { caseId: 'c', step: 2 });
+    expect(got).toEqual({ role: 'admin', values: { x: { found: true, value: 1 }, y: { found: false, value: undefined } } });
+    expect(sent[0]).toMatchObject({
+      method: 'GET',
+      path: '/prefs/11',
+      params: {},
+      auth: { role: 'admin', email: 'a@x.test' },
+      trace: { caseId: 'c', step: 2 },
+    });
+    const notJson = fakeTarget([{ response: { status: 200, headers: {}, text: '<html>', jsonError: 'not JSON' } }]);
+    expect(await readAs(notJson.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toBe(
+      'reading back GET /prefs/${account.user_id} as admin for na: answer nothing',
+    );
+    const refused = fakeTarget([failure('BAD_REQUEST', 'no')]);
+    expect(await readAs(refused.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toBe(
+      'reading back GET /prefs/${account.user_id} as admin for na: answer {"result":"error","msg":"no","code":"BAD_REQUEST"}',
+    );
+    const gone = fakeTarget([{ error: { kind: 'connection', message: 'closed' } }]);
+    expect(await readAs(gone.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toBe(
+      'reading back GET /prefs/${account.user_id} as admin for na: connection: closed',
+    );
+  });
+
+  it('changesOf: each value that changed, per account, the caller said; a zulip read names its facts', () => {
+    const was: ReadValues[] = [
+      { role: 'admin' as const, values: { x: { found: true, value: 1 }, y: { found: false, value: undefined } } },
+      { role: 'member' as const, values: { x: { found: true, value: 1 } } },
+    ];
+    const now: ReadValues[] = [
+      { role: 'admin' as const, values: { x: { found: true, value: 2 }, y: { found: true, value: 'new' } } },
+      { role: 'member' as const, values: { x: { found: false, value: undefined } } },
+    ];
+    const zulip = { ...check('every', 'passed'), readBack: { ...check('every', 'passed').readBack, facts: ['zulip.f'] } };
+    expect(changesOf(zulip, 'admin', was, now).map((f) => [f.path, f.expected, f.actual, f.message, f.profile, f.facts])).toEqual([
+      ['prefs.x', '1, as before the change', '2', 'prefs.x (as admin, the caller): expected 1, as before the change, got 2', 'zulip', ['zulip.f']],
+      [
+        'prefs.y',
+        'nothing, as before the change',
+        '"new"',
+        'prefs.y (as admin, the caller): expected nothing, as before the change, got "new"',
+        'zulip',
+        ['zulip.f'],
+      ],
+      [
+        'prefs.x',
+        '1, as before the change',
+        'nothing (the field is gone)',
+        'prefs.x (as member): expected 1, as before the change, got nothing (the field is gone)',
+        'zulip',
+        ['zulip.f'],
+      ],
+    ]);
+    expect(changesOf(check('every', 'passed'), 'admin', was, was)).toEqual([]);
+    expect(changesOf(check('every', 'passed'), 'admin', was, [])).toEqual([]);
+    expect(changesOf(check('every', 'passed'), 'admin', was, now)[0]).toMatchObject({ clause: 'na', clauses: ['na'], check: 'not-affected' });
+    expect('profile' in changesOf(check('every', 'passed'), 'admin', was, now)[0]).toBe(false);
+  });
+
+  it('around a change of a case citing it: reads before and after, on every account; a change shows as a failure', async () => {
+    let colour = 1;
+    const reply = (req: ApiRequest): Reply => {
+      if (req.method === 'POST') colour = 2;
+      return success({ prefs: { x: req.auth?.role === 'admin' ? colour : 1 } });
+    };
+    const { ctx, sent } = fakeTarget(reply, { kinds: kinds() });
+    const out = await runSteps([step('POST', '/prefs', { x: 5 }, { as: 'admin' })], ctx, {}, owner(['na.every']));
+    expect(sent.map((r) => `${r.method} ${r.path} ${r.auth?.role}`)).toEqual([
+      'GET /prefs/11 admin',
+      'GET /prefs/10 member',
+      'POST /prefs admin',
+      'GET /prefs/11 admin',
+      'GET /prefs/10 member',
+    ]);
+    expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clause, f.message])).toEqual([
+      ['not-affected', 'na.every', 'prefs.x (as admin, the caller): expected 1, as before the change, got 2'],
+    ]);
+  });
+
+  it('no reads for a case not citing it, a setup step, nothing to compare, or a zulip read under spec; a failed read errs the step', async () => {
+    const { ctx, sent } = fakeTarget([success({ prefs: {} })], { kinds: kinds() });
+    await runSteps([step('POST', '/prefs', { x: 5 })], ctx, {}, owner(['other']));
+    await runSteps([step('POST', '/prefs', { x: 5 }, { setup: true })], ctx, {}, owner(['na.every']));
+    await runSteps([step('POST', '/prefs', { w: 5 })], ctx, {}, owner(['na.every']));
+    await runSteps([step('POST', '/prefs', {})], ctx, {}, owner(['na.caller']));
+    expect(sent.map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'POST']);
+    const zulip = fakeTarget([success({ prefs: {} })], { kinds: kinds(), profile: 'zulip' });
+    await runSteps([step('POST', '/prefs', {})], zulip.ctx, {}, owner(['na.caller']));
+    expect(zulip.sent.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+    const broken = fakeTarget((req) => (req.method === 'GET' ? failure('BAD_REQUEST') : success()), { kinds: kinds() });
+    const before = await runSteps([step('POST', '/prefs', { x: 1 })], broken.ctx, {}, owner(['na.every']));
+    expect(before.status === 'errored' && before.cause).toMatch(/^step 1: reading back GET \/prefs\/\$\{account.user_id\} as admin for na.every: answer/);
+    const after = fakeTarget((req, n) => (req.method === 'GET' && n > 2 ? failure('BAD_REQUEST') : success({ prefs: {} })), { kinds: kinds() });
+    const out = await runSteps([step('POST', '/prefs', { x: 1 })], after.ctx, {}, owner(['na.every']));
+    expect(out.status === 'errored' && out.cause).toMatch(/^step 1: reading back .* as (admin|member) for na.every/);
+  });
+});
