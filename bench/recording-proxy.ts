@@ -6,17 +6,20 @@ import type { AddressInfo } from 'node:net';
 export interface RecordingProxy {
   url: string;
   requests: number;
+  /** Answers 429 (a rate limit met). */
+  limited: number;
   firstRequestAt: number | null;
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(targetUrl: string, latencyMs: number): Promise<RecordingProxy> {
   const target = new URL(targetUrl);
-  const proxy: RecordingProxy = { url: '', requests: 0, firstRequestAt: null, close: () => Promise.resolve() };
+  const proxy: RecordingProxy = { url: '', requests: 0, limited: 0, firstRequestAt: null, close: () => Promise.resolve() };
   const server = createServer((req, res) => {
     proxy.requests += 1;
     proxy.firstRequestAt ??= performance.now();
     const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      if (answer.statusCode === 429) proxy.limited += 1;
       const chunks: Buffer[] = [];
       answer.on('data', (c: Buffer) => chunks.push(c));
       answer.on('end', () => {

@@ -12,6 +12,7 @@ import { timeRun, withServer } from './whole-run.js';
 import { clientOverhead } from './client-overhead.js';
 import { throughput } from './throughput.js';
 import { benchCommand } from './compiled.js';
+import { embeddedCost, rateLimitedRun } from './cost.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const out = (s = '') => process.stdout.write(`${s}\n`);
@@ -93,3 +94,24 @@ for (let i = 0; i < 3; i += 1) budget.push({ one: await embeddedRun(command.bin)
 out('5. cost against the property budget (default run vs four times the property runs)');
 out(line('   1x property runs', summary(budget.map((b) => b.one.wallMs)), 'ms'));
 out(line('   4x property runs', summary(budget.map((b) => b.four.wallMs)), 'ms'));
+
+// 6. What a run costs a server that limits each account: the busiest account's requests.
+out('6. requests per run, embedded reference server (what a rate-limited server counts per account)');
+for (const profile of ['spec', 'zulip'] as const) {
+  const cost = await embeddedCost(command.bin, profile);
+  const roles = Object.entries(cost.byRole)
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, n]) => `${role} ${n}`)
+    .join(', ');
+  out(`   ${profile.padEnd(5)} ${cost.requests} requests; busiest account ${cost.busiest.role} ${cost.busiest.requests} (${roles})`);
+}
+
+// 7. Against Zulip's default limit (200 requests a minute per account): minutes, so on request.
+if (process.env.BENCH_RATE_LIMIT) {
+  const [limit, windowS] = process.env.BENCH_RATE_LIMIT.split('/').map(Number);
+  const run = await rateLimitedRun(command.bin, limit, windowS);
+  out(`7. zulip profile against serve --rate-limit ${limit}/${windowS} (one run)`);
+  out(`   wall time ${fmt(run.wallMs / 1000)} s, exit ${run.exitCode}; 429 answers met: ${run.limited}`);
+  out(`   busiest account ${run.cost.busiest.role} ${run.cost.busiest.requests}: the limit allows no less than ${fmt(run.floorMs / 1000)} s`);
+  out(`   ratio wall time / that floor: ${run.floorMs ? fmt(run.wallMs / run.floorMs, 2) : 'no floor (fits one window)'}`);
+} else out("7. against a rate-limited server: BENCH_RATE_LIMIT=200/60 npm run bench (Zulip's default; takes minutes)");

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startReferenceServer, type ReferenceServer } from '../src/reference/server.js';
+import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../src/reference/server.js';
 import { envFileText } from '../src/commands/env-format.js';
 import { projectPath } from '../src/common/paths.js';
 import { startRecordingProxy } from './recording-proxy.js';
@@ -14,6 +14,8 @@ export interface RunFigures {
   /** From spawning the command to the first request reaching the target. */
   startupMs: number;
   requests: number;
+  /** Answers 429 the run met. */
+  limited: number;
   peakRssMiB: number;
   exitCode: number | null;
 }
@@ -40,13 +42,14 @@ export async function timeRun(bin: string, server: ReferenceServer, latencyMs: n
     wallMs,
     startupMs: (proxy.firstRequestAt ?? started) - started,
     requests: proxy.requests,
+    limited: proxy.limited,
     peakRssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024,
     exitCode,
   };
 }
 
-export async function withServer<T>(fn: (server: ReferenceServer) => Promise<T>): Promise<T> {
-  const server = await startReferenceServer();
+export async function withServer<T>(fn: (server: ReferenceServer) => Promise<T>, options: ReferenceServerOptions = {}): Promise<T> {
+  const server = await startReferenceServer(options);
   try {
     return await fn(server);
   } finally {

@@ -2,6 +2,7 @@
 // role it is configured as, and which feature level do we judge? A problem stops the run with
 // one line naming the cause (exit status 2).
 import { ApiClient, type Exchange } from '../http/client.js';
+import { RequestMeter, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
 import { NEWEST_FEATURE_LEVEL, type Account, type Role } from '../common/vocabulary.js';
 
@@ -23,6 +24,8 @@ export interface PreflightResult {
   serverVersion: string | null;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
   register: Record<string, unknown>;
+  /** What the preflight's requests cost (the run's report adds them to the cases'). */
+  cost: RequestCost;
 }
 
 function body(exchange: Exchange): Record<string, unknown> | null {
@@ -40,10 +43,11 @@ export async function preflight(
   onStep: (what: string) => void = () => {},
   onReachable?: () => void,
 ): Promise<PreflightResult> {
-  const client = new ApiClient(targetUrl, { timeoutMs: preflightTimeoutMs(config), connections: 8 });
+  const meter = new RequestMeter();
+  const client = new ApiClient(targetUrl, { timeoutMs: preflightTimeoutMs(config), connections: 8, meter });
   try {
     onStep('GET /server_settings');
-    const settings = await client.send({ method: 'GET', path: '/server_settings', auth: null });
+    const settings = await client.send({ method: 'GET', path: '/server_settings', auth: null, purpose: 'preflight' });
     if (settings.error) {
       const why = settings.error.kind === 'timeout' ? `no answer within ${preflightTimeoutMs(config)} ms` : settings.error.message;
       throw new PreflightError(`target unreachable: ${targetUrl} (${why})`);
@@ -74,6 +78,7 @@ export async function preflight(
       accounts,
       register,
       serverVersion: typeof version === 'string' ? version : null,
+      cost: meter.snapshot(),
     };
   } finally {
     await client.close();
@@ -81,7 +86,7 @@ export async function preflight(
 }
 
 async function checkAccount(client: ApiClient, role: Role, account: Account) {
-  const exchange = await client.send({ method: 'GET', path: '/users/me', auth: { ...account, role } });
+  const exchange = await client.send({ method: 'GET', path: '/users/me', auth: { ...account, role }, purpose: 'preflight' });
   if (exchange.error) throw new PreflightError(`${role} account: GET /users/me failed (${exchange.error.message})`);
   const status = exchange.response!.status;
   const me = body(exchange);
@@ -110,12 +115,13 @@ export async function fetchRegister(client: ApiClient, role: Role, account: Acco
     path: '/register',
     auth: { ...account, role },
     params: { fetch_event_types: ['realm'], event_types: ['message'] },
+    purpose: 'preflight',
   });
   const data = body(exchange);
   // An error (or no object) gives no limits; a broken envelope around them still gives them.
   if (!data || data.result === 'error') return {};
   if (typeof data.queue_id === 'string') {
-    await client.send({ method: 'DELETE', path: '/events', auth: { ...account, role }, params: { queue_id: data.queue_id } });
+    await client.send({ method: 'DELETE', path: '/events', auth: { ...account, role }, params: { queue_id: data.queue_id }, purpose: 'preflight' });
   }
   const { result: _r, msg: _m, queue_id: _q, ...rest } = data;
   return rest;

@@ -25,6 +25,14 @@ export async function quirkListing(): Promise<string[]> {
   return entries.map(([name, description]) => `${name.padEnd(width)}  ${description}`);
 }
 
+/** `--rate-limit 200/60` as the reference server's rule; a usage error for text of another shape. */
+export async function rateLimitOption(text: string, flag: string) {
+  const { parseRateLimit } = await reference();
+  const rule = parseRateLimit(text);
+  if (!rule) throw new ConfigError(`${flag}: expected N/SECONDS (requests per account per window, e.g. 200/60 as Zulip's default), got "${text}"`);
+  return rule;
+}
+
 /** Starts a reference server after checking its quirk names. */
 export async function startReference(options: ReferenceServerOptions & { quirks: string[] }, flag: string) {
   await checkQuirkNames(options.quirks, flag);

@@ -9,8 +9,10 @@
 // waits for the target's answers; the report writers load while the cases run. Only a filtered
 // run (--grep, --operation, --clause) loads the suite first, to refuse a filter that matches nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { addCosts, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
 import { documentedParameters } from '../engine/run/plan.js';
 import { kindChecksOf } from '../engine/load/statement-kinds.js';
@@ -87,6 +89,8 @@ export async function run(config: Config, io: Output): Promise<number> {
     const ledgerFile = startLedger(config.reportDir);
     settings.ledger = { file: ledgerFile, resources: suite.resources };
     settings.stopChannel = stopChannelName(settings.runId);
+    const costDir = mkdtempSync(join(tmpdir(), 'tcc-cost-'));
+    settings.costFile = join(costDir, 'cost.json');
     io.out(
       `${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`,
     );
@@ -107,6 +111,8 @@ export async function run(config: Config, io: Output): Promise<number> {
           `cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`,
       );
     }
+    const cost = addCosts([checked.cost, ...readCost(settings.costFile)]);
+    rmSync(costDir, { recursive: true, force: true });
     const retries = reporter.results.reduce((sum, r) => sum + (r.rateLimitRetries ?? 0), 0);
     if (retries) reporter.runWarnings.push(`the target rate-limited ${retries} request(s) (HTTP 429); each was waited out and sent again`);
     const { finishRun } = await reporting;
@@ -128,6 +134,7 @@ export async function run(config: Config, io: Output): Promise<number> {
             startedAt: startedAt.toISOString(),
             durationMs: Math.round(Date.now() - startedAt.getTime()),
             cases: reporter.results,
+            cost,
             runWarnings: reporter.runWarnings,
             ...(config.shard ? { shard: config.shard } : {}),
           },
@@ -160,6 +167,15 @@ async function startEmbedded(config: Config) {
   // Loaded only when needed: a run against a remote target never pays for the reference server.
   const { startReference } = await import('./reference-server.js');
   return startReference({ quirks: config.referenceQuirks }, '--reference-quirk');
+}
+
+/** What the worker's requests cost, as it wrote it when it closed (none when it did not). */
+function readCost(file: string): RequestCost[] {
+  try {
+    return [JSON.parse(readFileSync(file, 'utf8')) as RequestCost];
+  } catch {
+    return [];
+  }
 }
 
 /** A fresh ledger file in the report directory for this run. */

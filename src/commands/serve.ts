@@ -1,7 +1,7 @@
 // `serve`: the reference server in the foreground until SIGINT/SIGTERM, its URL and accounts
 // written to an env file that `run --env-file` reads.
 import { writeFileSync } from 'node:fs';
-import { startReference } from './reference-server.js';
+import { rateLimitOption, startReference } from './reference-server.js';
 import { envFileText } from './env-format.js';
 
 export interface ServeOptions {
@@ -11,17 +11,21 @@ export interface ServeOptions {
   quirks: string[];
   /** The variant realm: obeys the document, differs from Zulip wherever it may. */
   variant?: boolean;
+  /** "N/SECONDS": each account may make N requests in any window of SECONDS, as on a Zulip server. */
+  rateLimit?: string;
   /** Without the reference server's shortcuts: a run judges it as any other server. */
   noShortcuts?: boolean;
 }
 
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
+  const rateLimit = options.rateLimit === undefined ? null : await rateLimitOption(options.rateLimit, '--rate-limit');
   const server = await startReference(
     {
       port: options.port,
       host: options.host,
       quirks: options.quirks,
       flavor: options.variant ? 'variant' : 'zulip',
+      rateLimit,
       ...(options.noShortcuts ? { shortcuts: false } : {}),
     },
     '--quirk',
@@ -37,6 +41,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
     `reference server${kind.length ? ` (${kind.join('; ')})` : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
   );
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
+  if (rateLimit) log(`rate limit: ${rateLimit.requests} requests per account per ${rateLimit.seconds} s (429 with Retry-After past it, X-RateLimit-* headers)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

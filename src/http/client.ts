@@ -5,6 +5,8 @@ import { isUtf8 } from 'node:buffer';
 import { createPool, poolRequest, type Pool } from './undici-pool.js';
 import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type FormPart, type Params } from './encode.js';
 import type { Account } from '../common/vocabulary.js';
+import { RatePacer, type OutsideWaiter } from './rate-pacer.js';
+import type { RequestMeter, RequestPurpose } from './request-cost.js';
 
 export interface ApiRequest {
   method: string;
@@ -19,6 +21,8 @@ export interface ApiRequest {
   files?: Files;
   /** Which case and step sent it, for the records (the HAR's _caseId and _step). */
   trace?: RequestTrace;
+  /** Why it is sent, for the run's cost (default: a check). */
+  purpose?: RequestPurpose;
 }
 
 export interface RequestTrace {
@@ -64,6 +68,10 @@ export interface ClientOptions {
   onExchange?: (exchange: Exchange, startedAt: Date) => void;
   /** Called just before a request goes out (the ledger notes what it may create). */
   onRequest?: (request: Exchange['request']) => void;
+  /** Counts every request sent, and the rate limit met. */
+  meter?: RequestMeter;
+  /** How a request waits for the rate limit (the runner gives the case's slot back meanwhile). */
+  waitOutside?: OutsideWaiter;
 }
 
 const DEFAULT_MAX_BODY = 8 * 1024 * 1024;
@@ -72,6 +80,7 @@ export class ApiClient {
   private readonly pool: Pool;
   /** Set by a 429 answer: no request of this client leaves before then. */
   private pausedUntil = 0;
+  private readonly pacer: RatePacer;
   private readonly basePath: string;
   readonly origin: string;
 
@@ -82,6 +91,7 @@ export class ApiClient {
     const url = new URL(baseUrl);
     this.origin = url.origin;
     this.basePath = `${url.pathname.replace(/\/+$/, '')}/api/v1`;
+    this.pacer = new RatePacer(options.waitOutside);
     this.pool = createPool(url.origin, {
       connections: options.connections ?? 16,
       keepAliveTimeout: 10_000,
@@ -94,20 +104,30 @@ export class ApiClient {
   }
 
   /**
-   * Sends a request; a 429 answer is honoured (Retry-After, then the same request again) and
-   * slows every request of this client for that long, so a rate-limited server still gets a
-   * complete run. The exchange counts the retries; the last answer is returned.
+   * Sends a request. An account the server limits (X-RateLimit-* headers) is paced so as not to
+   * reach the limit; a 429 answer all the same is honoured (Retry-After, then the same request
+   * again) and slows every request of this client for that long, so a rate-limited server still
+   * gets a complete run. The exchange counts the retries; the last answer is returned.
    */
   async send(req: ApiRequest): Promise<Exchange> {
+    const { meter, waitOutside = (waited) => waited } = this.options;
+    // By credential: a request with a wrong key is refused before any limit counts it.
+    const account = req.auth ? `${req.auth.email}\0${req.auth.apiKey}` : undefined;
     for (let retries = 0; ; retries += 1) {
       const wait = this.pausedUntil - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (wait > 0) await waitOutside(new Promise((resolve) => setTimeout(resolve, wait)));
+      const ticket = account === undefined ? null : await this.pacer.before(account);
+      if (ticket?.waitedMs) meter?.paced(ticket.startedAt, ticket.startedAt + ticket.waitedMs);
       const exchange = await this.sendOnce(req);
+      meter?.request(req.auth?.role ?? null, exchange.request.method, req.path, req.purpose ?? 'check');
+      if (ticket) this.pacer.after(account!, ticket.seq, exchange.response?.headers);
       if (exchange.response?.status !== 429 || retries >= MAX_RATE_LIMIT_RETRIES) {
         if (retries) exchange.rateLimitRetries = retries;
         return exchange;
       }
-      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfterMs(exchange.response));
+      const retryAfter = retryAfterMs(exchange.response);
+      meter?.rateLimited(retryAfter);
+      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfter);
     }
   }
 

@@ -4,3 +4,4 @@
 export { startReferenceServer, type ReferenceServer, type ReferenceServerOptions, type ReferenceAccount, type RoleName } from './server.js';
 export { QUIRKS, type QuirkName } from './realm/quirks.js';
 export type { FlavorName } from './realm/flavor.js';
+export { parseRateLimit, type RateLimitRule } from './core/rate-limit.js';

@@ -9,6 +9,7 @@ import { ROUTES } from './core/routes.js';
 import { shortcutRoutes } from './realm/shortcuts.js';
 import { createSeededRealm, SEED_USER_IDS } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
+import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
 
 export { QUIRKS } from './realm/quirks.js';
 
@@ -36,6 +37,8 @@ export interface ReferenceServerOptions {
    * cannot age messages, so a run judges it as any other server (`serve --no-shortcuts`).
    */
   shortcuts?: boolean;
+  /** Limit each account to `requests` per `seconds` as Zulip does (429 with Retry-After, X-RateLimit-* headers); none by default. */
+  rateLimit?: RateLimitRule | null;
 }
 
 export interface ReferenceServer {
@@ -72,7 +75,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   });
   realm.shortcuts = options.shortcuts !== false;
   const routes = realm.shortcuts ? [...ROUTES, ...shortcutRoutes] : ROUTES;
-  const server = createServer({ keepAlive: true }, createRequestListener({ realm, quirks, routes }));
+  const server = createServer(
+    { keepAlive: true },
+    createRequestListener({ realm, quirks, routes, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),
+  );
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -56,6 +56,8 @@ export interface RunSettings {
    * and the declarations of what creates what (specs/created-resources.yaml).
    */
   ledger?: { file: string; resources: CreatedResource[] } | null;
+  /** Where the worker writes what its requests cost (src/http/request-cost.ts) when it closes. */
+  costFile?: string | null;
   /** The BroadcastChannel on which the CLI announces Ctrl-C: from then on, cases not yet started are skipped. */
   stopChannel?: string | null;
 }

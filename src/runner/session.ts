@@ -1,7 +1,10 @@
 // One run's live state in a worker: the client, the redactor, the variables every case sees,
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../http/client.js';
+import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
 import type { Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
@@ -45,6 +48,10 @@ export class Session {
   private readonly realm = new ReadWriteLock();
   private readonly fileLocks = new Map<string, Semaphore>();
   private readonly stop: StopListener | null;
+  /** What the run's requests cost, per account, operation and purpose (written at close). */
+  readonly meter: RequestMeter;
+  /** The waiter of the case whose code is running: a request paced by the rate limit waits without its slot. */
+  private readonly currentWaiter = new AsyncLocalStorage<Waiter>();
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
@@ -60,15 +67,18 @@ export class Session {
       ...(made ? [made.onExchange] : []),
     ];
     const onExchange = (exchange: Exchange, at: Date) => listeners.forEach((listen) => listen(exchange, at));
+    const documented = settings.documentedParameters ?? {};
+    const operationOf = operationMatcher(Object.keys(documented));
+    this.meter = new RequestMeter(operationOf);
     const onRequests = [...(ledger ? [ledger.onRequest] : []), ...(made ? [made.onRequest] : [])];
     const client = new ApiClient(settings.targetUrl, {
       timeoutMs: settings.timeoutMs,
       connections: settings.concurrency * 2,
       onExchange,
       onRequest: onRequests.length ? (request: Exchange['request']) => onRequests.forEach((note) => note(request)) : undefined,
+      meter: this.meter,
+      waitOutside: (waited) => (this.currentWaiter.getStore() ?? ((p) => p))(waited),
     });
-    const documented = settings.documentedParameters ?? {};
-    const operationOf = operationMatcher(Object.keys(documented));
     this.ctx = {
       client,
       accounts: settings.accounts,
@@ -107,7 +117,7 @@ export class Session {
   fixtureVars(spec: SpecFile, wait: Waiter = (p) => p): Promise<Vars> {
     const pending = this.fixtures.get(spec.file);
     if (pending) return this.fixturesMade.has(spec.file) ? pending : wait(pending);
-    const making = runSteps(spec.fixtures ?? [], this.ctx, this.globals)
+    const making = runSteps(spec.fixtures ?? [], this.ctx, this.globals, { clauses: [], purpose: 'fixture' })
       .then((outcome) => {
         this.fixtureQueues.set(spec.file, outcome.queues);
         if (outcome.status === 'passed') return outcome.vars;
@@ -163,7 +173,13 @@ export class Session {
     }
     const [role, account] = Object.entries(this.settings.accounts)[0] ?? [];
     if (!account) return 'no account configured to ask the reference server to age the messages';
-    const exchange = await this.ctx.client.send({ method: 'POST', path: '/reference/age_messages', params: { seconds }, auth: { ...account, role } });
+    const exchange = await this.ctx.client.send({
+      method: 'POST',
+      path: '/reference/age_messages',
+      params: { seconds },
+      auth: { ...account, role },
+      purpose: 'fixture',
+    });
     const status = exchange.response?.status;
     return status === 200 ? null : `the reference server did not age the messages (${exchange.error?.message ?? `HTTP ${status}`})`;
   }
@@ -183,7 +199,7 @@ export class Session {
     if (!made || !spec.cleanup?.length) return null;
     const vars = await made.catch(() => null);
     if (!vars) return null;
-    const outcome = await runSteps(spec.cleanup, this.ctx, vars);
+    const outcome = await runSteps(spec.cleanup, this.ctx, vars, { clauses: [], purpose: 'cleanup' });
     if (outcome.status === 'passed') return null;
     return this.redactor.text(`cleanup of ${spec.file}: ${outcome.status === 'errored' ? outcome.cause : outcome.failures[0].message}`);
   }
@@ -218,7 +234,7 @@ export class Session {
       }
     };
     try {
-      return await fn(outsideSlot);
+      return await this.currentWaiter.run(outsideSlot, () => fn(outsideSlot));
     } finally {
       releaseSlot();
       releaseFile();
@@ -234,5 +250,6 @@ export class Session {
   async close(): Promise<void> {
     this.stop?.close();
     await this.ctx.client.close();
+    if (this.settings.costFile) writeFileSync(this.settings.costFile, JSON.stringify(this.meter.snapshot()));
   }
 }

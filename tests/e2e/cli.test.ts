@@ -19,7 +19,7 @@ describe.concurrent('teamchat-conformance run', () => {
     expect(ran.stdout).toMatch(/^teamchat-conformance \S+: http:\/\/127\.0\.0\.1:\d+ \(embedded reference server: no target configured\), feature level 420/m);
     // The last line carries the verdict word; every report path comes before it.
     const lines = ran.stdout.trimEnd().split('\n');
-    expect(lines.at(-1)).toMatch(/^PASS: \d+ passed, 0 failed, 0 skipped, 0 errored \(\d+ cases in [\d.]+ s\)$/);
+    expect(lines.at(-1)).toMatch(/^PASS: \d+ passed, 0 failed, 0 skipped, 0 errored \(\d+ cases in [\d.]+ s; \d+ requests, busiest account \w+: \d+\)$/);
     expect(lines.at(-2)).toMatch(/^report: .*junit\.xml$/);
     // A disputed clause's warning stands under its operation's line, not before it among other operations.
     const warned = lines.flatMap((line, i) => (line.startsWith('  warn ') ? [i] : []));

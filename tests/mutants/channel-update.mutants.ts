@@ -61,6 +61,12 @@ function wrongChannel(): Rewrite {
     answer: (req, a) => {
       if (req.method === 'GET' && req.path === '/get_stream_id' && String(req.query.get('stream')).endsWith(' u4 ignored'))
         target = String((a.json as Json).stream_id);
+      // The fixtures may look the ids up in one GET /streams instead.
+      if (req.method === 'GET' && req.path === '/streams' && target === undefined) {
+        const streams = (a.json as { streams?: Json[] }).streams ?? [];
+        const found = streams.find((s) => String(s.name).endsWith(' u4 ignored'));
+        if (found) target = String(found.stream_id);
+      }
     },
   };
 }

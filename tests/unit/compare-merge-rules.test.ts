@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGES, compareReports } from '../../src/report/cross-run/compare.js';
 import { mergeReports } from '../../src/report/cross-run/merge.js';
+import { RequestMeter } from '../../src/http/request-cost.js';
 import { finish } from '../../src/report/model/assemble.js';
 import type { ClauseEntry, ConformanceReport } from '../../src/report/model/model.js';
 import { kase, report, type ReportInput } from './report-builders.js';
@@ -109,6 +110,19 @@ describe('merge', () => {
   const shard = (index: number, more: Partial<ReportInput>, cases = [kase(`c${index}`, 'passed')]) => ({
     file: `${index}.json`,
     report: done(report(cases, { shard: { index, count: 2 }, ...more })),
+  });
+
+  it("adds up the shards' costs; without any, the merge has none", () => {
+    const cost = (member: number) => {
+      const meter = new RequestMeter();
+      for (let i = 0; i < member; i += 1) meter.request('member', 'GET', '/streams', 'check');
+      meter.request('admin', 'GET', '/streams', 'fixture');
+      return meter.snapshot();
+    };
+    const merged = mergeReports([shard(1, { cost: cost(2) }), shard(2, { cost: cost(3) })]);
+    expect(merged.cost?.requests).toBe(7);
+    expect(merged.cost?.busiest).toEqual({ account: 'member', requests: 5 });
+    expect(mergeReports([shard(1, {}), shard(2, {})]).cost).toBeUndefined();
   });
 
   it('needs one report at least', () => {

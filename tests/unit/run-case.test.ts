@@ -121,6 +121,21 @@ describe('cleanup and disputes', () => {
     expect(plain.result.warnings?.[0]).toMatch(/\(as member, GET \/a\)$/);
   });
 
+  it("a dispute after a step not sent under spec names its own step's request", async () => {
+    const readBack = get('/register', { expect: { clause: 'op1.x', zulip: { body: [{ path: 'a', equals: 1 }] } } });
+    const c = aCase([get('/a'), readBack, get('/b', { expect: { result: 'success', clause: 'op1.disputed' } })]);
+    const { result } = await run(c, [success(), failure('X', 'no')], { disputedClauses: new Set(['op1.disputed']) });
+    expect(result.warnings?.[0]).toMatch(/\(as member, GET \/b\)$/);
+  });
+
+  it("a case's cleanup requests are counted as cleanup", async () => {
+    const { sent } = await run(aCase([get('/a')], { cleanup: [get('/undo')] }), [success()]);
+    expect(sent.map((r) => [r.path, r.purpose])).toEqual([
+      ['/a', 'check'],
+      ['/undo', 'cleanup'],
+    ]);
+  });
+
   it("the dispute's warning comes before the cleanup's", async () => {
     const c = aCase([get('/a', { expect: { result: 'success', clause: 'op1.disputed' } })], { cleanup: [get('/del', { expect: { result: 'success' } })] });
     const { result } = await run(c, [failure('X')], { disputedClauses: new Set(['op1.disputed']) });

@@ -2,7 +2,7 @@
 // what a step's outcome is (failed, errored, a warning), and what a capture passes on. A slip here
 // turns a broken server into a pass (or an error nobody reads) on every case at once.
 import { describe, expect, it, vi } from 'vitest';
-import { deleteQueues, describeRequest, runSteps } from '../../src/engine/run/run-steps.js';
+import { deleteQueues, describeRequest, readsOnlyForZulip, runSteps } from '../../src/engine/run/run-steps.js';
 import type { Step } from '../../src/engine/load/types.js';
 import { fakeTarget, failure, json, success } from './fake-target.js';
 
@@ -25,6 +25,7 @@ describe('what a step sends', () => {
       auth: { email: 'm@x.test', apiKey: 'member-key-0123', userId: 10, role: 'member' },
       encoding: 'form',
       files: undefined,
+      purpose: 'check',
     });
     expect(sent[1].auth).toMatchObject({ email: 'a@x.test', role: 'admin' });
     expect(sent[1].files).toEqual({ f: { name: 'a.txt', content: 'c' } });
@@ -460,8 +461,74 @@ describe('deleting the queues a case opened', () => {
       { id: 'q2', role: 'member' },
     ]);
     expect(sent).toStrictEqual([
-      { method: 'DELETE', path: '/events', params: { queue_id: 'q1' }, auth: { email: 'a@x.test', apiKey: 'admin-key-4567', userId: 11, role: 'admin' } },
+      {
+        method: 'DELETE',
+        path: '/events',
+        params: { queue_id: 'q1' },
+        auth: { email: 'a@x.test', apiKey: 'admin-key-4567', userId: 11, role: 'admin' },
+        purpose: 'cleanup',
+      },
     ]);
+  });
+});
+
+describe("why each request is sent (the run's cost)", () => {
+  it("a case's steps check, its setup steps are fixtures, its queue reads are what the step is; the owner may say otherwise", async () => {
+    const { ctx, sent } = fakeTarget([success({ events: [{ id: 0, type: 'typing' }] })]);
+    await runSteps(
+      [get('/a', { setup: true }), get('/b'), { ...get('/events'), events: { queue: 'q', expect: [{ type: 'typing' }] } }],
+      ctx,
+      { q: 'q1' },
+      owner,
+    );
+    await runSteps([get('/c'), get('/d', { setup: true })], ctx, {}, { clauses: [], purpose: 'cleanup' });
+    expect(sent.map((r) => [r.path, r.purpose])).toEqual([
+      ['/a', 'fixture'],
+      ['/b', 'check'],
+      ['/events', 'check'],
+      ['/c', 'cleanup'],
+      ['/d', 'fixture'],
+    ]);
+  });
+});
+
+describe('reads that check only under the zulip profile', () => {
+  const zulipOnly = { clause: 'op5.x', zulip: { body: [{ path: 'a', equals: 1 }] } };
+  const register = (more: Partial<Step> = {}): Step => ({ request: { method: 'POST', path: '/register' }, expect: zulipOnly, ...more });
+
+  it("a GET or POST /register whose expectations are all the zulip profile's, capturing nothing, is such a read", () => {
+    expect(readsOnlyForZulip(register())).toBe(true);
+    expect(readsOnlyForZulip(get('/a', { expect: zulipOnly }))).toBe(true);
+  });
+
+  it('not a write, a read checked under spec too, one without zulip checks, one whose answer is used, or a queue step', () => {
+    expect(readsOnlyForZulip({ request: { method: 'PATCH', path: '/register' }, expect: zulipOnly })).toBe(false);
+    expect(readsOnlyForZulip({ request: { method: 'POST', path: '/messages' }, expect: zulipOnly })).toBe(false);
+    expect(readsOnlyForZulip(get('/a'))).toBe(false);
+    expect(readsOnlyForZulip(get('/a', { expect: { clause: 'op5.x' } }))).toBe(false);
+    for (const spec of [
+      { result: 'success' as const },
+      { code: 'X' },
+      { status: 200 },
+      { schema: 's' },
+      { body: [{ path: 'a', equals: 1 }] },
+      { ignoredParams: [] },
+    ]) {
+      expect(readsOnlyForZulip(get('/a', { expect: { ...zulipOnly, ...spec } })), JSON.stringify(spec)).toBe(false);
+    }
+    expect(readsOnlyForZulip(register({ capture: { x: 'a' } }))).toBe(false);
+    expect(readsOnlyForZulip(register({ queue: { name: 'q' } }))).toBe(false);
+    expect(readsOnlyForZulip(get('/events', { expect: zulipOnly, events: { queue: 'q', expect: [] } }))).toBe(false);
+  });
+
+  it('under spec they are not sent, and the steps keep their numbers; under zulip they are', async () => {
+    const spec = fakeTarget([success({ a: 1 })]);
+    const out = await runSteps([get('/a'), register(), get('/c')], spec.ctx, {}, owner);
+    expect(spec.sent.map((r) => r.path)).toEqual(['/a', '/c']);
+    expect(out.records.map((r) => r.index)).toEqual([0, 2]);
+    const zulip = fakeTarget([success({ a: 1 })], { profile: 'zulip' });
+    await runSteps([get('/a'), register(), get('/c')], zulip.ctx, {}, owner);
+    expect(zulip.sent.map((r) => r.path)).toEqual(['/a', '/register', '/c']);
   });
 });
 

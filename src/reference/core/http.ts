@@ -10,11 +10,14 @@ import type { Realm } from '../realm/model.js';
 import { Params } from './params.js';
 import type { Quirks } from '../realm/quirks.js';
 import { matchRoute, type Body, type Route } from './router.js';
+import type { RateLimiter } from './rate-limit.js';
 
 export interface App {
   realm: Realm;
   quirks: Quirks;
   routes: readonly Route[];
+  /** Limits each account's requests as Zulip does (`serve --rate-limit`); none by default. */
+  rateLimiter?: RateLimiter | null;
 }
 
 const API_PREFIX = '/api/v1/';
@@ -80,6 +83,8 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, body:
     fields = route.handle(base);
   } else {
     const user = authenticate(req.headers.authorization, app.realm, app.quirks);
+    // Counted once authenticated, before the handler: its headers go on every answer, errors too.
+    if (app.rateLimiter) for (const [name, value] of Object.entries(app.rateLimiter.admit(user.id))) res.setHeader(name, value);
     fields = await route.handle({ ...base, user });
   }
   sendSuccess(res, fields, [...values.keys()], declared, app.quirks, app.realm.flavor);

@@ -5,6 +5,7 @@ import { clauseStatus, sortCases, type ClauseEntry, type ConformanceReport, type
 import { finish } from '../model/assemble.js';
 import { compareWithBaseline } from '../model/baseline.js';
 import { checkShardSet } from './shard-set.js';
+import { addCosts } from '../../http/request-cost.js';
 import type { VerdictOptions } from '../model/verdict.js';
 
 export function mergeReports(
@@ -67,6 +68,7 @@ export function mergeReports(
     }
   }
   const started = reports.map((r) => r.report.startedAt).sort()[0];
+  const costs = reports.flatMap((r) => (r.report.cost ? [r.report.cost] : []));
   const expectations = reports.map((r) => r.report.expectations).filter((e) => e !== undefined);
   return finish(
     {
@@ -76,6 +78,7 @@ export function mergeReports(
       startedAt: started,
       durationMs: Math.max(...reports.map((r) => r.report.durationMs)),
       summary: first.summary,
+      ...(costs.length ? { cost: addCosts(costs) } : {}),
       ...(baseline
         ? { baseline: compareWithBaseline(merged, baseline.report, baseline.file) }
         : shardBaselines.length

@@ -25,6 +25,7 @@ export interface ReportParts {
   /** Which cases are proven to catch a server breaking each clause; default specs/proven-cases.json. */
   proofs?: ProofsFile;
   runWarnings: string[];
+  cost?: ConformanceReport['cost'];
   shard?: ConformanceReport['shard'];
   baseline?: { file: string; report: ConformanceReport };
   expectations?: { file: string; entries: Expectations; knownIds: Set<string>; today: string; updated?: ExpectationsSection['updated'] };
@@ -54,6 +55,7 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
       startedAt: parts.startedAt,
       durationMs: parts.durationMs,
       summary: summarize(cases),
+      ...(parts.cost ? { cost: parts.cost } : {}),
       ...(parts.shard ? { shard: parts.shard } : {}),
       ...(baseline ? { baseline } : {}),
       ...(expectations ? { expectations } : {}),

@@ -3,6 +3,7 @@
 import type { CaseResult } from '../../engine/run/run-case.js';
 import type { Clause, Fact } from '../../engine/load/load.js';
 import type { Profile } from '../../common/vocabulary.js';
+import type { RequestCost } from '../../http/request-cost.js';
 import { provenCases, type ProofsFile } from './proofs.js';
 
 export type ClauseStatus = 'tested' | 'unspecified' | 'disputed' | 'untested';
@@ -125,6 +126,8 @@ export interface ConformanceReport {
   startedAt: string;
   durationMs: number;
   summary: Summary;
+  /** What the run cost the target: requests per account, operation and purpose, and the rate limit met. */
+  cost?: RequestCost;
   cases: ReportCase[];
   clauses: ClauseEntry[];
   /** The Zulip facts cited by the run's cases (zulip-profile checks), with their evidence. */

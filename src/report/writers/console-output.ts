@@ -77,9 +77,37 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
     ...(report.verdict.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
     ...incompleteLines(report),
     ...notCheckedLines(report),
+    ...costLines(report),
     ...files.map((f) => `report: ${f}`),
     // Last, the verdict word and the plain "N passed, N failed" that CI log readers look for.
-    `${verdictMark(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s)`,
+    `${verdictMark(report)}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped, ${s.errored} errored (${s.total} cases in ${(report.durationMs / 1000).toFixed(1)} s${busiestNote(report)})`,
+  ];
+}
+
+/** "; 1971 requests, busiest account member: 777" for the closing line: against a limit, that account sets the pace. */
+function busiestNote(report: ConformanceReport): string {
+  const cost = report.cost;
+  if (!cost) return '';
+  return `; ${cost.requests} requests${cost.busiest ? `, busiest account ${cost.busiest.account}: ${cost.busiest.requests}` : ''}`;
+}
+
+/** What the run cost the target: by purpose, the three busiest accounts, and the rate limit met. */
+export function costLines(report: ConformanceReport): string[] {
+  const cost = report.cost;
+  if (!cost?.requests) return [];
+  const p = cost.byPurpose;
+  const accounts = Object.entries(cost.byAccount)
+    .filter(([who]) => who !== 'none')
+    .sort(([, a], [, b]) => b.requests - a.requests)
+    .slice(0, 3)
+    .map(([who, a]) => `${who} ${a.requests}`);
+  const rl = cost.rateLimit;
+  const limit =
+    rl.answers429 || rl.pacedMs
+      ? `; rate limit: ${plural(rl.answers429, 'answer')} 429 (${seconds(rl.waitedAfter429Ms)} waited), ${seconds(rl.pacedMs)} paced before the limit`
+      : '';
+  return [
+    `Requests: ${cost.requests} (checks ${p.check}, fixtures ${p.fixture}, cleanup ${p.cleanup}, preflight ${p.preflight}); most by account: ${accounts.join(', ')}${limit}`,
   ];
 }
 
