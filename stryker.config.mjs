@@ -18,6 +18,7 @@ export default {
     'src/engine/load/citations.ts',
     'src/engine/load/event-steps.ts',
     'src/engine/load/created-resources.ts',
+    'src/engine/load/retired-facts.ts',
     'src/engine/load/statement-kinds.ts',
     // The report model: the verdict and what the cross-run tools decide.
     'src/report/model/model.ts',

@@ -13,6 +13,7 @@ import { clientOverhead } from './client-overhead.js';
 import { throughput } from './throughput.js';
 import { benchCommand } from './compiled.js';
 import { embeddedCost, rateLimitedRun } from './cost.js';
+import { flakeRate, LATENCY_MS, STABILITY_CONCURRENCY, stabilityRuns } from '../tests/support/stability.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const out = (s = '') => process.stdout.write(`${s}\n`);
@@ -115,3 +116,14 @@ if (process.env.BENCH_RATE_LIMIT) {
   out(`   busiest account ${run.cost.busiest.role} ${run.cost.busiest.requests}: the limit allows no less than ${fmt(run.floorMs / 1000)} s`);
   out(`   ratio wall time / that floor: ${run.floorMs ? fmt(run.wallMs / run.floorMs, 2) : 'no floor (fits one window)'}`);
 } else out("7. against a rate-limited server: BENCH_RATE_LIMIT=200/60 npm run bench (Zulip's default; takes minutes)");
+
+// 8. Stability: the whole suite at concurrency 32 with answers 2-40 ms late, run after run (the
+// long form is `npm run stability`). A correct server fails no run: any flake here is a race.
+const STABILITY_RUNS = Number(process.env.BENCH_STABILITY_RUNS ?? 3);
+out(`8. stability, ${STABILITY_RUNS} runs a profile, concurrency ${STABILITY_CONCURRENCY}, answers ${LATENCY_MS.min}-${LATENCY_MS.max} ms late`);
+for (const profile of ['spec', 'zulip'] as const) {
+  const runs = await stabilityRuns(profile, STABILITY_RUNS);
+  const { failedRuns, cases } = flakeRate(runs);
+  out(line(`   ${profile}: wall time a run`, summary(runs.map((r) => r.wallMs)), 'ms'));
+  out(`   ${profile}: flake rate ${failedRuns}/${runs.length} runs${cases.size ? ` (${[...cases.keys()].join(', ')})` : ''}`);
+}

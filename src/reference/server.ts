@@ -7,7 +7,7 @@ import type { Realm, User } from './realm/model.js';
 import { parseQuirks } from './realm/quirks.js';
 import { ROUTES } from './core/routes.js';
 import { shortcutRoutes } from './realm/shortcuts.js';
-import { createSeededRealm, SEED_USER_IDS } from './realm/seed.js';
+import { createSeededRealm, seededUserId } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
 import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
 
@@ -92,8 +92,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   realm.url = url;
 
-  const accounts = Object.fromEntries(ROLE_NAMES.map((role) => [role, account(realm, SEED_USER_IDS[role], role)])) as Record<RoleName, ReferenceAccount>;
-  const bot = { ...account(realm, SEED_USER_IDS.bot, 'member'), ownerId: SEED_USER_IDS.member };
+  const accounts = Object.fromEntries(ROLE_NAMES.map((role) => [role, account(realm, seededUserId(realm, role), role)])) as Record<RoleName, ReferenceAccount>;
+  const bot = { ...account(realm, seededUserId(realm, 'bot'), 'member'), ownerId: seededUserId(realm, 'member') };
 
   return {
     url,

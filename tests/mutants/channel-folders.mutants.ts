@@ -306,18 +306,6 @@ export const MUTANTS: Mutant[] = [
     ],
   },
   {
-    name: 'folder-update-body-extra',
-    kind: 'envelope',
-    operations: [UPDATE],
-    breaks: ['zulip.success.plain-envelope-200', 'zulip.folder.update'],
-    rewrite: {
-      answer: (req, a) => {
-        if (isUpdate(req) && a.status === 200) Object.assign(a.json as object, { channel_folder: {} });
-      },
-    },
-    kills: ['op12.name.set'],
-  },
-  {
     name: 'folder-update-error-code',
     kind: 'error-code',
     operations: [UPDATE],

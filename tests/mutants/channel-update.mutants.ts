@@ -231,18 +231,6 @@ export const MUTANTS: Mutant[] = [
   },
   q('channel-name-no-limit', 'limit', ['op4.new-name.limit'], ['op4.new-name.over-limit']),
   {
-    name: 'channel-update-body-extra',
-    kind: 'envelope',
-    operations: [UPDATE],
-    rewrite: {
-      answer: (req, a) => {
-        if (isUpdate(req) && a.status === 200) Object.assign(a.json as object, { stream: {} });
-      },
-    },
-    breaks: ['op4.success-body', 'zulip.success.plain-envelope-200'],
-    kills: ['op4.description.set'],
-  },
-  {
     name: 'channel-update-ignored-params-missing',
     kind: 'envelope',
     operations: [UPDATE],

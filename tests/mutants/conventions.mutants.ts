@@ -46,6 +46,27 @@ const servesAnonymous: Rewrite = {
   },
 };
 
+/** The writes whose success the zulip profile holds to HTTP 200 (Zulip's json_success). */
+const SUCCESS_200_WRITES: [string, RegExp][] = [
+  ['PATCH', /^\/streams\/\d+$/],
+  ['PATCH', /^\/channel_folders\/\d+$/],
+  ['POST', /^\/typing$/],
+  ['PATCH', /^\/user_groups\/\d+$/],
+  ['POST', /^\/user_groups\/\d+\/members$/],
+  ['POST', /^\/navigation_views$/],
+  ['PATCH', /^\/saved_snippets\/\d+$/],
+  ['POST', /^\/users\/me\/status$/],
+  ['POST', /^\/mobile_push\/e2ee\/test_notification$/],
+];
+
+/** Answers those writes' successes with 201 Created, the body as it was. */
+const success201: Rewrite = {
+  answer: (req, a) => {
+    const write = SUCCESS_200_WRITES.some(([method, path]) => req.method === method && path.test(req.path));
+    if (write && a.status === 200 && (a.json as Json | undefined)?.result === 'success') a.status = 201;
+  },
+};
+
 /** Rewrites the answer of a member's call of an administrator-only operation (operation 14). */
 function adminOnlyAnswer(fn: (body: Json) => void): Rewrite {
   return {
@@ -201,6 +222,43 @@ export const MUTANTS: Mutant[] = [
       body.code = 'BAD_REQUEST';
     }),
     kills: ['errors.unauthorized-principal.delete-topic'],
+  },
+  // What Zulip sends on success is held to "at least" (a later level may add fields), but its
+  // status is 200: another success status breaks the facts of the zulip: { status: 200 } checks.
+  {
+    name: 'success-201',
+    breaks: [
+      'zulip.success.plain-envelope-200',
+      'zulip.groups.plain-success-body',
+      'zulip.navigation-views.plain-success',
+      'zulip.saved-snippets.plain-success',
+      'zulip.status.plain-success',
+      'zulip.push.e2ee-test-targets',
+    ],
+    kind: 'envelope',
+    operations: [
+      'PATCH /streams/{stream_id}',
+      'PATCH /channel_folders/{channel_folder_id}',
+      'POST /typing',
+      'PATCH /user_groups/{user_group_id}',
+      'POST /user_groups/{user_group_id}/members',
+      'POST /navigation_views',
+      'PATCH /saved_snippets/{saved_snippet_id}',
+      STATUS,
+      'POST /mobile_push/e2ee/test_notification',
+    ],
+    rewrite: success201,
+    kills: [
+      'op4.description.set',
+      'op12.name.set',
+      'op3.direct.start',
+      'op6.name.accepted',
+      'op7.add.accepted',
+      'op18.add.pinned',
+      'op19.edit.title',
+      'op13.text.set',
+      'op21.seeded.relay-ok',
+    ],
   },
   {
     name: 'admin-only-other-message',

@@ -105,13 +105,6 @@ const longNameAccepted: Rewrite = {
   },
 };
 
-/** The success body of the defaults carries data of its own: the defaults as they now are. */
-const defaultsBodyNotEmpty: Rewrite = {
-  answer: (req, a) => {
-    if (isDefaultsWrite(req) && (a.json as Json | undefined)?.result === 'success') (a.json as Json).realm_user_settings_defaults = {};
-  },
-};
-
 const op2All = settings('op2', ANY);
 const op2Bool = settings('op2', BOOL);
 const op2Choice = settings('op2', CHOICE);
@@ -382,5 +375,4 @@ export const MUTANTS: Mutant[] = [
     breaks: ['op5.param.web-channel-default-view'],
     kills: ['op5.web-channel-default-view'],
   },
-  { name: 'defaults-body-not-empty', kind: 'field', operations: [DEFAULTS], rewrite: defaultsBodyNotEmpty, breaks: ['op5.success-body'], kills: ['op5.owner'] },
 ];

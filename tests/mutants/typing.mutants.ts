@@ -234,19 +234,6 @@ export const MUTANTS: Mutant[] = [
     kills: ['op3.zulip.no-topic-event'],
   },
   // --- the answer ---
-  // "Success body: empty": under zulip held to the plain envelope; a field of its own breaks it.
-  {
-    name: 'typing-success-extra-field',
-    kind: 'field',
-    operations: [TYPING],
-    rewrite: {
-      answer: (req, a) => {
-        if (isTyping(req) && (a.json as Json).result === 'success') (a.json as Json).typing_status = 'started';
-      },
-    },
-    breaks: ['op3.success-body'],
-    kills: ['op3.direct.start'],
-  },
   {
     name: 'typing-ignored-params-missing',
     kind: 'parameter',

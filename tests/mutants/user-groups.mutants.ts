@@ -267,18 +267,6 @@ export const MUTANTS: Mutant[] = [
     ],
   },
   {
-    name: 'group-body-extra',
-    kind: 'envelope',
-    operations: BOTH,
-    breaks: ['zulip.groups.plain-success-body'],
-    rewrite: {
-      answer: (req, a) => {
-        if ((isUpdate(req) || isMembers(req)) && a.status === 200) Object.assign(a.json as object, { group: {} });
-      },
-    },
-    kills: ['op6.name.accepted', 'op7.add.accepted'],
-  },
-  {
     name: 'group-ignored-params-missing',
     kind: 'parameter',
     operations: BOTH,

@@ -159,18 +159,6 @@ export const MUTANTS: Mutant[] = [
     kills: ['op18.blank-fragment', 'op18.empty-fragment', 'op18.is-pinned-not-boolean'],
   },
   {
-    name: 'nav-body-extra',
-    kind: 'envelope',
-    operations: [VIEWS],
-    breaks: ['zulip.navigation-views.plain-success'],
-    rewrite: {
-      answer: (req, a) => {
-        if (isAdd(req) && a.status === 200) Object.assign(a.json as object, { navigation_view: {} });
-      },
-    },
-    kills: ['op18.add.pinned'],
-  },
-  {
     name: 'nav-ignored-params-missing',
     kind: 'parameter',
     operations: [VIEWS, SNIPPETS],
@@ -297,17 +285,5 @@ export const MUTANTS: Mutant[] = [
       },
     },
     kills: ['op19.missing', 'op19.deleted'],
-  },
-  {
-    name: 'snippet-body-extra',
-    kind: 'envelope',
-    operations: [SNIPPETS],
-    breaks: ['zulip.saved-snippets.plain-success'],
-    rewrite: {
-      answer: (req, a) => {
-        if (isEdit(req) && a.status === 200) Object.assign(a.json as object, { saved_snippet: {} });
-      },
-    },
-    kills: ['op19.edit.title'],
   },
 ];

@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { basic, call, expectError, expectSuccess, useServer } from './helpers.js';
@@ -43,13 +44,16 @@ describe('reference server: authentication', () => {
     expectError(answer, 400, 'BAD_REQUEST', 'This endpoint requires HTTP basic authentication.');
   });
 
-  it('the variant realm refuses credentials otherwise: 403 AUTHENTICATION_FAILED, no challenge', async () => {
+  it('the variant realm refuses credentials otherwise: a 401 page that is no JSON, no challenge', async () => {
     const s = await startReferenceServer({ flavor: 'variant' });
     try {
-      const answer = await call(s, 'GET', '/users/me', { authorization: basic(s.accounts.member.email, 'x'.repeat(32)) });
-      expect(answer.status).toBe(403);
-      expect(answer.body).toMatchObject({ result: 'error', code: 'AUTHENTICATION_FAILED' });
-      expect(answer.headers['www-authenticate']).toBeUndefined();
+      for (const authorization of [basic(s.accounts.member.email, 'x'.repeat(32)), undefined]) {
+        const res = await request(`${s.url}/api/v1/users/me`, { headers: authorization ? { authorization } : {} });
+        expect(res.statusCode).toBe(401);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(await res.body.text()).toContain('<h1>401 Unauthorized</h1>');
+        expect(res.headers['www-authenticate']).toBeUndefined();
+      }
     } finally {
       await s.close();
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
 import { events, openQueue } from './event-helpers.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 import { newChannel, send, topics } from './topic-helpers.js';
@@ -21,6 +22,25 @@ describe('reference server: POST /streams/{stream_id}/delete_topic', () => {
     expect((await topics(s, member, c)).body.topics).toEqual([{ name: 'kept', max_id: kept }]);
     // A topic with no messages: nothing to do, complete.
     expect((await del(s, admin, c, 'never used')).body.complete).toBe(true);
+  });
+
+  it('the variant realm times out after one message a request: complete false, newest first, until the repeat finds it gone', async () => {
+    const s = await startReferenceServer({ flavor: 'variant', channelNotices: false });
+    try {
+      const { owner, admin } = s.accounts;
+      const c = await newChannel(s, owner, [owner.userId]);
+      const [older, newer] = [await send(s, owner, c, 'big'), await send(s, owner, c, 'big')];
+      await send(s, owner, c, 'other');
+      const first = await del(s, admin, c, 'big');
+      expect(first.body.complete).toBe(false);
+      expect((await topics(s, owner, c)).body.topics).toContainEqual(expect.objectContaining({ name: 'big', max_id: older }));
+      expect(newer).toBeGreaterThan(older);
+      expect((await del(s, admin, c, 'big')).body.complete).toBe(true);
+      expect((await topics(s, owner, c)).body.topics.map((t: { name: string }) => t.name)).toEqual(['other']);
+      expect((await del(s, admin, c, 'never used')).body.complete).toBe(true);
+    } finally {
+      await s.close();
+    }
   });
 
   it('the empty topic is named by its display name', async () => {

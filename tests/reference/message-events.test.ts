@@ -4,7 +4,10 @@
 // whole topic, the order of an edit's events, resolve notices and their undo, deletions,
 // read events merged per queue.
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_BOT_ID } from '../../src/reference/messages/access.js';
+import { SEED_USER_IDS } from '../../src/reference/realm/seed.js';
+
+// The zulip flavor numbers the seeded users as the seed does.
+const NOTIFICATION_BOT_ID = SEED_USER_IDS.notificationBot;
 import type { ReferenceServer } from '../../src/reference/server.js';
 import { call, expectSuccess, useServer } from './helpers.js';
 import { events, openQueue } from './event-helpers.js';

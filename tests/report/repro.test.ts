@@ -53,6 +53,13 @@ describe('the reproduction script', () => {
     );
   });
 
+  it('sends a step as often as the case did, when its answer asked for a repeat', () => {
+    const script = reproScript([{ ...steps[1], sent: 2 }]);
+    expect(script).toContain('# step 2, sent 2 times: its answer asked the client to repeat it\ncurl -sS -X PATCH');
+    expect(script.match(/curl -sS -X PATCH/g)).toHaveLength(2);
+    expect(script).toContain('/channel_folders/117 > /dev/null\ncurl');
+  });
+
   it('quotes literal text safely around a variable', () => {
     expect(quoteWithVars('a "$b" 117 `c`', new Map([['117', 'id']]))).toBe('"a \\"\\$b\\" ${id} \\`c\\`"');
     expect(quoteWithVars('plain', new Map([['117', 'id']]))).toBe('plain');

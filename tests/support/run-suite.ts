@@ -32,6 +32,12 @@ export interface SuiteRun {
   shortcuts?: boolean;
 }
 
+/**
+ * The time limit of a test that runs the whole suite: it catches a hang, not slowness. A run takes
+ * seconds on an idle machine and several times longer on a busy one (vitest's 60 s is too tight).
+ */
+export const WHOLE_RUN_TIMEOUT_MS = 300_000;
+
 let runCounter = 0;
 
 /** A Session on a running reference server (every account, the bot too), reached at `url`. */

@@ -25,6 +25,7 @@ cases:
           expect:
             - type: typing
               op: start
+              where: { "recipients[*].user_id": "\${accounts.member2.user_id}" }
               schema: events/typing
               body: [{ path: sender.user_id, equals: "\${accounts.member.user_id}" }]
 `;
@@ -134,7 +135,7 @@ describe('event steps', () => {
       check: 'events',
       step: 3,
       profile: 'zulip',
-      expected: 'a typing start event',
+      expected: expect.stringMatching(/^a typing start event with \{"recipients\[\*\]\.user_id":\d+\}$/),
       actual: expect.stringMatching(/^none within \d+ ms \(no events\)$/),
     });
   });

@@ -38,6 +38,25 @@ describe('which events an expectation picks', () => {
     expect(judged(spec([{ type: 'delete_message', where: { message_id: 8, id: 3 } }]))).toEqual([]);
     expect(judged(spec([{ type: 'delete_message', where: { message_id: 8, id: 2 } }]))).toHaveLength(1);
   });
+
+  it('by text with whereMatches: every field a string matching its pattern, besides every field of where', () => {
+    const notices: QueuedEvent[] = [
+      { id: 0, type: 'message', message: { sender: 'bot', content: 'you joined channel x' } },
+      { id: 1, type: 'message', message: { sender: 'bot', content: 'added you to the group g7' } },
+      { id: 2, type: 'message', message: { sender: 'bot', content: 7 } },
+    ];
+    const pick = (e: Partial<EventExpectation>) => judged(spec([{ type: 'message', ...e }]), notices);
+    expect(pick({ where: { 'message.sender': 'bot' }, whereMatches: { 'message.content': 'added you.*g7' }, body: [{ path: 'id', equals: 1 }] })).toEqual([]);
+    expect(pick({ where: { 'message.sender': 'someone' }, whereMatches: { 'message.content': 'added you' } })[0]).toMatchObject({
+      expected: 'a message event with {"message.sender":"someone"} matching {"message.content":"added you"}',
+    });
+    expect(pick({ whereMatches: { 'message.content': '^7$' } })[0]).toMatchObject({ expected: 'a message event matching {"message.content":"^7$"}' });
+    expect(pick({ whereMatches: { 'message.missing': '.*' } })).toHaveLength(1);
+    expect(judged({ queue: 'q', none: [{ type: 'message', whereMatches: { 'message.content': 'joined' } }] }, notices)[0]).toMatchObject({
+      path: 'events[0]',
+      expected: 'no message event matching {"message.content":"joined"}',
+    });
+  });
 });
 
 describe('eventsComplete: when the wait may end', () => {

@@ -115,3 +115,66 @@ describe('which clause a failure names', () => {
     ]);
   });
 });
+
+describe('a request that must not be served (notServed)', () => {
+  const page = (status: number, text: string) => ({ status, headers: { 'content-type': 'text/html' }, text, json: undefined, jsonError: 'not JSON' });
+  const refusal = { notServed: true as const, zulip: { result: 'error' as const, code: 'UNAUTHORIZED', status: 401 } };
+
+  it('under spec any answer but a success passes: a JSON error, a page that is no JSON, an envelope with no code', () => {
+    expect(judge(answer(error('UNAUTHORIZED'), 401), refusal, 'spec', who)).toEqual([]);
+    expect(judge(page(401, '<h1>401 Unauthorized</h1>'), refusal, 'spec', who)).toEqual([]);
+    expect(judge(answer({ result: 'error', msg: 'no' }, 403), refusal, 'spec', who)).toEqual([]);
+    expect(judge(answer({ ...ok }, 302), refusal, 'spec', who)).toEqual([]);
+    expect(judge(answer({ result: 'error', msg: '', code: 'X' }, 200), refusal, 'spec', who)).toEqual([]);
+  });
+
+  it('a success (2xx and result success) fails it, naming the step clause', () => {
+    expect(judge(answer({ ...ok, streams: [] }, 200), refusal, 'spec', who)).toEqual([
+      {
+        clause: 'op1.a',
+        clauses: ['op1.a'],
+        check: 'result',
+        path: 'result',
+        expected: 'the request refused (any answer but a success)',
+        actual: 'HTTP 200, result "success"',
+        message: 'result: expected the request refused (any answer but a success), got HTTP 200, result "success"',
+      },
+    ]);
+    expect(judge(answer(ok, 299), { notServed: true }, 'zulip', { ...who, zulipCase: true, facts: ['zulip.f'] })[0]).toMatchObject({
+      profile: 'zulip',
+      facts: ['zulip.f'],
+    });
+    expect(judge(answer(ok, 300), { notServed: true }, 'spec', who)).toEqual([]);
+    expect(judge(answer(ok, 199), { notServed: true }, 'spec', who)).toEqual([]);
+    expect(judge(answer(null, 200), { notServed: true }, 'spec', who)).toEqual([]);
+  });
+
+  it("under zulip, Zulip's JSON answer is checked as the facts it rests on: the zulip block and the envelope", () => {
+    const zulip = { ...who, facts: ['zulip.auth'] };
+    expect(judge(answer(error('UNAUTHORIZED'), 401), refusal, 'zulip', zulip)).toEqual([]);
+    expect(judge(answer(error('UNAUTHORIZED'), 403), refusal, 'zulip', zulip).map((f) => [f.message, f.profile, f.facts])).toEqual([
+      ['expected HTTP 401, got HTTP 403', 'zulip', ['zulip.auth']],
+    ]);
+    expect(judge(page(401, 'no'), refusal, 'zulip', zulip).map((f) => [f.clause, f.profile, f.facts])).toEqual([
+      ['conv.json-envelope', 'zulip', ['zulip.auth']],
+    ]);
+    expect(
+      judge(answer({ result: 'error', msg: 'm' }, 401), { notServed: true, zulip: { status: 401, facts: ['zulip.own'] } }, 'zulip', zulip).map((f) => [
+        f.clause,
+        f.facts,
+      ]),
+    ).toEqual([['conv.error-code', ['zulip.own']]]);
+    expect(judge(page(401, 'no'), { notServed: true }, 'zulip', zulip)).toEqual([]);
+  });
+});
+
+describe('an answer of JSON null', () => {
+  it('fails the envelope and nothing else: there is no body to read', () => {
+    expect(judge(answer(null), { result: 'success', body: [{ path: 'a', equals: 1 }] }, 'spec', who).map((f) => [f.clause, f.message])).toEqual([
+      ['conv.json-envelope', 'expected a JSON object, got null'],
+    ]);
+    expect(judge(answer(null, 401), { notServed: true, zulip: { result: 'error', status: 401 } }, 'zulip', who).map((f) => f.clause)).toEqual([
+      'conv.json-envelope',
+    ]);
+  });
+});

@@ -42,6 +42,40 @@ describe('compare: the order of sorted and sortedGroups', () => {
   });
 });
 
+describe('atLeast: what a newer server may extend', () => {
+  it('an object needs the fields named, each with its value; more fields pass', () => {
+    expect(check('atLeast', at({ a: 1, b: 2, newer: true }), { a: 1, b: 2 })).toBeNull();
+    expect(check('atLeast', at({ a: 1 }), { a: 1, b: 2 })).toBe('expected at least {"a":1,"b":2}, got {"a":1} (differs at b)');
+    expect(check('atLeast', at({ a: 1, b: 3 }), { a: 1, b: 2 })).toBe('expected at least {"a":1,"b":2}, got {"a":1,"b":3} (differs at b)');
+    expect(check('atLeast', at([{ a: 1 }]), { a: 1 })).toBe('expected at least {"a":1}, got [{"a":1}]');
+    expect(check('atLeast', at(null), { a: 1 })).toBe('expected at least {"a":1}, got null');
+  });
+
+  it('nested objects are read the same way, and a list keeps its length and order', () => {
+    expect(check('atLeast', at({ o: { a: 1, x: 0 }, l: [{ t: 'u', y: 1 }] }), { o: { a: 1 }, l: [{ t: 'u' }] })).toBeNull();
+    expect(check('atLeast', at({ l: [{ t: 'u' }, { t: 'v' }] }), { l: [{ t: 'u' }] })).toBe(
+      'expected at least {"l":[{"t":"u"}]}, got {"l":[{"t":"u"},{"t":"v"}]} (differs at l)',
+    );
+    expect(check('atLeast', at({ l: [{ t: 'v' }, { t: 'u' }] }), { l: [{ t: 'u' }, { t: 'v' }] })).toBe(
+      'expected at least {"l":[{"t":"u"},{"t":"v"}]}, got {"l":[{"t":"v"},{"t":"u"}]} (differs at l[0].t)',
+    );
+    expect(check('atLeast', at({ l: 'text' }), { l: [] })).toBe('expected at least {"l":[]}, got {"l":"text"} (differs at l)');
+    expect(check('atLeast', at([{ t: 'u' }, { t: 'w' }]), [{ t: 'u' }, { t: 'v' }])).toBe(
+      'expected at least [{"t":"u"},{"t":"v"}], got [{"t":"u"},{"t":"w"}] (differs at [1].t)',
+    );
+    expect(check('atLeast', at('text'), { a: 1 })).toBe('expected at least {"a":1}, got "text"');
+    expect(check('atLeast', at([]), [])).toBeNull();
+  });
+
+  it('anything else equals strictly, and a missing field says so', () => {
+    expect(check('atLeast', at('1'), 1)).toBe('expected at least 1, got "1"');
+    expect(check('atLeast', at(null), null)).toBeNull();
+    expect(check('atLeast', at({ a: null }), { a: null })).toBeNull();
+    expect(check('atLeast', at({}), { a: undefined })).toBe('expected at least {}, got {} (differs at a)');
+    expect(check('atLeast', MISSING, { a: 1 })).toBe('expected at least {"a":1}, got nothing (the field is missing)');
+  });
+});
+
 describe('equals, notEquals, oneOf, exists', () => {
   it('a missing field matches none of them, and says it is missing', () => {
     expect(check('equals', MISSING, null)).toBe('expected null, got nothing (the field is missing)');

@@ -179,3 +179,16 @@ describe('what a result records', () => {
     expect(failureLine('GET /x', [{ ...f('op1.a', 'both broke'), clauses: ['op1.a', 'op1.b'] }], 's')).toBe('GET /x [op1.a, op1.b]: both broke (s)');
   });
 });
+
+describe('a repeated step in the result', () => {
+  it('passed or failed, the result lists the steps sent again and how often; the steps to replay carry it too', async () => {
+    const repeat = { while: { path: 'complete', equals: false }, atMost: 5 };
+    const steps = [get('/a'), get('/b', { repeat }), get('/c', { expect: { result: 'error' } })];
+    const replies = (req: { path: string }, n: number) => (req.path === '/b' && n < 3 ? success({ complete: false }) : success({ complete: true }));
+    const { result } = await run(aCase(steps), replies);
+    expect(result.repeats).toEqual([{ step: 2, sent: 3 }]);
+    expect(result.steps?.map((s) => s.sent)).toEqual([undefined, 3, undefined]);
+    const { result: clean } = await run(aCase([get('/a')]), [success()]);
+    expect('repeats' in clean).toBe(false);
+  });
+});

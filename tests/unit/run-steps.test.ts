@@ -513,6 +513,7 @@ describe('reads that check only under the zulip profile', () => {
       { schema: 's' },
       { body: [{ path: 'a', equals: 1 }] },
       { ignoredParams: [] },
+      { notServed: true as const },
     ]) {
       expect(readsOnlyForZulip(get('/a', { expect: { ...zulipOnly, ...spec } })), JSON.stringify(spec)).toBe(false);
     }
@@ -539,5 +540,74 @@ describe('how a request is described in a message', () => {
       `as admin with a wrong API key, POST /a x="${'é'.repeat(24)}" y="${'z'.repeat(12)}"...(25 chars) n="3" l="[1]"`,
     );
     expect(describeRequest('member', 'GET', '/a', { q: 'x' }, 'none')).toBe('without credentials, GET /a q="x"');
+  });
+});
+
+describe('a step the answer asks to repeat (repeat)', () => {
+  const repeat = { while: { path: 'complete', equals: false }, atMost: 3 };
+  const del: Step = {
+    request: { method: 'POST', path: '/streams/${c}/delete_topic' },
+    repeat,
+    expect: { result: 'success', body: [{ path: 'complete', equals: true }] },
+  };
+
+  it('is sent again while a success answer matches, and the last answer is judged; the record says how often', async () => {
+    const { ctx, sent } = fakeTarget([success({ complete: false }), success({ complete: false }), success({ complete: true })]);
+    const out = await runSteps([del], ctx, { c: 4 }, owner);
+    expect(out.status).toBe('passed');
+    expect(sent.map((r) => r.path)).toEqual(['/streams/4/delete_topic', '/streams/4/delete_topic', '/streams/4/delete_topic']);
+    expect(out.records[0]).toMatchObject({ sent: 3, summary: 'as member, POST /streams/4/delete_topic, sent 3 times (repeated while complete equals false)' });
+  });
+
+  it('at most atMost times in all: what the last answer says is then judged', async () => {
+    const { ctx, sent } = fakeTarget([success({ complete: false })]);
+    const out = await runSteps([del], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(3);
+    expect(out.status === 'failed' && out.failures[0].message).toBe('complete: expected true, got false');
+  });
+
+  it('once, when the first answer does not ask: another value, an error, no JSON object, a missing field', async () => {
+    for (const reply of [success({ complete: true }), failure('BAD_REQUEST'), json([false]), json('x'), json(null), success()]) {
+      const { ctx, sent } = fakeTarget([reply, success({ complete: true })]);
+      const out = await runSteps([del], ctx, { c: 4 }, owner);
+      expect(sent).toHaveLength(1);
+      expect(out.records[0].sent).toBeUndefined();
+      expect(out.records[0].summary).toBe('as member, POST /streams/4/delete_topic');
+    }
+    const { ctx, sent } = fakeTarget([json({ result: 'error', msg: '', complete: false }), success({ complete: true })]);
+    await runSteps([del], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('an answer that never came is not repeated: the step errors', async () => {
+    const { ctx, sent } = fakeTarget([{ error: { kind: 'timeout', message: 'no answer' } }, success({ complete: true })]);
+    const out = await runSteps([del], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(1);
+    expect(out.status).toBe('errored');
+  });
+
+  it('a repeat condition with an unknown variable errors the case, naming the step', async () => {
+    const { ctx, sent } = fakeTarget([success({ complete: false })]);
+    const out = await runSteps([{ ...del, repeat: { while: { path: 'complete', equals: '${nope}' }, atMost: 2 } }], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(0);
+    expect(out.status === 'errored' && out.cause).toMatch(/^step 1: /);
+  });
+
+  it('a step without repeat is sent once whatever it says', async () => {
+    const { ctx, sent } = fakeTarget([success({ complete: false })]);
+    await runSteps([{ ...del, repeat: undefined, expect: undefined }], ctx, { c: 4 }, owner);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('the condition takes variables, and names every matcher in the summary', async () => {
+    const { ctx, sent } = fakeTarget([success({ left: 2 }), success({ left: 0 })]);
+    const out = await runSteps(
+      [{ request: { method: 'POST', path: '/x' }, repeat: { while: { path: 'left', notEquals: '${done}', type: 'integer' }, atMost: 5 } }],
+      ctx,
+      { done: 0 },
+      owner,
+    );
+    expect(sent).toHaveLength(2);
+    expect(out.records[0].summary).toBe('as member, POST /x, sent 2 times (repeated while left notEquals 0 and left type "integer")');
   });
 });

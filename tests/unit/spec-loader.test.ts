@@ -69,6 +69,31 @@ describe('spec loader', () => {
   });
 });
 
+describe("event steps name the case's own events", () => {
+  const withEvents = (events: string) =>
+    GOOD.replace(
+      '        expect: { result: success }',
+      `        expect: { result: success }\n      - queue: { name: q }\n      - events:\n          queue: q\n${events}`,
+    );
+
+  it('an expectation without where is refused: a queue also hears of other cases', () => {
+    expect(errorOf(withEvents('          expect: [{ type: typing }]')).message).toMatch(
+      /example\.yaml:\d+: cases\[0\]\.steps\[2\]\.events\.expect\[0\]\.where: is required/,
+    );
+    expect(errorOf(withEvents('          expect: [{ type: typing, where: {} }]')).message).toMatch(
+      /events\.expect\[0\]\.where: must NOT have fewer than 1 properties/,
+    );
+  });
+
+  it('a forbidden event is a type with a where, never a bare type', () => {
+    expect(errorOf(withEvents('          none: [typing]')).message).toMatch(/events\.none\[0\]: must be object/);
+    expect(errorOf(withEvents('          none: [{ type: typing }]')).message).toMatch(/events\.none\[0\]\.where: is required/);
+    expect(() =>
+      loadSpecFile('/tmp/example.yaml', withEvents('          none: [{ type: typing, where: { sender.user_id: 3 }, whereMatches: { topic: "^a" } }]')),
+    ).not.toThrow();
+  });
+});
+
 describe('serial: per-role', () => {
   it('refuses a case that calls as two roles', () => {
     const dir = mkdtempSync(join(tmpdir(), 'specs-'));

@@ -15,20 +15,26 @@ export interface EventFinding extends Finding {
   expectation?: EventExpectation;
 }
 
-const describe = (e: ForbiddenEvent) => `${e.type}${e.op ? ` ${e.op}` : ''} event${e.where ? ` with ${show(e.where)}` : ''}`;
+const describe = (e: ForbiddenEvent) =>
+  `${e.type}${e.op ? ` ${e.op}` : ''} event${e.where ? ` with ${show(e.where)}` : ''}${e.whereMatches ? ` matching ${show(e.whereMatches)}` : ''}`;
 
 function matches(event: QueuedEvent, e: ForbiddenEvent): boolean {
   // A broken server's list may hold anything: what is not an object is no event of any kind.
   if (typeof event !== 'object' || event === null) return false;
   if (event.type !== e.type) return false;
   if (e.op !== undefined && event.op !== e.op) return false;
-  return Object.entries(e.where ?? {}).every(([field, value]) => {
+  const fieldsEqual = Object.entries(e.where ?? {}).every(([field, value]) => {
     const got = resolvePath(event, field).value;
     // A path through [*] reaches a list: the event is picked when one element equals the value
     // ("default_streams[*]": 42 picks the first default_streams event listing channel 42, which
     // events of other cases running meanwhile cannot be mistaken for).
     return hasWildcard(field) ? (got as unknown[]).some((v) => isDeepStrictEqual(v, value)) : isDeepStrictEqual(got, value);
   });
+  return fieldsEqual && Object.entries(e.whereMatches ?? {}).every(([field, pattern]) => textMatches(resolvePath(event, field).value, pattern));
+}
+
+function textMatches(value: unknown, pattern: string): boolean {
+  return typeof value === 'string' && new RegExp(pattern).test(value);
 }
 
 /** The events from index `from` on that an expectation picks, each with its index in the list. */

@@ -25,8 +25,10 @@ export interface Attribution {
 }
 
 export function judge(response: NonNullable<Exchange['response']>, expect: Expect | undefined, profile: Profile, who: Attribution): Judged[] {
+  if (expect?.notServed) return judgeRefusal(response, expect, profile, who);
   const out: Judged[] = envelopeFindings(response).map((f) => toJudged(f, [f.clause!]));
-  if (response.json === undefined || !expect) return out;
+  // An answer that is no JSON object (or JSON null) failed the envelope: nothing more to read in it.
+  if (response.json === undefined || response.json === null || !expect) return out;
   const body = response.json as Record<string, unknown>;
   const own = judgeExpect(response.status, body, expect);
   const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {};
@@ -42,6 +44,42 @@ export function judge(response: NonNullable<Exchange['response']>, expect: Expec
       ),
     );
   }
+  return out;
+}
+
+/** Served: a 2xx answer whose body is a JSON success envelope. */
+function served(response: NonNullable<Exchange['response']>): boolean {
+  const body = response.json as { result?: unknown } | null | undefined;
+  return response.status >= 200 && response.status < 300 && body?.result === 'success';
+}
+
+/**
+ * A request the server must not serve as the account it names (no credentials, a wrong key).
+ * The document does not show that answer, so any answer but a success will do, of any media
+ * type, with no envelope check; under the zulip profile Zulip's JSON error (its `zulip:` block,
+ * and the envelope conventions) is checked as the Zulip facts it is.
+ */
+function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expect, profile: Profile, who: Attribution): Judged[] {
+  const out: Judged[] = [];
+  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {};
+  if (served(response)) {
+    const finding: Finding = {
+      check: 'result',
+      path: 'result',
+      expected: 'the request refused (any answer but a success)',
+      actual: `HTTP ${response.status}, result "success"`,
+    };
+    out.push(toJudged(finding, stepClauses(finding, expect, who.clauses), zulipTag));
+    return out;
+  }
+  const z = expect.zulip;
+  if (profile !== 'zulip' || !z) return out;
+  const tag = { profile: 'zulip' as const, facts: z.facts ?? who.facts };
+  out.push(...envelopeFindings(response).map((f) => toJudged(f, [f.clause!], tag)));
+  if (response.json === undefined || response.json === null) return out;
+  // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent: stepClauses reads only a finding's clause, which this one has not
+  const zulipClauses = stepClauses({ check: 'result' }, expect, who.clauses);
+  out.push(...judgeExpect(response.status, response.json as Record<string, unknown>, z).findings.map((f) => toJudged(f, stepClauses(f, z, zulipClauses), tag)));
   return out;
 }
 
@@ -64,7 +102,7 @@ function toJudged(f: Finding, clauses: string[], extra: Partial<Pick<Failure, 'p
 }
 
 /** Whether every matcher of a condition matches. */
-function holds(body: Record<string, unknown>, condition: Assertion): boolean {
+export function holds(body: Record<string, unknown>, condition: Assertion): boolean {
   const got = resolvePath(body, condition.path);
   return Object.entries(condition).every(([name, want]) => ASSERTION_KEYS.has(name) || MATCHERS[name](got, want) === null);
 }

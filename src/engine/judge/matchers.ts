@@ -40,8 +40,44 @@ const lengthOf = (got: Resolved, expected: string): number | Mismatch => {
   return [...v].length;
 };
 
+/**
+ * Where `got` falls short of `want` read as "at least": an object needs at least the fields
+ * `want` names, each at least as given (a newer server adds fields: they are not looked at); a
+ * list needs as many elements, each at least its counterpart; anything else equals. Returns
+ * the path to the first shortfall ("" for the value itself), or null.
+ */
+export function shortfall(got: unknown, want: unknown, at = ''): string | null {
+  const join = (key: string) => (at ? `${at}.${key}` : key);
+  if (Array.isArray(want)) {
+    if (!Array.isArray(got) || got.length !== want.length) return at;
+    for (const [i, w] of want.entries()) {
+      const short = shortfall(got[i], w, `${at}[${i}]`);
+      if (short !== null) return short;
+    }
+    return null;
+  }
+  if (typeof want === 'object' && want !== null) {
+    if (typeof got !== 'object' || got === null || Array.isArray(got)) return at;
+    for (const [key, w] of Object.entries(want)) {
+      if (!Object.hasOwn(got, key)) return join(key);
+      const short = shortfall((got as Record<string, unknown>)[key], w, join(key));
+      if (short !== null) return short;
+    }
+    return null;
+  }
+  return isDeepStrictEqual(got, want) ? null : at;
+}
+
 export const MATCHERS: Record<string, Matcher> = {
   equals: (got, want) => missing(got, show(want)) ?? (isDeepStrictEqual(got.value, want) ? null : { expected: show(want), actual: show(got.value) }),
+  /** The value at least as given: every field named, with those values; fields beyond them are a newer server's, not judged. */
+  atLeast: (got, want) => {
+    const expected = `at least ${show(want)}`;
+    const absent = missing(got, expected);
+    if (absent) return absent;
+    const short = shortfall(got.value, want);
+    return short === null ? null : { expected, actual: `${show(got.value)}${short ? ` (differs at ${short})` : ''}` };
+  },
   notEquals: (got, want) =>
     missing(got, `anything but ${show(want)}`) ??
     (isDeepStrictEqual(got.value, want) ? { expected: `anything but ${show(want)}`, actual: show(got.value) } : null),

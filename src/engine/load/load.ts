@@ -8,6 +8,7 @@ import { cached } from './suite-cache.js';
 import { roleOf, type SpecFile } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
+import { markRetiredFacts } from './retired-facts.js';
 import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
 import { kindProblems, type KindedClause } from './statement-kinds.js';
 
@@ -29,6 +30,8 @@ export interface Clause extends KindedClause {
   facts?: string[];
   /** Why no client can observe it on any server (client-side behaviour, a condition no request brings about). */
   untestable?: string;
+  /** Where the document leaves a choice open: what the variant realm chooses, or why no server can vary it. */
+  variant?: string;
   /** Where the document states it ("§13 row status_text"): see tests/unit/document-map.test.ts. */
   source?: string | string[];
 }
@@ -40,6 +43,8 @@ export interface Fact {
   evidence: { path: string; symbol: string; note?: string }[];
   featureLevel: number;
   commit?: string;
+  /** The last feature level at which the Zulip server behaves so (a later level removed the field, changed the behaviour). */
+  until?: number;
 }
 
 export const CATALOG_FILE = 'clauses.yaml';
@@ -90,6 +95,14 @@ export function loadFacts(path = projectPath('specs', FACTS_FILE)): Fact[] {
   const seen = new Set<string>();
   facts.forEach((fact, i) => {
     if (seen.has(fact.id)) throw new SpecError(source.file, source.lineOf(`/facts/${i}/id`), `facts[${i}].id`, `duplicate fact id "${fact.id}"`);
+    if (fact.until !== undefined && fact.until < fact.featureLevel) {
+      throw new SpecError(
+        source.file,
+        source.lineOf(`/facts/${i}/until`),
+        `facts[${i}].until`,
+        `${fact.until} is before the level read (featureLevel ${fact.featureLevel})`,
+      );
+    }
     seen.add(fact.id);
   });
   return facts;
@@ -166,7 +179,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const everyParameter = parametersByOperation(specs);
   const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
   if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
-  return { specs, clauses, facts, resources };
+  return { specs: markRetiredFacts(specs, facts), clauses, facts, resources };
 }
 
 /** Operation -> every parameter its spec files list, at any feature level. */

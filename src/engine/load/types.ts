@@ -28,6 +28,12 @@ export interface Expect {
   clauses?: string[];
   /** In a `zulip:` block: the Zulip facts (specs/zulip-facts.yaml) its checks rest on; default the case's. */
   facts?: string[];
+  /**
+   * The request must not be served as the account it names (no credentials, a wrong key): any
+   * answer but a success passes, of any media type, and the envelope conventions are not checked
+   * on it (the document does not show that answer); a `zulip:` block still judges Zulip's.
+   */
+  notServed?: boolean;
   result?: 'success' | 'error';
   code?: string;
   status?: number;
@@ -37,6 +43,8 @@ export interface Expect {
   ignoredParams?: string[];
   /** Expectations that hold only under the zulip profile (the document leaves them open). */
   zulip?: Omit<Expect, 'zulip'>;
+  /** In a `zulip:` block, set by the loader: the last feature level its facts hold at (a fact's `until`); a newer target is not judged by it. */
+  until?: number;
 }
 
 /** Opens an event queue (POST /register) as the step's role; its id is the variable `name`. */
@@ -48,12 +56,19 @@ export interface QueueSpec {
   capabilities?: Record<string, unknown>;
 }
 
-/** One event an events step expects, in order among the events of the queue. */
+/** One event an events step expects, in order among the case's own events of the queue. */
 export interface EventExpectation {
   type: string;
   op?: string;
-  /** Picks the event among those of its type: field -> value (e.g. message_id); a path through [*] picks it when one element equals the value. */
+  /**
+   * Picks the case's own event by its objects: field -> value (a message id, a channel, a name
+   * of the run); a path through [*] picks it when one element equals the value. The spec
+   * language requires it (schemas/spec-file.schema.json): a queue also hears of what other
+   * cases change, so an event is never picked by its position.
+   */
   where?: Record<string, unknown>;
+  /** Picks it further by text: field -> a regular expression the field's string must match (a notice naming the case's group). */
+  whereMatches?: Record<string, string>;
   /** How many events of this type (op, where) exactly; default at least one, the first judged. */
   count?: number;
   /** A schema of schemas/ for the event object, e.g. "events/typing". */
@@ -66,7 +81,7 @@ export interface EventExpectation {
 }
 
 /** An event that must not come: its type, and optionally its op and fields (as an expectation's `where`). */
-export type ForbiddenEvent = Pick<EventExpectation, 'type' | 'op' | 'where'>;
+export type ForbiddenEvent = Pick<EventExpectation, 'type' | 'op' | 'where' | 'whereMatches'>;
 
 /** Reads a queue until the expected events came or `withinMs` passed (a bounded wait). */
 export interface EventsSpec {
@@ -74,8 +89,8 @@ export interface EventsSpec {
   expect?: EventExpectation[];
   /**
    * Events of which none may arrive (by the time the expected ones did, or the wait ended): a
-   * type, or a type with the op and fields of the events meant, since a queue also hears of
-   * what other cases running meanwhile change.
+   * type with the op and fields of the case's own events meant (the spec language requires the
+   * fields), since a queue also hears of what other cases running meanwhile change.
    */
   none?: (string | ForbiddenEvent)[];
   /** Whether `expect` must come in this order (default true). */
@@ -87,6 +102,12 @@ export interface EventsSpec {
 export interface MadeAccount {
   email: string;
   apiKey: string;
+}
+
+/** When a step's request is sent again: its success answer matches `while` (a body condition). */
+export interface RepeatSpec {
+  while: Assertion;
+  atMost: number;
 }
 
 export interface Step {
@@ -104,6 +125,12 @@ export interface Step {
    * without its captures; so does an optional step needing what such a step did not capture.
    */
   optional?: boolean;
+  /**
+   * Send the request again while its success answer says to (the document tells the client to
+   * repeat: delete_topic's `complete: false`), at most `atMost` times in all; the last answer is
+   * judged, and the case's steps report how often it was sent.
+   */
+  repeat?: RepeatSpec;
   /** Why this step exists, shown in failure messages. */
   note?: string;
   /**
@@ -132,6 +159,8 @@ export interface Case {
   /** The Zulip facts (specs/zulip-facts.yaml) its zulip-profile checks rest on. */
   facts?: string[];
   since?: number;
+  /** Set by the loader on a zulip-profile case resting on a fact a later level retired: the last level it holds at. */
+  until?: number;
   profile?: 'spec' | 'zulip';
   /** What the case needs and a client can neither make nor read through the API (plan.ts says why). */
   requires?: Requirement[];

@@ -26,6 +26,8 @@ export interface RecordedStep {
   capture?: Record<string, string>;
   /** The values those captures got (a later request carries them). */
   captured?: Record<string, unknown>;
+  /** How many times the request was sent, when its answer asked for a repeat. */
+  sent?: number;
 }
 
 export interface CaseResult {
@@ -57,6 +59,8 @@ export interface CaseResult {
   durationMs: number;
   /** 429 answers waited out during the case (never judged as the server's failure). */
   rateLimitRetries?: number;
+  /** Steps whose request was sent again because the answer asked for it (delete_topic's complete: false): step number and sends in all. */
+  repeats?: { step: number; sent: number }[];
 }
 
 export function baseResult(spec: SpecFile, c: Case): Pick<CaseResult, 'id' | 'endpoint' | 'title' | 'file' | 'clauses' | 'facts' | 'since'> {
@@ -87,6 +91,7 @@ function recordSteps(records: StepRecord[], redactor: Redactor): RecordedStep[] 
     step: r.index + 1,
     exchange: recordExchange(r.exchange, redactor),
     ...(r.capture ? { capture: r.capture, captured: r.captured } : {}),
+    ...(r.sent ? { sent: r.sent } : {}),
   }));
 }
 
@@ -174,6 +179,7 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, initi
   const last: StepRecord | undefined = outcome.records.at(-1);
   const exchange = last ? recordExchange(last.exchange, redactor) : undefined;
   const retries = outcome.records.reduce((sum, r) => sum + (r.exchange.rateLimitRetries ?? 0), 0);
+  const repeats = outcome.records.flatMap((r) => (r.sent ? [{ step: r.index + 1, sent: r.sent }] : []));
   const done = (result: Pick<CaseResult, 'status'> & Partial<CaseResult>): CaseResult =>
     redactor.value({
       ...base,
@@ -182,6 +188,7 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, initi
       ...(warnings.length ? { warnings } : {}),
       durationMs,
       ...(retries ? { rateLimitRetries: retries } : {}),
+      ...(repeats.length ? { repeats } : {}),
     });
   // A failing multi-step case is reproduced by replaying every step that led to it.
   const steps = outcome.records.length > 1 ? { steps: recordSteps(outcome.records, redactor) } : {};

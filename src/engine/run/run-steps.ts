@@ -6,11 +6,11 @@ import type { RequestPurpose } from '../../http/request-cost.js';
 import { encodeParam, type Params } from '../../http/encode.js';
 import { resolvePath } from '../judge/body-path.js';
 import { interpolate, InterpolationError, type Vars } from './interpolate.js';
-import { judge, type Attribution } from '../judge/judge.js';
+import { holds, judge, type Attribution } from '../judge/judge.js';
 import { findingMessage, type Failure } from '../judge/failure.js';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
-import { show } from '../judge/matchers.js';
-import { roleOf, type EventsSpec, type MadeAccount, type Step } from '../load/types.js';
+import { ASSERTION_KEYS, show } from '../judge/matchers.js';
+import { roleOf, type Assertion, type EventsSpec, type MadeAccount, type RepeatSpec, type Step } from '../load/types.js';
 import type { KindContext } from './kind-context.js';
 import { kindChecksOfStep, type KindOwner } from './kind-checks.js';
 
@@ -38,6 +38,8 @@ export interface StepRecord {
   capture?: Record<string, string>;
   /** The values the captures got. */
   captured?: Record<string, unknown>;
+  /** How many times the request was sent, when its answer asked for a repeat (the step's `repeat`). */
+  sent?: number;
 }
 
 interface Common {
@@ -94,10 +96,12 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     let expect: Step['expect'];
     let role: string;
     let account: Account | undefined;
+    let repeat: RepeatSpec | undefined;
     try {
       params = interpolate(step.request.params ?? {}, vars);
       path = interpolate(step.request.path, vars);
-      expect = interpolate(step.expect, vars);
+      expect = withoutRetired(interpolate(step.expect, vars), vars.featureLevel);
+      repeat = interpolate(step.repeat, vars);
       ({ label: role, account } = accountOf(step, ctx, vars));
     } catch (error) {
       if (!(error instanceof InterpolationError)) throw error;
@@ -128,19 +132,26 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       : describeRequest(caller, step.request.method, path, params, step.request.auth);
     const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
     const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, purpose, trace) : null;
-    const exchange = polled
-      ? polled.exchange
-      : await ctx.client.send({
-          method: step.request.method,
-          path,
-          params,
-          auth,
-          encoding: step.request.encoding,
-          files: step.request.files,
-          purpose,
-          ...(trace ? { trace } : {}),
-        });
-    const record: StepRecord = { index, exchange, failures: [], summary };
+    const send = () =>
+      ctx.client.send({
+        method: step.request.method,
+        path,
+        params,
+        auth,
+        encoding: step.request.encoding,
+        files: step.request.files,
+        purpose,
+        ...(trace ? { trace } : {}),
+      });
+    const repeated = polled ? { exchange: polled.exchange, sent: 1 } : await sendRepeating(send, repeat);
+    const exchange = repeated.exchange;
+    const record: StepRecord = {
+      index,
+      exchange,
+      failures: [],
+      summary: repeated.sent > 1 ? `${summary}, sent ${repeated.sent} times (repeated while ${condition(repeat!.while)})` : summary,
+      ...(repeated.sent > 1 ? { sent: repeated.sent } : {}),
+    };
     records.push(record);
     if (exchange.error) {
       if (step.optional) continue;
@@ -207,6 +218,40 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
 }
 
 /**
+ * Sends a request, and again while its success answer matches the step's `repeat.while` (the
+ * document tells the client to repeat it), up to `repeat.atMost` sends in all. A repeat is the
+ * client doing what the document asks, not a retry of the judgement: the last answer is judged.
+ */
+async function sendRepeating(send: () => Promise<Exchange>, repeat: RepeatSpec | undefined): Promise<{ exchange: Exchange; sent: number }> {
+  let exchange = await send();
+  let sent = 1;
+  while (repeat && sent < repeat.atMost && asksForRepeat(exchange, repeat)) {
+    exchange = await send();
+    sent += 1;
+  }
+  return { exchange, sent };
+}
+
+/** "complete equals false" */
+function condition(assertion: Assertion): string {
+  const matchers = Object.entries(assertion).filter(([name]) => !ASSERTION_KEYS.has(name));
+  return matchers.map(([name, value]) => `${assertion.path} ${name} ${show(value)}`).join(' and ');
+}
+
+function asksForRepeat(exchange: Exchange, repeat: RepeatSpec): boolean {
+  const body = exchange.response?.json as { result?: unknown } | null | undefined;
+  return body?.result === 'success' && holds(body, repeat.while);
+}
+
+/** A `zulip:` block resting on a fact a later level retired says nothing about a newer target. */
+function withoutRetired(expect: Step['expect'], featureLevel: unknown): Step['expect'] {
+  const until = expect?.zulip?.until;
+  if (until === undefined || typeof featureLevel !== 'number' || featureLevel <= until) return expect;
+  const { zulip: _retired, ...rest } = expect!;
+  return rest;
+}
+
+/**
  * A read (GET, or POST /register) whose every check is the zulip profile's: under spec it would
  * check only the envelope, which the run's other answers of the same operation check too, so it
  * is not sent (read-backs of settings, for instance). A read whose answer a later step uses is.
@@ -215,7 +260,8 @@ export function readsOnlyForZulip(step: Step): boolean {
   const e = step.expect;
   if (!e?.zulip || step.capture || step.events || step.queue) return false;
   if (step.request.method !== 'GET' && !(step.request.method === 'POST' && step.request.path === '/register')) return false;
-  return !(e.result || e.code || e.status || e.schema || e.body?.length || e.ignoredParams);
+  // A refusal (notServed) is the spec profile's check too, even with Zulip's details beside it.
+  return !(e.notServed || e.result || e.code || e.status || e.schema || e.body?.length || e.ignoredParams);
 }
 
 const DEFAULT_EVENT_WAIT_MS = 3000;

@@ -1,7 +1,8 @@
 // The channel object of GET /streams: every field of the document's table plus the ones
 // Zulip adds at feature level 420.
 import { channelSetting } from './permission-settings.js';
-import { SYSTEM_GROUPS, type Channel, type GroupSetting, type Realm } from '../realm/model.js';
+import type { Channel, GroupSetting, Realm } from '../realm/model.js';
+import { systemGroupName } from '../realm/system-groups.js';
 import type { Quirks } from '../realm/quirks.js';
 import type { Body } from '../core/router.js';
 
@@ -31,10 +32,10 @@ export function renderMarkdown(text: string): string {
  * it is the administrators (2), the full members (3) or the moderators (4) system group.
  */
 export function streamPostPolicy(value: GroupSetting): number {
-  const g = SYSTEM_GROUPS;
-  if (value === g['role:administrators']) return 2;
-  if (value === g['role:fullmembers']) return 3;
-  if (value === g['role:moderators']) return 4;
+  const name = systemGroupName(value);
+  if (name === 'role:administrators') return 2;
+  if (name === 'role:fullmembers') return 3;
+  if (name === 'role:moderators') return 4;
   return 1;
 }
 

@@ -1,4 +1,5 @@
 // Creating a channel: the name and description rules, who may create what, and the new record.
+import { newChannelSettings } from './permission-settings.js';
 import { isGuest } from '../realm/access.js';
 import { badRequest } from '../core/errors.js';
 import { ROLE, type Channel } from '../realm/model.js';
@@ -49,6 +50,7 @@ export function addChannel(ctx: Context, name: string, description: string, opti
     isDefault: options.isDefault,
     subscribers: new Set(),
     canAdministerChannelGroup: { direct_members: [user.id], direct_subgroups: [] },
+    groupSettings: newChannelSettings(realm.flavor.systemGroupIds),
   };
   realm.channels.push(channel);
   return channel;

@@ -1,35 +1,44 @@
 // The permission settings of a channel: Zulip's defaults, and which ones need content access
 // to change (document, op 4: can_add_subscribers_group and the delete and move settings).
-import { SYSTEM_GROUPS, type Channel, type GroupSetting } from '../realm/model.js';
-
-const g = SYSTEM_GROUPS;
+import type { Channel, GroupSetting } from '../realm/model.js';
+import type { SystemGroupIds, SystemGroupName } from '../realm/system-groups.js';
 
 export interface ChannelGroupSetting {
-  fallback: GroupSetting;
+  /** The system group a new channel starts with. */
+  fallback: SystemGroupName;
   contentAccess: boolean;
 }
 
 export const CHANNEL_GROUP_SETTINGS: Record<string, ChannelGroupSetting> = {
-  can_add_subscribers_group: { fallback: g['role:nobody'], contentAccess: true },
-  can_remove_subscribers_group: { fallback: g['role:administrators'], contentAccess: false },
-  can_administer_channel_group: { fallback: g['role:nobody'], contentAccess: false },
-  can_delete_any_message_group: { fallback: g['role:nobody'], contentAccess: true },
+  can_add_subscribers_group: { fallback: 'role:nobody', contentAccess: true },
+  can_remove_subscribers_group: { fallback: 'role:administrators', contentAccess: false },
+  can_administer_channel_group: { fallback: 'role:nobody', contentAccess: false },
+  can_delete_any_message_group: { fallback: 'role:nobody', contentAccess: true },
   // Zulip: Stream.stream_permission_group_settings default_group_name NOBODY (fact zulip.channel.delete-message-permission).
-  can_delete_own_message_group: { fallback: g['role:nobody'], contentAccess: true },
-  can_move_messages_out_of_channel_group: { fallback: g['role:nobody'], contentAccess: true },
-  can_move_messages_within_channel_group: { fallback: g['role:nobody'], contentAccess: true },
-  can_send_message_group: { fallback: g['role:everyone'], contentAccess: true },
-  can_subscribe_group: { fallback: g['role:nobody'], contentAccess: false },
-  can_resolve_topics_group: { fallback: g['role:nobody'], contentAccess: true },
+  can_delete_own_message_group: { fallback: 'role:nobody', contentAccess: true },
+  can_move_messages_out_of_channel_group: { fallback: 'role:nobody', contentAccess: true },
+  can_move_messages_within_channel_group: { fallback: 'role:nobody', contentAccess: true },
+  can_send_message_group: { fallback: 'role:everyone', contentAccess: true },
+  can_subscribe_group: { fallback: 'role:nobody', contentAccess: false },
+  can_resolve_topics_group: { fallback: 'role:nobody', contentAccess: true },
 };
+
+/** A new channel's permission settings (but can_administer_channel_group, a field of its own), in the realm's numbering of the system groups. */
+export function newChannelSettings(groups: SystemGroupIds): Record<string, GroupSetting> {
+  return Object.fromEntries(
+    Object.entries(CHANNEL_GROUP_SETTINGS)
+      .filter(([name]) => name !== 'can_administer_channel_group')
+      .map(([name, s]) => [name, groups[s.fallback]]),
+  );
+}
 
 /** The current value; can_administer_channel_group lives in its own field of the model. */
 export function channelSetting(channel: Channel, name: string): GroupSetting {
   if (name === 'can_administer_channel_group') return channel.canAdministerChannelGroup;
-  return channel.groupSettings?.[name] ?? CHANNEL_GROUP_SETTINGS[name].fallback;
+  return channel.groupSettings[name];
 }
 
 export function setChannelSetting(channel: Channel, name: string, value: GroupSetting): void {
   if (name === 'can_administer_channel_group') channel.canAdministerChannelGroup = value;
-  else channel.groupSettings = { ...channel.groupSettings, [name]: value };
+  else channel.groupSettings[name] = value;
 }

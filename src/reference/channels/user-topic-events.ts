@@ -8,7 +8,8 @@ import { capability, sendEvent } from '../events/queue.js';
 import type { Channel, Realm } from '../realm/model.js';
 import { sameTopic } from './topic-names.js';
 
-export const POLICY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+/** The policies the document numbers (0 and 1); 2 and 3 are the flavor's (policyNumber). */
+export const POLICY = { inherit: 0, muted: 1 } as const;
 
 /** The users with a policy on a topic, and their policy. */
 export function topicPolicies(realm: Realm, channelId: number, topic: string): Map<number, number> {
@@ -50,11 +51,16 @@ export function setTopicPolicy(
   }
 }
 
+/** The number of a policy in this realm: which of 2 and 3 is unmuted and which followed is the flavor's. */
+export function policyNumber(realm: Realm, policy: 'unmuted' | 'followed'): number {
+  return realm.flavor.visibilityPolicies[policy];
+}
+
 /** Zulip's get_visibility_policy_after_merge: the most visible of the two policies wins. */
-export function mergedPolicy(a: number, b: number): number {
+export function mergedPolicy(realm: Realm, a: number, b: number): number {
   const both = new Set([a, b]);
-  if (both.has(POLICY.followed)) return POLICY.followed;
-  if (both.has(POLICY.unmuted)) return POLICY.unmuted;
+  if (both.has(policyNumber(realm, 'followed'))) return policyNumber(realm, 'followed');
+  if (both.has(policyNumber(realm, 'unmuted'))) return policyNumber(realm, 'unmuted');
   if (both.has(POLICY.inherit)) return POLICY.inherit;
   return POLICY.muted;
 }

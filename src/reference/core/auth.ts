@@ -1,15 +1,18 @@
 // HTTP Basic authentication with `email:api_key`. The document does not show the answer to
 // missing or invalid credentials: the zulip flavor fails like Zulip (401 UNAUTHORIZED with a
-// WWW-Authenticate challenge), the variant otherwise (realm/flavor.ts, credentialsRefusal).
+// WWW-Authenticate challenge), the variant otherwise, with no JSON at all (realm/flavor.ts,
+// credentialsRefusal).
 import { timingSafeEqual } from 'node:crypto';
-import { ApiError, badRequest } from './errors.js';
+import { ApiError, PlainRefusal, badRequest } from './errors.js';
 import type { Realm, User } from '../realm/model.js';
 import type { Quirks } from '../realm/quirks.js';
 
 function refusal(realm: Realm, quirks: Quirks): (msg: string) => ApiError {
-  const { status, code, challenge } = realm.flavor.credentialsRefusal;
-  const headers: Record<string, string> = challenge ? { 'WWW-Authenticate': 'Basic realm="zulip"' } : {};
-  return (msg) => new ApiError(quirks.has('auth-200-on-bad-key') ? 200 : status, code, msg, {}, headers);
+  const refused = realm.flavor.credentialsRefusal;
+  const headers: Record<string, string> = refused.challenge ? { 'WWW-Authenticate': 'Basic realm="zulip"' } : {};
+  const status = quirks.has('auth-200-on-bad-key') ? 200 : refused.status;
+  if ('page' in refused) return () => new PlainRefusal(status, refused.page.contentType, refused.page.text, headers);
+  return (msg) => new ApiError(status, refused.code, msg, {}, headers);
 }
 
 function sameKey(a: string, b: string): boolean {

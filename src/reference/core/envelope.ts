@@ -1,7 +1,7 @@
 // Writes the JSON envelope of every answer: success with `msg: ""` and the ignored parameters,
 // or error with `msg` and `code`.
 import type { ServerResponse } from 'node:http';
-import type { ApiError } from './errors.js';
+import { PlainRefusal, type ApiError } from './errors.js';
 import type { Quirks } from '../realm/quirks.js';
 import type { Body } from './router.js';
 import { withExtraField, ZULIP, type Flavor } from '../realm/flavor.js';
@@ -36,6 +36,11 @@ export function sendSuccess(
 }
 
 export function sendError(res: ServerResponse, error: ApiError, quirks: Quirks, headers: Record<string, string> = {}, flavor: Flavor = ZULIP): void {
+  if (error instanceof PlainRefusal) {
+    res.writeHead(error.status, { ...error.headers, ...headers, 'Content-Type': error.contentType, 'Content-Length': Buffer.byteLength(error.text) });
+    res.end(error.text);
+    return;
+  }
   const body: Body = { result: 'error', msg: flavor.errorMessage(error), code: error.code, ...error.extra };
   if (quirks.has('error-without-code')) delete body.code;
   send(res, flavor.errorStatus(error), body, { ...error.headers, ...headers });

@@ -19,3 +19,18 @@ export function badRequest(msg: string, extra: Record<string, unknown> = {}): Ap
 export function adminRequired(): ApiError {
   return new ApiError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
 }
+
+/**
+ * A refusal that is no JSON envelope at all (a front proxy's page): the answer the variant realm
+ * gives to missing or invalid credentials, which the document leaves "not shown".
+ */
+export class PlainRefusal extends ApiError {
+  constructor(
+    status: number,
+    readonly contentType: string,
+    readonly text: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(status, 'UNAUTHORIZED', text, {}, headers);
+  }
+}

@@ -12,7 +12,7 @@ export const FEATURE_LEVEL = 420;
 
 function serverSettings(ctx: PublicContext) {
   return {
-    zulip_feature_level: FEATURE_LEVEL,
+    ...(ctx.realm.flavor.announcesFeatureLevel ? { zulip_feature_level: FEATURE_LEVEL } : {}),
     zulip_version: serverVersion(ctx.realm),
     zulip_merge_base: serverVersion(ctx.realm),
     push_notifications_enabled: false,
@@ -77,6 +77,14 @@ function validateRegisterParams(ctx: Context): void {
 function register(ctx: Context) {
   validateRegisterParams(ctx);
   const queueId = openQueue(ctx);
+  const { flavor } = ctx.realm;
+  const body = zulipRegister(ctx, queueId);
+  // The variant answers only the fields it names (flavor.ts registerFields).
+  const only = flavor.registerFields;
+  return only ? Object.fromEntries(Object.entries(body).filter(([name]) => only.includes(name))) : body;
+}
+
+function zulipRegister(ctx: Context, queueId: string) {
   const { flavor } = ctx.realm;
   const { limits } = flavor;
   return {

@@ -6,10 +6,11 @@ import type { Channel, Message, Realm, User } from '../realm/model.js';
 import { sameTopic } from '../channels/topic-names.js';
 import { allocate } from '../realm/flavor.js';
 import { sendMessageEvent } from './send-events.js';
+import { seededUserId } from '../realm/seed.js';
 import type { Quirks } from '../realm/quirks.js';
 
 /** The seeded Notification Bot (realm/seed.ts): the sender of move and resolve notices. */
-export const NOTIFICATION_BOT_ID = 18;
+export const notificationBotId = (realm: Realm): number => seededUserId(realm, 'notificationBot');
 
 /** Zulip's access_message: missing and unreadable messages look the same. */
 export function accessMessage(realm: Realm, user: User, id: number): Message {
@@ -38,7 +39,7 @@ export function postNotification(
   const holders = new Set(channel.subscribers);
   const message: Message = {
     id: allocate(realm, 'message'),
-    senderId: NOTIFICATION_BOT_ID,
+    senderId: notificationBotId(realm),
     channelId: channel.id,
     recipientIds: [],
     topic,

@@ -2,11 +2,11 @@
 // and move, within which time limits, and who may use wildcard mentions. Zulip's messages.
 import { channelById, isSubscribed } from '../realm/access.js';
 import { ApiError, badRequest } from '../core/errors.js';
-import { inSetting } from '../users/group-settings.js';
+import { inSetting, nobody, sameSetting } from '../users/group-settings.js';
 import { topicMessages } from './access.js';
 import { mentionsChannelWildcard, mentionsTopicWildcard } from './render.js';
 import type { Move } from './move.js';
-import { ROLE, type Channel, type Message, type User } from '../realm/model.js';
+import { ROLE, type Channel, type GroupSetting, type Message, type User } from '../realm/model.js';
 import type { RealmSettings } from '../settings/organisation.js';
 import type { Context } from '../core/router.js';
 
@@ -24,21 +24,33 @@ export function checkContentEdit(ctx: Context, message: Message, s: RealmSetting
   }
 }
 
-const channelGroup = (channel: Channel, name: string) => channel.groupSettings?.[name];
+/**
+ * Rule 4 with a channel's own group: whether the user may, by the organisation's setting and the
+ * channel's group as the flavor combines them (flavor.ts channelMovePermission).
+ */
+function mayMove(ctx: Context, organisation: GroupSetting, channel: Channel, channelGroupName: string): boolean {
+  const { realm, user } = ctx;
+  const own = channel.groupSettings[channelGroupName];
+  if (realm.flavor.channelMovePermission === 'channel-first') {
+    const namesAnyone = !sameSetting(realm, own, nobody(realm));
+    return inSetting(realm, namesAnyone ? own : organisation, user);
+  }
+  return inSetting(realm, organisation, user) || inSetting(realm, own, user);
+}
 
 /** Rule 4 for topic changes and resolving (Zulip's can_resolve_topics / can_edit_topic), with the topic time limit. */
 export function checkTopicChange(ctx: Context, move: Move, s: RealmSettings): void {
   const { realm, user, quirks: q } = ctx;
-  const inChannelGroup = (name: string) => {
-    const setting = channelGroup(move.from, name);
-    return setting !== undefined && inSetting(realm, setting, user);
-  };
   if (move.resolved || move.unresolved) {
-    const may = inSetting(realm, s.canResolveTopicsGroup, user) || inChannelGroup('can_resolve_topics_group');
+    // The channel's resolve group is Zulip's (the document's channel object has none).
+    const may =
+      realm.flavor.channelMovePermission === 'union'
+        ? mayMove(ctx, s.canResolveTopicsGroup, move.from, 'can_resolve_topics_group')
+        : inSetting(realm, s.canResolveTopicsGroup, user);
     if (!may && !q.has('edit-resolve-permission-ignored')) throw badRequest("You don't have permission to resolve topics in this channel.");
     return;
   }
-  const may = inSetting(realm, s.canMoveMessagesBetweenTopicsGroup, user) || inChannelGroup('can_move_messages_within_channel_group');
+  const may = mayMove(ctx, s.canMoveMessagesBetweenTopicsGroup, move.from, 'can_move_messages_within_channel_group');
   if (!may && !q.has('edit-member-moves-without-permission')) throw badRequest("You don't have permission to edit this message");
   const limit = s.moveMessagesWithinStreamLimitSeconds;
   if (
@@ -70,15 +82,14 @@ export function checkWildcards(ctx: Context, message: Message, content: string, 
 
 /** Rule 4 for channel moves, with the channel time limit. */
 export function checkChannelMove(ctx: Context, move: Move, s: RealmSettings): void {
-  const { realm, user, quirks: q } = ctx;
-  const outOf = channelGroup(move.from, 'can_move_messages_out_of_channel_group');
-  const may = inSetting(realm, s.canMoveMessagesBetweenChannelsGroup, user) || (outOf !== undefined && inSetting(realm, outOf, user));
+  const { user, quirks: q } = ctx;
+  const may = mayMove(ctx, s.canMoveMessagesBetweenChannelsGroup, move.from, 'can_move_messages_out_of_channel_group');
   if (!may && !q.has('edit-channel-move-without-permission')) throw badRequest("You don't have permission to move this message");
   const limit = s.moveMessagesBetweenStreamsLimitSeconds;
   if (
     limit !== null &&
     (!isModeratorOrAbove(user) || q.has('edit-time-limit-for-admins')) &&
-    age(move.message) > limit + realm.flavor.editLimitGraceSeconds &&
+    age(move.message) > limit + ctx.realm.flavor.editLimitGraceSeconds &&
     !q.has('edit-topic-no-time-limit')
   ) {
     throw badRequest("The time limit for editing this message's channel has passed");

@@ -9,7 +9,7 @@ import { postNotification, topicMessages } from './access.js';
 import { canReadMessage } from './visibility.js';
 import { ROLE, type Channel, type Message, type Realm, type User } from '../realm/model.js';
 import { deleteMessages, sendDeleteEvent } from './delete-events.js';
-import { mergedPolicy, POLICY, setTopicPolicy, topicPolicies } from '../channels/user-topic-events.js';
+import { mergedPolicy, POLICY, policyNumber, setTopicPolicy, topicPolicies } from '../channels/user-topic-events.js';
 import type { Quirks } from '../realm/quirks.js';
 import { allocate } from '../realm/flavor.js';
 
@@ -138,7 +138,7 @@ export function migrateTopicPolicies(realm: Realm, move: Move, access: MoveAcces
     const before = orig.get(id) ?? POLICY.inherit;
     const there = target.get(id) ?? POLICY.inherit;
     if (before !== POLICY.inherit) setTopicPolicy(realm, [id], move.from, move.oldTopic, POLICY.inherit, { skipMutedTopics: true });
-    const after = targetHadMessages ? mergedPolicy(before, there) : before;
+    const after = targetHadMessages ? mergedPolicy(realm, before, there) : before;
     if (after !== there) setTopicPolicy(realm, [id], move.to, move.newTopic, after);
   }
 }
@@ -223,7 +223,7 @@ function postResolveNotice(realm: Realm, user: User, move: Move, quirks: Quirks)
   const following = topicPolicies(realm, move.to.id, move.newTopic);
   const keepsUnread = (u: User) => {
     const policy = String(u.settings.resolved_topic_notice_auto_read_policy ?? 'except_followed');
-    return policy === 'never' || (policy === 'except_followed' && following.get(u.id) === POLICY.followed);
+    return policy === 'never' || (policy === 'except_followed' && following.get(u.id) === policyNumber(realm, 'followed'));
   };
   const readers = realm.users.filter((u) => u.id === user.id || !keepsUnread(u)).map((u) => u.id);
   const state = move.resolved ? 'resolved' : 'unresolved';

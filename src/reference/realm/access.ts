@@ -1,5 +1,6 @@
 // Who is who and who may see what: roles, system groups, channel access.
-import { ROLE, SYSTEM_GROUPS, type Channel, type GroupSetting, type Realm, type User } from './model.js';
+import { ROLE, type Channel, type GroupSetting, type Realm, type User } from './model.js';
+import { systemGroupName } from './system-groups.js';
 import { badRequest } from '../core/errors.js';
 import { channelSetting } from '../channels/permission-settings.js';
 
@@ -8,18 +9,18 @@ export const isGuest = (user: User): boolean => user.role === ROLE.guest;
 export const isSubscribed = (user: User, channel: Channel): boolean => channel.subscribers.has(user.id);
 
 function inSystemGroup(groupId: number, user: User): boolean {
-  switch (groupId) {
-    case SYSTEM_GROUPS['role:internet']:
-    case SYSTEM_GROUPS['role:everyone']:
+  switch (systemGroupName(groupId)) {
+    case 'role:internet':
+    case 'role:everyone':
       return true;
-    case SYSTEM_GROUPS['role:members']:
-    case SYSTEM_GROUPS['role:fullmembers']:
+    case 'role:members':
+    case 'role:fullmembers':
       return user.role <= ROLE.member;
-    case SYSTEM_GROUPS['role:moderators']:
+    case 'role:moderators':
       return user.role <= ROLE.moderator;
-    case SYSTEM_GROUPS['role:administrators']:
+    case 'role:administrators':
       return user.role <= ROLE.admin;
-    case SYSTEM_GROUPS['role:owners']:
+    case 'role:owners':
       return user.role <= ROLE.owner;
     default:
       return false;

@@ -4,7 +4,9 @@
 // spec-profile case that assumes one of Zulip's choices fails against it: it is how the project
 // proves it raises no false alarms, as the mutants prove it catches bugs. Every difference of the
 // variant is in this file (VARIANT below), for a reader to scan.
+import { randomBytes } from 'node:crypto';
 import type { ApiError } from '../core/errors.js';
+import { VARIANT_SYSTEM_GROUPS, ZULIP_SYSTEM_GROUPS, type SystemGroupIds } from './system-groups.js';
 
 export type FlavorName = 'zulip' | 'variant';
 
@@ -62,12 +64,33 @@ export interface Flavor {
   extraField: { name: string; value: unknown } | null;
   /** The n-th id (0-based) of a kind the realm hands out; messages' ids must increase. */
   id(kind: IdKind, n: number): number;
-  /** The id of a seeded channel or message, from its number in seed.ts. */
-  seedId(kind: 'channel' | 'message', number: number): number;
+  /** The id of a seeded user, channel or message, from its number in seed.ts. */
+  seedId(kind: 'user' | 'channel' | 'message', number: number): number;
+  /** The ids of the system groups (role:everyone, ...): the document gives none. */
+  systemGroupIds: SystemGroupIds;
   /** How many ids of each kind the seed used up. */
   seedIssued: Record<IdKind, number>;
   /** How many messages one batch of a topic deletion removes (operation 14: "in batches"). */
   deleteTopicBatchSize: number;
+  /**
+   * How many batches one delete_topic request gets through before it "times out" and answers
+   * `complete: false` (operation 14: the client should repeat the request); Infinity: never.
+   */
+  deleteTopicBatchesPerRequest: number;
+  /**
+   * An update object whose `old` is not the current value ("not shown"): refused (Zulip's
+   * EXPECTATION_MISMATCH), or applied as if `old` were not there.
+   */
+  oldMismatch: 'refuse' | 'apply';
+  /** Which of the visibility policies 2 and 3 is unmuted and which followed ("not shown"). */
+  visibilityPolicies: { unmuted: number; followed: number };
+  /**
+   * Whether GET /server_settings tells its feature level ("How a client learns the server's
+   * current feature level: not shown"); without it a client judges the newest level it knows.
+   */
+  announcesFeatureLevel: boolean;
+  /** A new API key ("How API keys are issued ...: not shown"). */
+  apiKey(): string;
   /** The order of GET /streams (the document gives none). */
   compareChannels(a: ChannelView, b: ChannelView): number;
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
@@ -95,8 +118,17 @@ export interface Flavor {
   // --- status, push and the common conventions (operations 13 and 21, Authentication, Errors) ---
   /** The order of ignored_parameters_unsupported (the document gives none; Zulip sorts it). */
   ignoredParamsOrder: 'sorted' | 'reverse-sorted';
-  /** The answer to missing or invalid credentials ("not shown"): status, code, and a WWW-Authenticate: Basic challenge or not. */
-  credentialsRefusal: { status: number; code: string; challenge: boolean };
+  /**
+   * The answer to missing or invalid credentials ("not shown"): its status, a WWW-Authenticate:
+   * Basic challenge or not, and either the JSON error envelope with a code or a page that is no
+   * JSON at all (what a front proxy answers).
+   */
+  credentialsRefusal: { status: number; challenge: boolean } & ({ code: string } | { page: { contentType: string; text: string } });
+  /**
+   * The fields of POST /register's answer (the document names only the limits, the empty topic's
+   * display name and the typing periods): null, every field Zulip sends; else only these.
+   */
+  registerFields: readonly string[] | null;
   /** The HTTP statuses of operation 21's push relay errors (the document gives none). */
   pushRelayStatus: { adminActionRequired: number; bouncerUnreachable: number; bouncerFailing: number };
   // --- messages (operations 1 and 15) ---
@@ -110,6 +142,16 @@ export interface Flavor {
   resolvedDisplayNameIsEmptyTopic: boolean;
   /** Put before the text of the automated messages a move or resolve posts (op 1: their texts are not given). */
   noticePrefix: string;
+  /**
+   * How a channel's move groups (can_move_messages_within_channel_group and
+   * can_move_messages_out_of_channel_group, "who may move messages within / out of the channel")
+   * meet the organisation's settings that "govern" moving (op 1 rule 4); the document does not
+   * say. `union`: either grants (Zulip, which also lets the channel's can_resolve_topics_group
+   * grant resolving). `channel-first`: a channel group that names anyone decides alone for its
+   * channel, one of role:nobody leaves it to the organisation; resolving is the organisation's
+   * (the document's channel object has no resolve group).
+   */
+  channelMovePermission: 'union' | 'channel-first';
   // Channels (operations 4 and 20).
   /**
    * Where the document and the Zulip server disagree about channels (the disputed clauses of
@@ -142,10 +184,20 @@ export const ZULIP: Flavor = {
   // Small, sequential ids after the seeded ones (seed.ts numbers its own).
   id: (kind, n) => ({ channel: 6, message: SEEDED_MESSAGES + 1, record: 100 })[kind] + n,
   seedId: (_kind, number) => number,
+  systemGroupIds: ZULIP_SYSTEM_GROUPS,
   seedIssued: { channel: 0, message: 0, record: 0 },
   // Zulip deletes 100 at a time (zerver/lib/retention.py STREAM_MESSAGE_BATCH_SIZE); the
   // batch-order case sends 101 messages to see two batches.
   deleteTopicBatchSize: 100,
+  // Zulip's request has a time budget no test topic comes near: it completes in one request.
+  deleteTopicBatchesPerRequest: Infinity,
+  announcesFeatureLevel: true,
+  // Zulip's generate_api_key: 32 characters of base64url.
+  apiKey: () => randomBytes(24).toString('base64url'),
+  // zerver/models/user_topics.py UserTopic.VisibilityPolicy (fact zulip.user-topics.policy-values).
+  visibilityPolicies: { unmuted: 2, followed: 3 },
+  // PreviousSettingValueMismatchedError (facts zulip.channel.old-mismatch, zulip.groups.old-mismatch).
+  oldMismatch: 'refuse',
   compareChannels: byName,
   // Zulip: zerver/views/streams.py send_messages_for_new_subscribers (fact zulip.channel.creation-notice).
   newChannelNotice: {
@@ -173,12 +225,15 @@ export const ZULIP: Flavor = {
   // zulip.auth.invalid-basic-401, zulip.push.e2ee-test-error-codes)
   ignoredParamsOrder: 'sorted',
   credentialsRefusal: { status: 401, code: 'UNAUTHORIZED', challenge: true },
+  registerFields: null,
   pushRelayStatus: { adminActionRequired: 403, bouncerUnreachable: 502, bouncerFailing: 502 },
   // messages: Realm.WILDCARD_MENTION_THRESHOLD (fact zulip.edit.wildcard-mention-threshold);
   // "✔ general chat" refused (fact zulip.edit.general-chat-not-resolvable).
   wildcardMentionThreshold: 15,
   resolvedDisplayNameIsEmptyTopic: true,
   noticePrefix: '',
+  // zerver/lib/message.py can_move_messages_within_channel / can_resolve_topics (fact zulip.edit.move-and-resolve-permissions).
+  channelMovePermission: 'union',
   // Channels (operations 4 and 20).
   channelsFollowDocument: false,
 };
@@ -202,6 +257,41 @@ function VARIANT_ID(kind: IdKind, n: number): number {
   return 5_000_000 + ((n * 104_729) % 999_983) * 3;
 }
 
+const VARIANT_REGISTER_FIELDS = [
+  // named by the document
+  'max_topic_length',
+  'max_message_length',
+  'max_stream_name_length',
+  'max_stream_description_length',
+  'max_channel_folder_name_length',
+  'max_channel_folder_description_length',
+  'realm_empty_topic_display_name',
+  'server_typing_started_wait_period_milliseconds',
+  'server_typing_stopped_wait_period_milliseconds',
+  'server_typing_started_expiry_period_milliseconds',
+  // the event queue (zulip profile)
+  'queue_id',
+  'last_event_id',
+  // organisation settings the exclusive files change and restore
+  'realm_allow_message_editing',
+  'realm_can_add_subscribers_group',
+  'realm_can_delete_any_message_group',
+  'realm_can_delete_own_message_group',
+  'realm_can_move_messages_between_channels_group',
+  'realm_can_move_messages_between_topics_group',
+  'realm_can_resolve_topics_group',
+  'realm_enable_spectator_access',
+  'realm_message_content_edit_limit_seconds',
+  'realm_message_edit_history_visibility_policy',
+  'realm_move_messages_between_streams_limit_seconds',
+  'realm_move_messages_within_stream_limit_seconds',
+  'realm_topics_policy',
+  // what the settings and topic cases read back
+  'user_settings',
+  'realm_user_settings_defaults',
+  'user_topics',
+] as const;
+
 export const VARIANT: Flavor = {
   name: 'variant',
   limits: { topic: 40, message: 5000, channelName: 30, channelDescription: 500, folderName: 40, folderDescription: 500 },
@@ -219,10 +309,20 @@ export const VARIANT: Flavor = {
       : `Refused by the variant realm (${kindOf(error)}): ${error.code}`,
   extraField: { name: 'variant_extension', value: { since: 999 } },
   id: (kind, n) => VARIANT_ID(kind, n),
-  // Seeded messages take the first message ids; seeded channels numbers no created one reaches.
-  seedId: (kind, number) => (kind === 'message' ? VARIANT_ID('message', number - 1) : VARIANT_ID('channel', 50_000 + number)),
+  // Seeded messages take the first message ids; seeded channels numbers no created one reaches;
+  // users large and spread out, apart from every other id (a created user takes the next one up).
+  seedId: (kind, number) =>
+    kind === 'message' ? VARIANT_ID('message', number - 1) : kind === 'channel' ? VARIANT_ID('channel', 50_000 + number) : 1_200_000 + number * 4_099,
+  systemGroupIds: VARIANT_SYSTEM_GROUPS,
   seedIssued: { channel: 0, message: SEEDED_MESSAGES, record: 0 },
-  deleteTopicBatchSize: 2,
+  // One message a batch, one batch a request: the first request of any topic of two messages or
+  // more answers complete: false, and the client repeats it.
+  deleteTopicBatchSize: 1,
+  deleteTopicBatchesPerRequest: 1,
+  announcesFeatureLevel: false,
+  apiKey: () => `vk.${randomBytes(30).toString('hex')}`,
+  visibilityPolicies: { unmuted: 3, followed: 2 },
+  oldMismatch: 'apply',
   compareChannels: (a, b) => b.id - a.id,
   newChannelNotice: {
     topic: 'welcome',
@@ -244,13 +344,26 @@ export const VARIANT: Flavor = {
   emptyTopicMarksWholeChannel: false,
   // status, push and the common conventions
   ignoredParamsOrder: 'reverse-sorted',
-  credentialsRefusal: { status: 403, code: 'AUTHENTICATION_FAILED', challenge: false },
+  // A front proxy's answer: a 401 page in HTML, no envelope, no challenge.
+  credentialsRefusal: {
+    status: 401,
+    challenge: false,
+    page: {
+      contentType: 'text/html; charset=utf-8',
+      text: '<html><head><title>401 Unauthorized</title></head><body><h1>401 Unauthorized</h1></body></html>\n',
+    },
+  },
+  // Only what the suite reads: the document's fields, the queue, and what the cases read back
+  // (the organisation settings they restore, the user's settings and topic policies under zulip).
+  // A case that comes to rely on another field fails here until it is named.
+  registerFields: VARIANT_REGISTER_FIELDS,
   pushRelayStatus: { adminActionRequired: 409, bouncerUnreachable: 503, bouncerFailing: 504 },
   // messages: "many" is more than 20 (no seeded channel or topic reaches it), and
   // "✔ (unnamed topic)" is an ordinary topic; the move and resolve notices read differently.
   wildcardMentionThreshold: 20,
   resolvedDisplayNameIsEmptyTopic: false,
   noticePrefix: 'Moderation note: ',
+  channelMovePermission: 'channel-first',
   // Channels (operations 4 and 20).
   channelsFollowDocument: true,
 };

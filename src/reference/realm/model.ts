@@ -2,19 +2,12 @@
 
 import type { Flavor, IdKind } from './flavor.js';
 import type { RealmEmoji } from '../users/emoji.js';
+import { ZULIP_SYSTEM_GROUPS } from './system-groups.js';
 export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
 
 /** System group ids, fixed so that group-setting values are predictable. */
-export const SYSTEM_GROUPS = {
-  'role:internet': 1,
-  'role:everyone': 2,
-  'role:members': 3,
-  'role:fullmembers': 4,
-  'role:moderators': 5,
-  'role:administrators': 6,
-  'role:owners': 7,
-  'role:nobody': 8,
-} as const;
+/** Zulip's ids of the system groups (the zulip flavor's); the variant has its own (system-groups.ts). */
+export const SYSTEM_GROUPS = ZULIP_SYSTEM_GROUPS;
 
 /** A group-setting value: a group id, or an anonymous group of users and subgroups. */
 export type GroupSetting = number | { direct_members: number[]; direct_subgroups: number[] };
@@ -95,8 +88,8 @@ export interface Channel {
   folderId?: number | null;
   topicsPolicy?: TopicsPolicy;
   messageRetentionDays?: number | null;
-  /** Other permission settings by API name, e.g. can_add_subscribers_group. */
-  groupSettings?: Record<string, GroupSetting>;
+  /** Other permission settings by API name, e.g. can_add_subscribers_group (channels/permission-settings.ts). */
+  groupSettings: Record<string, GroupSetting>;
 }
 
 export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';

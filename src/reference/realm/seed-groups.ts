@@ -1,8 +1,9 @@
 // The system groups every realm starts with. Their members follow the users' roles (see
 // users/group-settings.ts), so they store none; their own permission settings are role:nobody.
-import { SYSTEM_GROUPS, type UserGroup } from './model.js';
+import type { UserGroup } from './model.js';
+import { SYSTEM_GROUP_NAMES, type SystemGroupIds, type SystemGroupName } from './system-groups.js';
 
-const DESCRIPTIONS: Record<keyof typeof SYSTEM_GROUPS, string> = {
+const DESCRIPTIONS: Record<SystemGroupName, string> = {
   'role:internet': 'Everyone on the Internet',
   'role:everyone': 'Everyone in this organization, including guests',
   'role:members': 'Members of this organization, not including guests',
@@ -22,9 +23,9 @@ export const GROUP_PERMISSION_NAMES = [
   'can_remove_members_group',
 ] as const;
 
-export function seedSystemGroups(): UserGroup[] {
-  return (Object.keys(SYSTEM_GROUPS) as (keyof typeof SYSTEM_GROUPS)[]).map((name) => ({
-    id: SYSTEM_GROUPS[name],
+export function seedSystemGroups(ids: SystemGroupIds): UserGroup[] {
+  return SYSTEM_GROUP_NAMES.map((name) => ({
+    id: ids[name],
     name,
     description: DESCRIPTIONS[name],
     members: new Set<number>(),
@@ -33,6 +34,6 @@ export function seedSystemGroups(): UserGroup[] {
     deactivated: false,
     creatorId: null,
     dateCreated: null,
-    settings: Object.fromEntries(GROUP_PERMISSION_NAMES.map((s) => [s, SYSTEM_GROUPS['role:nobody']])),
+    settings: Object.fromEntries(GROUP_PERMISSION_NAMES.map((s) => [s, ids['role:nobody']])),
   }));
 }

@@ -6,7 +6,20 @@ import { ZULIP, type Flavor } from './flavor.js';
 import { seedProfileFields } from '../users/profile-fields.js';
 import { defaultSettings } from '../settings/settings-table.js';
 import { seedRealmEmoji } from '../users/emoji.js';
-import { ROLE, SYSTEM_GROUPS, emptyStatus, type Channel, type Message, type PushDevice, type Realm, type RelayState, type User } from './model.js';
+import {
+  ROLE,
+  SYSTEM_GROUPS,
+  emptyStatus,
+  type Channel,
+  type GroupSetting,
+  type Message,
+  type PushDevice,
+  type Realm,
+  type RelayState,
+  type User,
+} from './model.js';
+import { systemGroupName } from './system-groups.js';
+import { newChannelSettings } from '../channels/permission-settings.js';
 
 export const REALM_HOST = 'reference.test';
 const SEED_TIME = 1_735_689_600; // 2025-01-01T00:00:00Z: fixed so answers are reproducible
@@ -45,6 +58,7 @@ function user(id: number, local: string, fullName: string, role: number, extra: 
   return { ...newUser(id, `${local}@${REALM_HOST}`, fullName, role, new Date((SEED_TIME + id * 60) * 1000)), ...extra };
 }
 
+/** The seeded users' numbers; a flavor turns each into the user's id (flavor.ts seedId). */
 export const SEED_USER_IDS = {
   owner: 10,
   admin: 11,
@@ -54,7 +68,11 @@ export const SEED_USER_IDS = {
   guest: 15,
   bot: 16,
   former: 17,
+  notificationBot: 18,
 } as const;
+
+/** A seeded user's id in a realm. */
+export const seededUserId = (realm: Pick<Realm, 'flavor'>, user: keyof typeof SEED_USER_IDS): number => realm.flavor.seedId('user', SEED_USER_IDS[user]);
 
 function seedUsers(): User[] {
   const id = SEED_USER_IDS;
@@ -69,7 +87,7 @@ function seedUsers(): User[] {
     user(id.bot, 'bot', 'Reference Bot', ROLE.member, { isBot: true, botOwnerId: id.member }),
     user(id.former, 'former', 'Fred Former', ROLE.member, { isActive: false }),
     // Zulip's Notification Bot (a system bot there): the sender of move and resolve notices.
-    user(18, 'notification-bot', 'Notification Bot', ROLE.member, { isBot: true }),
+    user(id.notificationBot, 'notification-bot', 'Notification Bot', ROLE.member, { isBot: true }),
     ...crowdUsers(),
   ];
 }
@@ -97,6 +115,7 @@ function channel(id: number, name: string, description: string, subscribers: num
     isDefault: false,
     subscribers: new Set(subscribers),
     canAdministerChannelGroup: SYSTEM_GROUPS['role:nobody'],
+    groupSettings: newChannelSettings(SYSTEM_GROUPS),
     ...extra,
   };
 }
@@ -175,13 +194,34 @@ function seedPushDevices(): PushDevice[] {
   ];
 }
 
-/** The seeded realm of a flavor: the same users and data; the variant's channel and message ids its own. */
+/**
+ * The seeded realm of a flavor: the same users and data; the variant's user, channel, message and
+ * system group ids its own. The seed above is written in Zulip's numbering (the numbers of the
+ * users, channels and messages, Zulip's system group ids); this turns it into the flavor's.
+ */
 export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
-  const channels = seedChannels().map((c) => ({ ...c, id: flavor.seedId('channel', c.id) }));
+  const userId = (n: number) => flavor.seedId('user', n);
+  const users = (ids: Iterable<number>) => new Set([...ids].map(userId));
+  const group = (value: GroupSetting): GroupSetting => {
+    const name = systemGroupName(value);
+    return name ? flavor.systemGroupIds[name] : value;
+  };
+  const channels = seedChannels().map((c) => ({
+    ...c,
+    id: flavor.seedId('channel', c.id),
+    creatorId: c.creatorId === null ? null : userId(c.creatorId),
+    subscribers: users(c.subscribers),
+    canAdministerChannelGroup: group(c.canAdministerChannelGroup),
+    groupSettings: Object.fromEntries(Object.entries(c.groupSettings).map(([name, value]) => [name, group(value)])),
+  }));
   const messages = seedMessages().map((m) => ({
     ...m,
     id: flavor.seedId('message', m.id),
+    senderId: userId(m.senderId),
     channelId: m.channelId === null ? null : flavor.seedId('channel', m.channelId),
+    recipientIds: m.recipientIds.map(userId),
+    holders: users(m.holders),
+    readBy: users(m.readBy),
   }));
   return {
     host: REALM_HOST,
@@ -189,18 +229,18 @@ export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
     name: 'Reference realm',
     url: '',
     enableSpectatorAccess: true,
-    users: seedUsers(),
+    users: seedUsers().map((u) => ({ ...u, id: userId(u.id), botOwnerId: u.botOwnerId === null ? null : userId(u.botOwnerId), apiKey: flavor.apiKey() })),
     channels,
     messages,
     queues: new Map(),
-    userGroups: seedSystemGroups(),
+    userGroups: seedSystemGroups(flavor.systemGroupIds),
     channelFolders: [],
     navigationViews: [],
     savedSnippets: [],
     userSettingsDefaults: defaultSettings(),
     userTopics: [],
     profileFields: seedProfileFields(),
-    pushDevices: seedPushDevices(),
+    pushDevices: seedPushDevices().map((d) => ({ ...d, userId: userId(d.userId) })),
     realmEmoji: seedRealmEmoji(),
     flavor,
     issued: { ...flavor.seedIssued },

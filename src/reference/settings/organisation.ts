@@ -3,7 +3,8 @@
 // Stored beside the realm (a WeakMap), so the realm model stays plain data.
 import { isAdmin } from '../realm/access.js';
 import { adminRequired, badRequest } from '../core/errors.js';
-import { SYSTEM_GROUPS, type GroupSetting, type Realm } from '../realm/model.js';
+import type { GroupSetting, Realm } from '../realm/model.js';
+import type { SystemGroupName } from '../realm/system-groups.js';
 import { readUpdate } from '../users/group-settings.js';
 import { sendEvent } from '../events/queue.js';
 import type { Params } from '../core/params.js';
@@ -43,7 +44,7 @@ export interface RealmSettings {
 /** A new organisation's settings: the Zulip server's defaults, or the variant's (realm/flavor.ts). */
 export function defaultRealmSettings(flavor: Flavor = ZULIP): RealmSettings {
   const o = flavor.organisation;
-  const group = (name: string) => SYSTEM_GROUPS[name as keyof typeof SYSTEM_GROUPS];
+  const group = (name: string) => flavor.systemGroupIds[name as SystemGroupName];
   return {
     allowMessageEditing: true,
     messageContentEditLimitSeconds: o.messageContentEditLimitSeconds,
@@ -57,9 +58,9 @@ export function defaultRealmSettings(flavor: Flavor = ZULIP): RealmSettings {
     editHistoryPolicy: 'all',
     nameChangesDisabled: false,
     // Channel permissions: Zulip's defaults, for both flavors (no operation of the document uses them).
-    canAddSubscribersGroup: SYSTEM_GROUPS['role:members'],
-    canDeleteAnyMessageGroup: SYSTEM_GROUPS['role:administrators'],
-    canDeleteOwnMessageGroup: SYSTEM_GROUPS['role:everyone'],
+    canAddSubscribersGroup: group('role:members'),
+    canDeleteAnyMessageGroup: group('role:administrators'),
+    canDeleteOwnMessageGroup: group('role:everyone'),
     messageContentDeleteLimitSeconds: 600,
   };
 }

@@ -20,7 +20,7 @@ function createUser(ctx: Context) {
   checkEmailAddress(email);
   if (realm.users.some((u) => u.email === email)) throw badRequest(`Email '${email}' already in use`);
   const id = Math.max(...realm.users.map((u) => u.id)) + 1;
-  const created = newUser(id, email, fullName, ROLE.member, new Date());
+  const created = { ...newUser(id, email, fullName, ROLE.member, new Date()), apiKey: realm.flavor.apiKey() };
   // A new user starts with the realm's defaults (op 5); the user-only settings keep Zulip's.
   for (const [name, value] of Object.entries(realm.userSettingsDefaults)) setSetting(created, name, value);
   realm.users.push(created);

@@ -4,7 +4,8 @@
 // role and an address. Shared by PATCH /settings (op 2), the user updates (ops 9, 10) and the
 // status (op 13), as Zulip shares do_change_user_setting and do_change_full_name between them.
 import { capability, sendEvent } from '../events/queue.js';
-import { ROLE, SYSTEM_GROUPS, type Realm, type User } from '../realm/model.js';
+import { ROLE, type Realm, type User } from '../realm/model.js';
+import type { SystemGroupName } from '../realm/system-groups.js';
 import type { Quirks } from '../realm/quirks.js';
 import { canSeeEmail, displayEmail } from './read.js';
 import { getSetting, type SettingValue } from '../settings/settings-table.js';
@@ -154,12 +155,12 @@ export function sendFullNameChanged(realm: Realm, quirks: Quirks, user: User): v
 }
 
 /** UserProfile.ROLE_ID_TO_SYSTEM_USER_GROUP: the system group a role puts a user in directly. */
-const ROLE_GROUP: Record<number, number> = {
-  [ROLE.owner]: SYSTEM_GROUPS['role:owners'],
-  [ROLE.admin]: SYSTEM_GROUPS['role:administrators'],
-  [ROLE.moderator]: SYSTEM_GROUPS['role:moderators'],
-  [ROLE.member]: SYSTEM_GROUPS['role:members'],
-  [ROLE.guest]: SYSTEM_GROUPS['role:everyone'],
+const ROLE_GROUP: Record<number, SystemGroupName> = {
+  [ROLE.owner]: 'role:owners',
+  [ROLE.admin]: 'role:administrators',
+  [ROLE.moderator]: 'role:moderators',
+  [ROLE.member]: 'role:members',
+  [ROLE.guest]: 'role:everyone',
 };
 
 /**
@@ -174,10 +175,11 @@ export function sendRoleChanged(realm: Realm, quirks: Quirks, user: User, oldRol
   const to = quirks.has('role-event-target-only') ? [user.id] : idsWhoCanAccess(realm, user);
   sendEvent(realm, to, { type: 'realm_user', op: 'update', person: { user_id: user.id, role: user.role } });
   const members = (op: string, groupId: number) => sendEvent(realm, activeUserIds(realm), { type: 'user_group', op, group_id: groupId, user_ids: [user.id] });
-  members('remove_members', ROLE_GROUP[oldRole]);
-  members('add_members', ROLE_GROUP[user.role]);
-  if (oldRole === ROLE.member) members('remove_members', SYSTEM_GROUPS['role:fullmembers']);
-  if (user.role === ROLE.member) members('add_members', SYSTEM_GROUPS['role:fullmembers']);
+  const group = (name: SystemGroupName) => realm.flavor.systemGroupIds[name];
+  members('remove_members', group(ROLE_GROUP[oldRole]));
+  members('add_members', group(ROLE_GROUP[user.role]));
+  if (oldRole === ROLE.member) members('remove_members', group('role:fullmembers'));
+  if (user.role === ROLE.member) members('add_members', group('role:fullmembers'));
 }
 
 /** Zulip's notify_user_update_custom_profile_data: value null when the value was removed. */

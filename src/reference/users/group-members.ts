@@ -8,7 +8,7 @@ import { activeUserIds, groupForUpdate, requireMemberOrAdmin } from './groups.js
 import { GroupEvents } from './group-events.js';
 import { allocate } from '../realm/flavor.js';
 import { sendMessageEvent } from '../messages/send-events.js';
-import { NOTIFICATION_BOT_ID } from '../messages/access.js';
+import { notificationBotId } from '../messages/access.js';
 
 /** Adding oneself needs can_join_group; adding others can_add_members_group (or managing). */
 function groupFor(ctx: Context, own: string, others: string, ids: unknown[]): UserGroup {
@@ -140,16 +140,17 @@ function notify(ctx: Context, done: Done[]): void {
 
 /** A direct message from the Notification Bot to one user: both hold a copy, the bot's is read. */
 function directNotice(ctx: Context, userId: number, content: string): void {
+  const bot = notificationBotId(ctx.realm);
   const message = {
     id: allocate(ctx.realm, 'message'),
-    senderId: NOTIFICATION_BOT_ID,
+    senderId: bot,
     channelId: null,
     recipientIds: [userId],
     topic: '',
     content,
     timestamp: Math.floor(Date.now() / 1000),
-    holders: new Set([NOTIFICATION_BOT_ID, userId]),
-    readBy: new Set([NOTIFICATION_BOT_ID]),
+    holders: new Set([bot, userId]),
+    readBy: new Set([bot]),
   };
   ctx.realm.messages.push(message);
   sendMessageEvent(ctx.realm, ctx.quirks, message);

@@ -1,14 +1,19 @@
 // Group-setting values and the update objects `{new, old?}` that change them: validation,
 // the `old` check, membership through nested groups. Shared by channel and group settings.
-import { ROLE, SYSTEM_GROUPS, type GroupSetting, type Realm, type User, type UserGroup } from '../realm/model.js';
+import { ROLE, type GroupSetting, type Realm, type User, type UserGroup } from '../realm/model.js';
+import { systemGroupName, type SystemGroupName } from '../realm/system-groups.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import type { Quirks } from '../realm/quirks.js';
 
-export const NOBODY = SYSTEM_GROUPS['role:nobody'];
+/** A system group's id in this realm (its flavor's numbering). */
+export const systemGroup = (realm: Realm, name: SystemGroupName): number => realm.flavor.systemGroupIds[name];
+
+/** role:nobody: who an empty group-setting value stands for. */
+export const nobody = (realm: Realm): number => systemGroup(realm, 'role:nobody');
 
 /** Which system groups a setting refuses, by name. */
 export interface SettingRules {
-  refuse: readonly (keyof typeof SYSTEM_GROUPS)[];
+  refuse: readonly SystemGroupName[];
 }
 
 export function groupById(realm: Realm, id: number): UserGroup | undefined {
@@ -17,22 +22,22 @@ export function groupById(realm: Realm, id: number): UserGroup | undefined {
 
 /** The users a system group holds directly, and the system group nested in it. */
 function systemMembers(realm: Realm, id: number): { members: number[]; subgroup: number | null } {
-  const g = SYSTEM_GROUPS;
+  const g = realm.flavor.systemGroupIds;
   const withRole = (role: number) => realm.users.filter((u) => u.isActive && u.role === role).map((u) => u.id);
-  switch (id) {
-    case g['role:internet']:
+  switch (systemGroupName(id)) {
+    case 'role:internet':
       return { members: [], subgroup: g['role:everyone'] };
-    case g['role:everyone']:
+    case 'role:everyone':
       return { members: withRole(ROLE.guest), subgroup: g['role:members'] };
-    case g['role:members']:
+    case 'role:members':
       return { members: [], subgroup: g['role:fullmembers'] };
-    case g['role:fullmembers']:
+    case 'role:fullmembers':
       return { members: withRole(ROLE.member), subgroup: g['role:moderators'] };
-    case g['role:moderators']:
+    case 'role:moderators':
       return { members: withRole(ROLE.moderator), subgroup: g['role:administrators'] };
-    case g['role:administrators']:
+    case 'role:administrators':
       return { members: withRole(ROLE.admin), subgroup: g['role:owners'] };
-    case g['role:owners']:
+    case 'role:owners':
       return { members: withRole(ROLE.owner), subgroup: null };
     default:
       return { members: [], subgroup: null };
@@ -78,16 +83,16 @@ function readValue(name: string, value: unknown): GroupSetting {
 }
 
 /** Zulip's normal form: one subgroup and no members is that group; an empty one is role:nobody. */
-export function normalise(value: GroupSetting): GroupSetting {
+export function normalise(realm: Realm, value: GroupSetting): GroupSetting {
   if (typeof value === 'number') return value;
   if (value.direct_members.length === 0 && value.direct_subgroups.length === 1) return value.direct_subgroups[0];
-  if (value.direct_members.length === 0 && value.direct_subgroups.length === 0) return NOBODY;
+  if (value.direct_members.length === 0 && value.direct_subgroups.length === 0) return nobody(realm);
   return value;
 }
 
-export function sameSetting(a: GroupSetting, b: GroupSetting): boolean {
-  const x = normalise(a);
-  const y = normalise(b);
+export function sameSetting(realm: Realm, a: GroupSetting, b: GroupSetting): boolean {
+  const x = normalise(realm, a);
+  const y = normalise(realm, b);
   if (typeof x === 'number' || typeof y === 'number') return x === y;
   const same = (p: number[], q: number[]) => p.length === q.length && new Set([...p, ...q]).size === new Set(p).size;
   return same(x.direct_members, y.direct_members) && same(x.direct_subgroups, y.direct_subgroups);
@@ -100,7 +105,7 @@ function checkUsable(realm: Realm, name: string, value: GroupSetting, rules: Set
     const group = groupById(realm, id);
     if (!group) throw badRequest('Invalid user group ID');
     if (group.deactivated && !quirks.has('group-deactivated-usable')) throw badRequest('User group is deactivated.');
-    if (group.isSystem && rules.refuse.includes(group.name as keyof typeof SYSTEM_GROUPS)) {
+    if (group.isSystem && rules.refuse.includes(group.name as SystemGroupName)) {
       throw badRequest(`'${name}' setting cannot be set to '${group.name}' group.`);
     }
   }
@@ -130,22 +135,22 @@ export function readUpdate(
 ): SettingChange | undefined {
   if (raw === undefined) return undefined;
   if (!('new' in raw)) throw badRequest(`${name}["new"] field is missing`);
-  const value = normalise(readValue(`${name}.new`, raw.new));
+  const value = normalise(realm, readValue(`${name}.new`, raw.new));
   if (raw.old !== undefined) {
     const old = readValue(`${name}.old`, raw.old);
-    if (!sameSetting(old, current) && !quirks.has('group-update-old-mismatch-ok')) {
+    if (!sameSetting(realm, old, current) && realm.flavor.oldMismatch === 'refuse' && !quirks.has('group-update-old-mismatch-ok')) {
       // Zulip's PreviousSettingValueMismatchedError (facts zulip.channel.old-mismatch, zulip.groups.old-mismatch).
       throw new ApiError(400, 'EXPECTATION_MISMATCH', "'old' value does not match the expected value.");
     }
   }
-  if (sameSetting(value, current)) return undefined;
+  if (sameSetting(realm, value, current)) return undefined;
   checkUsable(realm, name, value, rules, quirks);
   return { name, value };
 }
 
 /** Checks a value given directly (group creation), normalised. */
 export function readPlainValue(realm: Realm, quirks: Quirks, name: string, raw: unknown, rules: SettingRules): GroupSetting {
-  const value = normalise(readValue(name, raw));
+  const value = normalise(realm, readValue(name, raw));
   checkUsable(realm, name, value, rules, quirks);
   return value;
 }

@@ -1,8 +1,19 @@
 // User groups: create, list, update (op 6, which also reactivates) and deactivate.
 import { isGuest } from '../realm/access.js';
 import { badRequest, ApiError } from '../core/errors.js';
-import { directMembers, directSubgroups, groupById, inSetting, NOBODY, readPlainValue, readUpdate, settingUses, type SettingRules } from './group-settings.js';
-import { SYSTEM_GROUPS, type GroupSetting, type Realm, type User, type UserGroup } from '../realm/model.js';
+import {
+  directMembers,
+  directSubgroups,
+  groupById,
+  inSetting,
+  nobody,
+  readPlainValue,
+  readUpdate,
+  settingUses,
+  systemGroup,
+  type SettingRules,
+} from './group-settings.js';
+import type { GroupSetting, Realm, User, UserGroup } from '../realm/model.js';
 import { codePointLength } from '../core/params.js';
 import type { Context, Route } from '../core/router.js';
 import { GROUP_PERMISSION_NAMES } from '../realm/seed-groups.js';
@@ -10,8 +21,8 @@ import { allocate, type FlavorName } from '../realm/flavor.js';
 import { GroupEvents } from './group-events.js';
 
 const MAX_GROUP_NAME_LENGTH = 100;
-/** The organisation's can_manage_all_groups setting, at Zulip's default. */
-const CAN_MANAGE_ALL_GROUPS = SYSTEM_GROUPS['role:owners'];
+/** The organisation's can_manage_all_groups setting, at Zulip's default: the owners. */
+const canManageAllGroups = (realm: Realm) => systemGroup(realm, 'role:owners');
 
 /**
  * can_mention_group and role:owners: the document refuses it (operation 6), Zulip accepts it
@@ -27,12 +38,12 @@ const MENTION_REFUSES: Record<FlavorName, SettingRules['refuse']> = {
  * the creator (the document says nothing), the variant's nobody but can_manage_all_groups, so a
  * case that needs the permission has to grant it at creation.
  */
-const NEW_GROUP_DEFAULTS: Record<FlavorName, (creator: number) => Record<'can_add_members_group' | 'can_manage_group', GroupSetting>> = {
+const NEW_GROUP_DEFAULTS: Record<FlavorName, (creator: number, realm: Realm) => Record<'can_add_members_group' | 'can_manage_group', GroupSetting>> = {
   zulip: (creator) => ({
     can_add_members_group: { direct_members: [creator], direct_subgroups: [] },
     can_manage_group: { direct_members: [creator], direct_subgroups: [] },
   }),
-  variant: () => ({ can_add_members_group: NOBODY, can_manage_group: NOBODY }),
+  variant: (_creator, realm) => ({ can_add_members_group: nobody(realm), can_manage_group: nobody(realm) }),
 };
 
 /** The system groups each setting refuses (Zulip's allow_internet/everyone_group; owners per flavor). */
@@ -59,7 +70,7 @@ export function requireMemberOrAdmin(ctx: Context): void {
 }
 
 export function canManage(realm: Realm, group: UserGroup, user: User): boolean {
-  return inSetting(realm, CAN_MANAGE_ALL_GROUPS, user) || inSetting(realm, group.settings.can_manage_group, user);
+  return inSetting(realm, canManageAllGroups(realm), user) || inSetting(realm, group.settings.can_manage_group, user);
 }
 
 /** A non-system group the caller may change through `setting` (or can_manage_group). */
@@ -102,13 +113,13 @@ function createGroup(ctx: Context) {
     if (!group || group.deactivated) throw badRequest('Invalid user group ID');
     return group.id;
   });
-  const everyone = SYSTEM_GROUPS['role:everyone'];
+  const everyone = systemGroup(ctx.realm, 'role:everyone');
   const settings: Record<string, GroupSetting> = {
-    can_join_group: NOBODY,
+    can_join_group: nobody(ctx.realm),
     can_leave_group: everyone,
     can_mention_group: everyone,
-    can_remove_members_group: NOBODY,
-    ...NEW_GROUP_DEFAULTS[ctx.realm.flavor.name](ctx.user.id),
+    can_remove_members_group: nobody(ctx.realm),
+    ...NEW_GROUP_DEFAULTS[ctx.realm.flavor.name](ctx.user.id, ctx.realm),
   };
   const rules = groupSettingRules(ctx);
   for (const setting of GROUP_PERMISSION_NAMES) {

@@ -30,7 +30,10 @@ export function reproScript(steps: RecordedStep[]): string {
   for (const step of steps) {
     const command = curlCommand(step.exchange, vars);
     const capture = Object.entries(step.capture ?? {});
-    lines.push('', `# step ${step.step}`);
+    // A step the case sent again because its answer asked for it (delete_topic's complete: false).
+    const sent = step.sent ?? 1;
+    lines.push('', `# step ${step.step}${sent > 1 ? `, sent ${sent} times: its answer asked the client to repeat it` : ''}`);
+    for (let i = 1; i < sent; i += 1) lines.push(`${command} > /dev/null`);
     if (!capture.length) {
       lines.push(command);
       continue;
