@@ -286,6 +286,8 @@ const VARIANT_REGISTER_FIELDS = [
   'realm_move_messages_between_streams_limit_seconds',
   'realm_move_messages_within_stream_limit_seconds',
   'realm_topics_policy',
+  // what the wildcard cases assume of the organisation
+  'realm_can_mention_many_users_group',
   // what the settings and topic cases read back
   'user_settings',
   'realm_user_settings_defaults',
