@@ -95,18 +95,36 @@ export async function main(argv: string[]): Promise<number> {
       'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)',
     )
     .option('--rate-limit <N/S>', "limit each account to N requests per S seconds as a Zulip server does (200/60 is Zulip's default)")
-    .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean; listQuirks?: boolean; rateLimit?: string }) => {
-      if (opts.listQuirks) {
-        const { quirkListing } = await import('./commands/reference-server.js');
-        for (const line of await quirkListing()) out(line);
-        return;
-      }
-      const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
-      const quirks = opts.quirk ? opts.quirk.split(',') : [];
-      const { serve } = await import('./commands/serve.js');
-      status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit }, out);
-    });
+    .option(
+      '--no-shortcuts',
+      'judge it as any other server: it does not name itself "reference" (so a run uses no seeded data) and cannot age messages (so a run waits out time limits)',
+    )
+    .action(
+      async (opts: {
+        port: string;
+        host: string;
+        envOut?: string;
+        quirk?: string;
+        variant?: boolean;
+        listQuirks?: boolean;
+        rateLimit?: string;
+        shortcuts: boolean;
+      }) => {
+        if (opts.listQuirks) {
+          const { quirkListing } = await import('./commands/reference-server.js');
+          for (const line of await quirkListing()) out(line);
+          return;
+        }
+        const port = Number(opts.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
+        const quirks = opts.quirk ? opts.quirk.split(',') : [];
+        const { serve } = await import('./commands/serve.js');
+        status = await serve(
+          { port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit, noShortcuts: !opts.shortcuts },
+          out,
+        );
+      },
+    );
 
   program
     .command('cleanup')

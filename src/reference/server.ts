@@ -6,6 +6,7 @@ import { createRequestListener } from './core/http.js';
 import type { Realm, User } from './realm/model.js';
 import { parseQuirks } from './realm/quirks.js';
 import { ROUTES } from './core/routes.js';
+import { shortcutRoutes } from './realm/shortcuts.js';
 import { createSeededRealm, seededUserId } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
 import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
@@ -31,6 +32,11 @@ export interface ReferenceServerOptions {
   heartbeatMs?: number;
   /** false: new channels get no creation notice (the reference server's own tests, which count messages). */
   channelNotices?: boolean;
+  /**
+   * false: no shortcuts (realm/shortcuts.ts): the server does not name itself "reference" and
+   * cannot age messages, so a run judges it as any other server (`serve --no-shortcuts`).
+   */
+  shortcuts?: boolean;
   /** Limit each account to `requests` per `seconds` as Zulip does (429 with Retry-After, X-RateLimit-* headers); none by default. */
   rateLimit?: RateLimitRule | null;
 }
@@ -67,9 +73,11 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
     ...(options.channelNotices === false ? { newChannelNotice: null } : {}),
   });
+  realm.shortcuts = options.shortcuts !== false;
+  const routes = realm.shortcuts ? [...ROUTES, ...shortcutRoutes] : ROUTES;
   const server = createServer(
     { keepAlive: true },
-    createRequestListener({ realm, quirks, routes: ROUTES, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),
+    createRequestListener({ realm, quirks, routes, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),
   );
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';

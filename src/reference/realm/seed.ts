@@ -5,6 +5,7 @@ import { seedSystemGroups } from './seed-groups.js';
 import { ZULIP, type Flavor } from './flavor.js';
 import { seedProfileFields } from '../users/profile-fields.js';
 import { defaultSettings } from '../settings/settings-table.js';
+import { seedRealmEmoji } from '../users/emoji.js';
 import {
   ROLE,
   SYSTEM_GROUPS,
@@ -224,6 +225,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
   }));
   return {
     host: REALM_HOST,
+    shortcuts: true,
     name: 'Reference realm',
     url: '',
     enableSpectatorAccess: true,
@@ -239,6 +241,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
     userTopics: [],
     profileFields: seedProfileFields(),
     pushDevices: seedPushDevices().map((d) => ({ ...d, userId: userId(d.userId) })),
+    realmEmoji: seedRealmEmoji(),
     flavor,
     issued: { ...flavor.seedIssued },
   };
