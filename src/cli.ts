@@ -100,6 +100,10 @@ export async function main(argv: string[]): Promise<number> {
       'answer as a Zulip server of this feature level (79-420): newer endpoints unknown, newer parameters ignored, newer fields absent; above 420 it reports the level and behaves as 420',
       '420',
     )
+    .option(
+      '--no-shortcuts',
+      'judge it as any other server: it does not name itself "reference" (so a run uses no seeded data) and cannot age messages (so a run waits out time limits)',
+    )
     .action(
       async (opts: {
         port: string;
@@ -110,6 +114,7 @@ export async function main(argv: string[]): Promise<number> {
         listQuirks?: boolean;
         rateLimit?: string;
         featureLevel: string;
+        shortcuts: boolean;
       }) => {
         if (opts.listQuirks) {
           const { quirkListing } = await import('./commands/reference-server.js');
@@ -122,7 +127,10 @@ export async function main(argv: string[]): Promise<number> {
         if (!/^\d+$/.test(opts.featureLevel)) throw new ConfigError(`--feature-level: expected a feature level (an integer), got "${opts.featureLevel}"`);
         const quirks = opts.quirk ? opts.quirk.split(',') : [];
         const { serve } = await import('./commands/serve.js');
-        status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit, featureLevel }, out);
+        status = await serve(
+          { port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit, noShortcuts: !opts.shortcuts, featureLevel },
+          out,
+        );
       },
     );
 

@@ -66,6 +66,8 @@ export async function run(config: Config, io: Output): Promise<number> {
       claimedFeatureLevel: checked.claimedFeatureLevel,
       serverVersion: checked.serverVersion,
       referenceSeed: checked.serverVersion === 'reference',
+      // The embedded reference server's owner holds it; elsewhere the configuration says.
+      ownerCanChangeUserEmails: embedded !== null || config.ownerCanChangeUserEmails,
       timeoutMs: config.timeoutMs,
       concurrency: config.concurrency,
       runId: randomBytes(4).toString('hex'),

@@ -8,6 +8,7 @@ import { parseQuirks } from './realm/quirks.js';
 import { ROUTES } from './core/routes.js';
 import { routeKey } from './core/router.js';
 import { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
+import { shortcutRoutes } from './realm/shortcuts.js';
 import { createSeededRealm, seededUserId } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
 import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
@@ -33,6 +34,11 @@ export interface ReferenceServerOptions {
   heartbeatMs?: number;
   /** false: new channels get no creation notice (the reference server's own tests, which count messages). */
   channelNotices?: boolean;
+  /**
+   * false: no shortcuts (realm/shortcuts.ts): the server does not name itself "reference" and
+   * cannot age messages, so a run judges it as any other server (`serve --no-shortcuts`).
+   */
+  shortcuts?: boolean;
   /** Limit each account to `requests` per `seconds` as Zulip does (429 with Retry-After, X-RateLimit-* headers); none by default. */
   rateLimit?: RateLimitRule | null;
   /**
@@ -89,8 +95,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     },
     featureLevel,
   );
+  realm.shortcuts = options.shortcuts !== false;
   // An endpoint newer than the level is unknown: it answers as any unknown path does.
-  const routes = ROUTES.filter((route) => realm.level.endpoint(routeKey(route)));
+  const routes = [...ROUTES, ...(realm.shortcuts ? shortcutRoutes : [])].filter((route) => realm.level.endpoint(routeKey(route)));
   const server = createServer(
     { keepAlive: true },
     createRequestListener({ realm, quirks, routes, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),

@@ -50,6 +50,7 @@ describe('mutants', () => {
         rewrite: mutant.rewrite,
         profile,
         operations: mutant.operations,
+        ...(mutant.shortcuts === false ? { shortcuts: false } : {}),
         ...(mutant.wholeFiles ? {} : { cases: mutant.kills }),
       }),
       cleanRun(profile),

@@ -8,7 +8,7 @@ import { LEVEL_TABLE } from '../../src/reference/realm/levels.js';
 import { ROUTES } from '../../src/reference/core/routes.js';
 import { matchRoute, routeKey } from '../../src/reference/core/router.js';
 import { changedAt, type Level } from '../../src/reference/core/levels.js';
-import type { Case, SpecFile, Step } from '../../src/engine/load/types.js';
+import { roleOf, type Case, type SpecFile, type Step } from '../../src/engine/load/types.js';
 import { readFileSync } from 'node:fs';
 import { projectPath } from '../../src/common/paths.js';
 
@@ -81,7 +81,7 @@ function behaviourTouches(endpoint: string, step: Step): Touch[] {
     out.push(...touch(b['(no topic) is the empty topic when sending'], `${endpoint} topic "(no topic)"`));
   if (topic === '(no topic)' && endpoint === 'POST /typing')
     out.push(...touch(b['(no topic) is the empty topic when typing'], `${endpoint} topic "(no topic)"`));
-  const asMember = !['owner', 'admin'].includes(step.as ?? 'member');
+  const asMember = !['owner', 'admin'].includes(roleOf(step) ?? 'member');
   if (endpoint === 'GET /streams' && params.include_all_active === true && asMember && step.expect?.result === 'success') {
     out.push(...touch(b['include_all_active for everyone'], `${endpoint} include_all_active for a non-administrator`));
   }

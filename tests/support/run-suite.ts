@@ -27,6 +27,11 @@ export interface SuiteRun {
   variant?: boolean;
   /** The feature level the reference server answers as (default 420); the run judges as `featureLevel`. */
   serverFeatureLevel?: number;
+  /**
+   * false: the reference server without its shortcuts, judged as any other server (real waits
+   * for aging fixtures; the seeded push devices' cases skipped).
+   */
+  shortcuts?: boolean;
 }
 
 /**
@@ -47,8 +52,10 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
     profile: options.profile ?? 'zulip',
     featureLevel: options.featureLevel ?? 420,
     claimedFeatureLevel: server.featureLevel,
-    serverVersion: 'reference',
-    referenceSeed: true,
+    serverVersion: options.shortcuts === false ? 'reference (no shortcuts)' : 'reference',
+    referenceSeed: options.shortcuts !== false,
+    // The reference server's owner holds it, as `serve --env-out` declares.
+    ownerCanChangeUserEmails: true,
     timeoutMs: 5000,
     concurrency: options.concurrency ?? 8,
     runId: `t${(runCounter += 1)}`,
@@ -74,6 +81,7 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
     quirks: options.quirks ?? [],
     flavor: options.variant ? 'variant' : 'zulip',
     featureLevel: options.serverFeatureLevel,
+    ...(options.shortcuts === false ? { shortcuts: false } : {}),
   });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
   const session = sessionFor(server, options, proxy?.url, await registerOf(server));

@@ -10,7 +10,7 @@ import { holds, judge, type Attribution } from '../judge/judge.js';
 import { findingMessage, type Failure } from '../judge/failure.js';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
 import { ASSERTION_KEYS, show } from '../judge/matchers.js';
-import type { Assertion, EventsSpec, RepeatSpec, Step } from '../load/types.js';
+import { roleOf, type Assertion, type EventsSpec, type MadeAccount, type RepeatSpec, type Step } from '../load/types.js';
 import type { KindContext } from './kind-context.js';
 import { kindChecksOfStep, type KindOwner } from './kind-checks.js';
 
@@ -24,6 +24,8 @@ export interface TargetContext {
   documentedParameters?: (method: string, path: string) => string[] | null;
   /** The feature level the target is judged as (default: any field of a schema may be required). */
   featureLevel?: number;
+  /** Hears of an account the run made before a step calls as it, so its credentials are redacted. */
+  madeAccount?: (email: string, apiKey: string) => void;
   /** The statement kinds' generic checks (units, optional parameters, defaults, not-affected), applied to every case step. */
   kinds?: KindContext;
 }
@@ -53,7 +55,9 @@ interface Common {
 
 export interface OpenedQueue {
   id: string;
-  role: Role;
+  /** Who opened it: a configured role, or an account the run made (given with it). */
+  role: string;
+  account?: Account;
 }
 
 export type StepsOutcome =
@@ -70,7 +74,17 @@ export interface StepOwner extends KindOwner {
   purpose?: RequestPurpose;
 }
 
-const DEFAULT_ROLE: Role = 'member';
+/** How a request by an account the run made is labelled (HAR, redaction, the ledger). */
+export const MADE_ACCOUNT_LABEL = 'made account';
+
+/** The step's account: a configured role's, or one the run made (its address and key interpolated). */
+function accountOf(step: Step, ctx: TargetContext, vars: Vars): { label: string; account?: Account } {
+  const role = roleOf(step);
+  if (role) return { label: role, account: ctx.accounts[role] };
+  const made = interpolate(step.as as MadeAccount, vars);
+  ctx.madeAccount?.(made.email, made.apiKey);
+  return { label: MADE_ACCOUNT_LABEL, account: made };
+}
 
 export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars, owner: StepOwner = { clauses: [] }): Promise<StepsOutcome> {
   const vars: Vars = { ...initial };
@@ -79,11 +93,12 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
   const queues: OpenedQueue[] = [];
   for (const [index, step] of steps.entries()) {
     if (ctx.profile === 'spec' && readsOnlyForZulip(step)) continue;
-    const role = step.as ?? DEFAULT_ROLE;
     let params: Params;
     let path: string;
     let expect: Step['expect'];
     let eventsSpec: EventsSpec | undefined;
+    let role: string;
+    let account: Account | undefined;
     let repeat: RepeatSpec | undefined;
     try {
       params = interpolate(step.request.params ?? {}, vars);
@@ -91,14 +106,16 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       expect = withoutRetired(interpolate(step.expect, vars), vars.featureLevel);
       repeat = interpolate(step.repeat, vars);
       eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
+      ({ label: role, account } = accountOf(step, ctx, vars));
     } catch (error) {
       if (!(error instanceof InterpolationError)) throw error;
-      // An optional step whose values an earlier optional step did not find is skipped, as that step was.
+      // An optional step needing what an earlier optional step did not capture is passed over too.
       if (step.optional) continue;
       return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
     }
-    const account = ctx.accounts[role];
     if (!account) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: no ${role} account configured` };
+    // A made account is named by its address (a bot's is no secret), a configured one by its role.
+    const caller = roleOf(step) ? role : account.email;
     const auth =
       step.request.auth === 'none'
         ? null
@@ -107,13 +124,16 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           : { ...account, role };
     const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
     const purpose: RequestPurpose = step.setup ? 'fixture' : (owner.purpose ?? 'check');
-    // A case's steps get the statement kinds' generic checks; fixtures and cleanups do not.
-    const generic = owner.caseId && ctx.kinds ? await kindChecksOfStep(ctx, ctx.kinds, owner, step, role, path, params, vars, auth, trace) : null;
+    // A case's steps get the statement kinds' generic checks; fixtures and cleanups do not, nor
+    // the steps of an account the run made (the checks read the configured accounts).
+    const configured = roleOf(step);
+    const generic =
+      owner.caseId && ctx.kinds && configured ? await kindChecksOfStep(ctx, ctx.kinds, owner, step, configured, path, params, vars, auth, trace) : null;
     if (typeof generic === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${generic}` };
     if (generic) params = generic.params;
     const summary = step.events
-      ? `as ${role}, events of queue ${step.events.queue}`
-      : describeRequest(role, step.request.method, path, params, step.request.auth);
+      ? `as ${caller}, events of queue ${step.events.queue}`
+      : describeRequest(caller, step.request.method, path, params, step.request.auth);
     const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, purpose, trace) : null;
     const send = () =>
       ctx.client.send({
@@ -169,7 +189,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         if (got.found) {
           vars[name] = got.value;
           record.captured = { ...record.captured, [name]: got.value };
-          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role });
+          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role, ...(roleOf(step) ? {} : { account }) });
         } else {
           const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
           judged.push({
@@ -350,8 +370,7 @@ function supportedListedAsIgnored(ctx: TargetContext, method: string, path: stri
 /** Deletes the event queues steps opened (DELETE /events as the role that opened each); best effort. */
 export async function deleteQueues(ctx: TargetContext, queues: OpenedQueue[]): Promise<void> {
   await Promise.all(
-    queues.map(async ({ id, role }) => {
-      const account = ctx.accounts[role];
+    queues.map(async ({ id, role, account = ctx.accounts[role as Role] }) => {
       if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role }, purpose: 'cleanup' });
     }),
   );

@@ -6,12 +6,13 @@ import type { Context, PublicContext, Route } from '../core/router.js';
 import { realmDefaultsObject } from '../settings/realm-defaults.js';
 import { userSettingsObject } from '../settings/settings-table.js';
 import { userTopicsOf } from '../channels/user-topics.js';
+import { serverVersion } from '../realm/shortcuts.js';
 
 function serverSettings(ctx: PublicContext) {
   return {
     ...(ctx.realm.flavor.announcesFeatureLevel ? { zulip_feature_level: ctx.realm.level.claimed } : {}),
-    zulip_version: 'reference',
-    zulip_merge_base: 'reference',
+    zulip_version: serverVersion(ctx.realm),
+    zulip_merge_base: serverVersion(ctx.realm),
     push_notifications_enabled: false,
     is_incompatible: false,
     email_auth_enabled: true,
@@ -88,7 +89,7 @@ function zulipRegister(ctx: Context, queueId: string) {
     queue_id: queueId,
     last_event_id: -1,
     zulip_feature_level: ctx.realm.level.claimed,
-    zulip_version: 'reference',
+    zulip_version: serverVersion(ctx.realm),
     max_topic_length: limits.topic,
     max_message_length: limits.message,
     max_stream_name_length: limits.channelName,

@@ -7,6 +7,7 @@ import { LEVEL_TABLE } from './levels.js';
 import { ZULIP, type Flavor } from './flavor.js';
 import { seedProfileFields } from '../users/profile-fields.js';
 import { defaultSettings } from '../settings/settings-table.js';
+import { seedRealmEmoji } from '../users/emoji.js';
 import {
   ROLE,
   SYSTEM_GROUPS,
@@ -226,6 +227,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP, featureLevel = NEWEST_
   }));
   return {
     host: REALM_HOST,
+    shortcuts: true,
     name: 'Reference realm',
     url: '',
     enableSpectatorAccess: true,
@@ -241,6 +243,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP, featureLevel = NEWEST_
     userTopics: [],
     profileFields: seedProfileFields(),
     pushDevices: seedPushDevices().map((d) => ({ ...d, userId: userId(d.userId) })),
+    realmEmoji: seedRealmEmoji(),
     flavor,
     level: new FeatureLevel(featureLevel, LEVEL_TABLE),
     issued: { ...flavor.seedIssued },

@@ -98,6 +98,14 @@ export interface ExpectationsSection {
   updated?: { added: string[]; removed: string[] };
 }
 
+/** Clauses the target did not let the run check, by the cause (verdict.notCheckedOnTarget). */
+export interface TargetGap {
+  /** Why the cases were skipped: what the target is or lacks ("needs push devices behind ..."). */
+  cause: string;
+  clauses: string[];
+  cases: string[];
+}
+
 /** Why the run exits as it does: the failures no baseline or expectation explains, and the rest. */
 export interface Verdict {
   status: 'pass' | 'fail';
@@ -106,6 +114,12 @@ export interface Verdict {
   /** Cases were skipped for missing configuration (an account not configured), per cause:
    * the run did not test what it could have. `status` still says whether what ran passed. */
   incomplete?: { cause: string; count: number }[];
+  /**
+   * Clauses the target did not let the run check (their cases skipped for what it is or lacks:
+   * a permission no read shows, data only the reference server seeds, an assumption that does not
+   * hold), by cause. They do not change `status`.
+   */
+  notCheckedOnTarget?: TargetGap[];
 }
 
 export interface ConformanceReport {

@@ -5,7 +5,7 @@ import type { ConformanceReport } from '../../model/model.js';
 import type { ReportWriter } from '../write-reports.js';
 import { byLevel, byOperation, STATUSES } from '../../model/groups.js';
 import { claimAndJudgement, levelLabel, levelSentence } from '../../model/feature-level.js';
-import { skipLines } from '../../model/skip-causes.js';
+import { gapLines, gapSentence, skipLines } from '../../model/skip-causes.js';
 import { headline, plural, ruleTexts, verdictWord } from '../../model/text-helpers.js';
 import { COLORS, stackedBars } from './chart.js';
 import { caseView, casesByOperation } from './case-view.js';
@@ -49,8 +49,14 @@ function summary(report: ConformanceReport): string {
         .map((line) => `<li>${esc(line)}</li>`)
         .join('')}</ul>`
     : '';
+  const gaps = report.verdict.notCheckedOnTarget;
+  const notChecked = gaps
+    ? `<p class="not-checked">Not checked on this target: ${esc(gapSentence(gaps))}:</p><ul class="not-checked" id="not-checked">${gapLines(gaps)
+        .map((line) => `<li>${esc(line)}</li>`)
+        .join('')}</ul>`
+    : '';
   const warnings = report.runWarnings.length ? `<ul class="warnings">${report.runWarnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '';
-  return `<section id="summary"><h2>Summary <span class="dim">· ${esc(headline(report))}</span></h2><div class="cards"><div class="card"><div class="n" id="count-total">${s.total}</div><div class="l">cases</div></div>${cards}${level}</div>${reasons}${incomplete}${warnings}</section>`;
+  return `<section id="summary"><h2>Summary <span class="dim">· ${esc(headline(report))}</span></h2><div class="cards"><div class="card"><div class="n" id="count-total">${s.total}</div><div class="l">cases</div></div>${cards}${level}</div>${reasons}${incomplete}${notChecked}${warnings}</section>`;
 }
 
 /** Links to cases, a long list (hundreds of known failures) folded after the first twenty. */
