@@ -96,6 +96,11 @@ export async function main(argv: string[]): Promise<number> {
     )
     .option('--rate-limit <N/S>', "limit each account to N requests per S seconds as a Zulip server does (200/60 is Zulip's default)")
     .option(
+      '--feature-level <n>',
+      'answer as a Zulip server of this feature level (79-420): newer endpoints unknown, newer parameters ignored, newer fields absent; above 420 it reports the level and behaves as 420',
+      '420',
+    )
+    .option(
       '--no-shortcuts',
       'judge it as any other server: it does not name itself "reference" (so a run uses no seeded data) and cannot age messages (so a run waits out time limits)',
     )
@@ -108,6 +113,7 @@ export async function main(argv: string[]): Promise<number> {
         variant?: boolean;
         listQuirks?: boolean;
         rateLimit?: string;
+        featureLevel: string;
         shortcuts: boolean;
       }) => {
         if (opts.listQuirks) {
@@ -117,10 +123,12 @@ export async function main(argv: string[]): Promise<number> {
         }
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
+        const featureLevel = Number(opts.featureLevel);
+        if (!/^\d+$/.test(opts.featureLevel)) throw new ConfigError(`--feature-level: expected a feature level (an integer), got "${opts.featureLevel}"`);
         const quirks = opts.quirk ? opts.quirk.split(',') : [];
         const { serve } = await import('./commands/serve.js');
         status = await serve(
-          { port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit, noShortcuts: !opts.shortcuts },
+          { port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit, noShortcuts: !opts.shortcuts, featureLevel },
           out,
         );
       },

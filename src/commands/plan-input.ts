@@ -5,10 +5,10 @@
 import { type Config } from '../config/config.js';
 import { ROLES, type Role } from '../common/vocabulary.js';
 import { planInputOf, type PlanInput } from '../engine/run/plan.js';
-import { NEWEST_FEATURE_LEVEL } from '../common/vocabulary.js';
+import { levelToJudge } from '../common/vocabulary.js';
 
 export function planInputFor(config: Config): PlanInput {
   const embedded = config.targetUrl === null;
   const roles = embedded ? [...ROLES] : (Object.keys(config.accounts) as Role[]);
-  return planInputOf(config, config.featureLevel ?? NEWEST_FEATURE_LEVEL, roles, embedded, embedded || config.ownerCanChangeUserEmails);
+  return planInputOf(config, levelToJudge(config.featureLevel, null), roles, embedded, embedded || config.ownerCanChangeUserEmails);
 }

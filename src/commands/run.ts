@@ -128,6 +128,7 @@ export async function run(config: Config, io: Output): Promise<number> {
               url: targetUrl,
               featureLevel: settings.featureLevel,
               claimedFeatureLevel: settings.claimedFeatureLevel,
+              ...(config.featureLevel !== null && config.featureLevel !== settings.featureLevel ? { requestedFeatureLevel: config.featureLevel } : {}),
               profile: settings.profile,
               embedded: embedded !== null,
             },

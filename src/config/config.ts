@@ -133,8 +133,8 @@ export const CONFIG_KEYS: KeySpec[] = [
     flag: 'feature-level',
     parse: positiveInt,
     default: () => null,
-    defaultHelp: 'probed from GET /server_settings, else the newest known',
-    help: 'judge the target as this feature level',
+    defaultHelp: 'probed from GET /server_settings, else 420',
+    help: 'judge the target as this feature level (at most 420, the newest of the API document)',
   },
   {
     key: 'profile',

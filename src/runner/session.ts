@@ -85,6 +85,7 @@ export class Session {
       profile: settings.profile,
       disputedClauses: new Set(settings.disputedClauses ?? []),
       documentedParameters: (method, path) => documented[operationOf(method, path) ?? ''] ?? null,
+      featureLevel: settings.featureLevel,
       madeAccount: (email, apiKey) => this.redactor.addAccount(MADE_ACCOUNT_LABEL, email, apiKey),
       ...(settings.kinds && made ? { kinds: kindContext(settings.kinds, Date.now(), made.made) } : {}),
     };

@@ -142,7 +142,7 @@ export const MUTANTS: Mutant[] = [
     operations: [SETTINGS, DEFAULTS],
     quirks: ['settings-bool-lenient'],
     breaks: ['conv.booleans', ...types(op2Bool), ...types(op5Bool)],
-    kills: [...cases(op2Bool), ...cases(op5Bool)],
+    kills: [...cases(op2Bool), ...cases(op5Bool), 'op2.merged.display-and-notifications'],
   },
   {
     name: 'settings-accepts-bad-enum',

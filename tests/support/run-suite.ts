@@ -25,6 +25,8 @@ export interface SuiteRun {
   concurrency?: number;
   /** The variant realm (src/reference/realm/flavor.ts) instead of Zulip's choices. */
   variant?: boolean;
+  /** The feature level the reference server answers as (default 420); the run judges as `featureLevel`. */
+  serverFeatureLevel?: number;
   /**
    * false: the reference server without its shortcuts, judged as any other server (real waits
    * for aging fixtures; the seeded push devices' cases skipped).
@@ -49,7 +51,7 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
     targetUrl: url,
     profile: options.profile ?? 'zulip',
     featureLevel: options.featureLevel ?? 420,
-    claimedFeatureLevel: 420,
+    claimedFeatureLevel: server.featureLevel,
     serverVersion: options.shortcuts === false ? 'reference (no shortcuts)' : 'reference',
     referenceSeed: options.shortcuts !== false,
     // The reference server's owner holds it, as `serve --env-out` declares.
@@ -78,6 +80,7 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
   const server = await startReferenceServer({
     quirks: options.quirks ?? [],
     flavor: options.variant ? 'variant' : 'zulip',
+    featureLevel: options.serverFeatureLevel,
     ...(options.shortcuts === false ? { shortcuts: false } : {}),
   });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;

@@ -159,7 +159,10 @@ export interface Case {
   /** The Zulip facts (specs/zulip-facts.yaml) its zulip-profile checks rest on. */
   facts?: string[];
   since?: number;
-  /** Set by the loader on a zulip-profile case resting on a fact a later level retired: the last level it holds at. */
+  /**
+   * The last feature level the case holds at: Zulip removed what it relies on at the next one.
+   * The loader sets it on a zulip-profile case resting on a fact a later level retired.
+   */
   until?: number;
   profile?: 'spec' | 'zulip';
   /** What the case needs and a client can neither make nor read through the API (plan.ts says why). */
@@ -184,6 +187,8 @@ export interface SpecFile {
   file: string;
   operation: string;
   title: string;
+  /** The feature level the operation appeared at. */
+  since?: number;
   /** The operation's documented parameters: never listed in ignored_parameters_unsupported. */
   parameters?: DocumentedParameter[];
   /** Cases change shared state (the caller's own settings): run them one at a time. */

@@ -90,8 +90,9 @@ export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
   if (c.since && c.since > input.featureLevel) {
     return { run: false, skip: `needs feature level ${c.since}, target has ${input.featureLevel}` };
   }
-  if (c.until && c.until < input.featureLevel) {
-    return { run: false, skip: `rests on Zulip behaviour a later level changed (up to feature level ${c.until}), target has ${input.featureLevel}` };
+  // Stryker disable next-line ConditionalExpression: equivalent: undefined < level is false
+  if (c.until !== undefined && c.until < input.featureLevel) {
+    return { run: false, skip: `holds until feature level ${c.until} (removed at ${c.until + 1}), target has ${input.featureLevel}` };
   }
   const missing = [...new Set([...rolesOf(spec.fixtures), ...rolesOf(c.assume), ...rolesOf(c.steps), ...rolesOf(c.cleanup)])].filter(
     (role) => !input.configuredRoles.has(role),

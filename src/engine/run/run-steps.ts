@@ -22,6 +22,8 @@ export interface TargetContext {
   disputedClauses?: ReadonlySet<string>;
   /** The parameters the document lists for the operation a request is (null: not one of its operations). */
   documentedParameters?: (method: string, path: string) => string[] | null;
+  /** The feature level the target is judged as (default: any field of a schema may be required). */
+  featureLevel?: number;
   /** Hears of an account the run made before a step calls as it, so its credentials are redacted. */
   madeAccount?: (email: string, apiKey: string) => void;
   /** The statement kinds' generic checks (units, optional parameters, defaults, not-affected), applied to every case step. */
@@ -94,6 +96,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     let params: Params;
     let path: string;
     let expect: Step['expect'];
+    let eventsSpec: EventsSpec | undefined;
     let role: string;
     let account: Account | undefined;
     let repeat: RepeatSpec | undefined;
@@ -102,6 +105,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       path = interpolate(step.request.path, vars);
       expect = withoutRetired(interpolate(step.expect, vars), vars.featureLevel);
       repeat = interpolate(step.repeat, vars);
+      eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
       ({ label: role, account } = accountOf(step, ctx, vars));
     } catch (error) {
       if (!(error instanceof InterpolationError)) throw error;
@@ -130,7 +134,6 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     const summary = step.events
       ? `as ${caller}, events of queue ${step.events.queue}`
       : describeRequest(caller, step.request.method, path, params, step.request.auth);
-    const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
     const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, purpose, trace) : null;
     const send = () =>
       ctx.client.send({
@@ -170,10 +173,12 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     }
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
     const own = [
-      ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who),
-      ...(polled ? judgedEvents(polled, eventsSpec!, expect, who) : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
+      ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who, ctx.featureLevel),
+      ...(polled
+        ? judgedEvents(polled, eventsSpec!, expect, who, ctx.featureLevel)
+        : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
     ];
-    const withGeneric = generic ? await generic.after(exchange, expect, own, (response) => judge(response, expect, ctx.profile, who)) : own;
+    const withGeneric = generic ? await generic.after(exchange, expect, own, (response) => judge(response, expect, ctx.profile, who, ctx.featureLevel)) : own;
     if (typeof withGeneric === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${withGeneric}` };
     const judged = withGeneric.map((f) => ({ ...f, step: index + 1 }));
     if (!judged.length && step.capture) {
@@ -314,7 +319,7 @@ async function pollEvents(
   }
 }
 
-function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution): Omit<Failure, 'step'>[] {
+function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution, featureLevel?: number): Omit<Failure, 'step'>[] {
   const body = polled.exchange.response?.json as { result?: unknown; code?: unknown; msg?: unknown } | undefined;
   if (body?.result !== 'success') {
     const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
@@ -332,7 +337,7 @@ function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], 
       },
     ];
   }
-  return judgeEvents(polled.events, spec, polled.waitedMs).map(({ expectation, ...f }) => {
+  return judgeEvents(polled.events, spec, polled.waitedMs, featureLevel).map(({ expectation, ...f }) => {
     const clauses = expectation?.clause ? [expectation.clause] : (expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses));
     const facts = expectation?.facts ?? who.facts;
     return { clause: clauses[0] ?? '', clauses, ...(who.zulipCase ? { profile: 'zulip' as const, facts } : {}), ...f, message: findingMessage(f) };

@@ -8,11 +8,9 @@ import { userSettingsObject } from '../settings/settings-table.js';
 import { userTopicsOf } from '../channels/user-topics.js';
 import { serverVersion } from '../realm/shortcuts.js';
 
-export const FEATURE_LEVEL = 420;
-
 function serverSettings(ctx: PublicContext) {
   return {
-    ...(ctx.realm.flavor.announcesFeatureLevel ? { zulip_feature_level: FEATURE_LEVEL } : {}),
+    ...(ctx.realm.flavor.announcesFeatureLevel ? { zulip_feature_level: ctx.realm.level.claimed } : {}),
     zulip_version: serverVersion(ctx.realm),
     zulip_merge_base: serverVersion(ctx.realm),
     push_notifications_enabled: false,
@@ -87,10 +85,10 @@ function register(ctx: Context) {
 function zulipRegister(ctx: Context, queueId: string) {
   const { flavor } = ctx.realm;
   const { limits } = flavor;
-  return {
+  return ctx.realm.level.fields('register', {
     queue_id: queueId,
     last_event_id: -1,
-    zulip_feature_level: FEATURE_LEVEL,
+    zulip_feature_level: ctx.realm.level.claimed,
     zulip_version: serverVersion(ctx.realm),
     max_topic_length: limits.topic,
     max_message_length: limits.message,
@@ -106,10 +104,10 @@ function zulipRegister(ctx: Context, queueId: string) {
     ...registerRealmSettings(ctx.realm),
     user_id: ctx.user.id,
     email: ctx.user.email,
-    user_settings: userSettingsObject(ctx.user),
+    user_settings: userSettingsObject(ctx.realm, ctx.user),
     realm_user_settings_defaults: realmDefaultsObject(ctx.realm),
     user_topics: userTopicsOf(ctx.realm, ctx.user, ctx.params.optDict('client_capabilities')?.empty_topic_name === true),
-  };
+  });
 }
 
 export const registerRoutes: Route[] = [

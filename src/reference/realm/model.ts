@@ -1,6 +1,7 @@
 // The in-memory state of one reference realm. Plain data; behaviour lives in the area modules.
 
 import type { Flavor, IdKind } from './flavor.js';
+import type { FeatureLevel } from '../core/levels.js';
 import type { RealmEmoji } from '../users/emoji.js';
 import { ZULIP_SYSTEM_GROUPS } from './system-groups.js';
 export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
@@ -192,6 +193,8 @@ export interface Realm {
   realmEmoji: RealmEmoji[];
   /** Where the document leaves a choice open, what this realm chooses (flavor.ts). */
   flavor: Flavor;
+  /** The feature level the server answers as, and what it has at that level (core/levels.ts). */
+  level: FeatureLevel;
   /** How many ids of each kind the realm has handed out (flavor.ts allocate() turns them into ids). */
   issued: Record<IdKind, number>;
 }
