@@ -21,7 +21,7 @@ import { preflight, preflightTimeoutMs, type PreflightResult } from './preflight
 import { LiveLine } from '../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
-import { NEWEST_FEATURE_LEVEL } from '../common/vocabulary.js';
+import { levelToJudge } from '../common/vocabulary.js';
 import { flagSettingName } from '../config/audience.js';
 import { TOOL } from '../common/tool.js';
 import { ensureWritableDir } from './report-dir.js';
@@ -107,7 +107,7 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
     let cost: RequestCost | undefined;
     if (checked && leftovers && !stop.signal) await removeLeftovers(leftovers, effective, targetUrl, suite.resources, io);
     if (checked && !stop.signal) {
-      const settings = runSettings(config, checked, targetUrl, runId, inputs, suite);
+      const settings = runSettings(config, checked, targetUrl, runId, inputs, suite, embedded !== null);
       startLedger(ledgerFile, { run: runId, target: targetUrl, embedded: embedded !== null, startedAt: startedAt.toISOString() });
       settings.ledger = { file: ledgerFile, resources: suite.resources };
       const costDir = mkdtempSync(join(tmpdir(), 'tcc-cost-'));
@@ -125,7 +125,7 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
         const { withUnfinished } = await import('./planned-cases.js');
         results = await withUnfinished(
           suite,
-          planInputOf(settings, settings.featureLevel, Object.keys(settings.accounts) as Role[], settings.referenceSeed),
+          planInputOf(settings, settings.featureLevel, Object.keys(settings.accounts) as Role[], settings.referenceSeed, settings.ownerCanChangeUserEmails ?? false),
           results,
           reporter.started,
         );
@@ -152,8 +152,9 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
           tool: TOOL,
           target: {
             url: targetUrl,
-            featureLevel: checked?.featureLevel ?? config.featureLevel ?? NEWEST_FEATURE_LEVEL,
+            featureLevel: checked?.featureLevel ?? levelToJudge(config.featureLevel, null),
             claimedFeatureLevel: checked?.claimedFeatureLevel ?? null,
+            ...(config.featureLevel !== null && checked && config.featureLevel !== checked.featureLevel ? { requestedFeatureLevel: config.featureLevel } : {}),
             profile: config.profile,
             embedded: embedded !== null,
           },
@@ -181,6 +182,7 @@ function runSettings(
   runId: string,
   inputs: RunInputs,
   suite: Pick<Suite, 'clauses' | 'specs' | 'resources'>,
+  embedded: boolean,
 ): RunSettings {
   return {
     targetUrl,
@@ -189,6 +191,8 @@ function runSettings(
     claimedFeatureLevel: checked.claimedFeatureLevel,
     serverVersion: checked.serverVersion,
     referenceSeed: checked.serverVersion === 'reference',
+    // The embedded reference server's owner holds it; elsewhere the configuration says.
+    ownerCanChangeUserEmails: embedded || config.ownerCanChangeUserEmails,
     timeoutMs: config.timeoutMs,
     concurrency: config.concurrency,
     runId,

@@ -29,6 +29,13 @@ export const NOT_STARTED = 'the run was interrupted before this case started';
 /** ... and one that had started but was still running when the run stopped waiting for it. */
 export const CUT_SHORT = 'the run was interrupted before this case ended';
 
+/**
+ * The level a run judges: --feature-level, else the level the target claims, else the newest the
+ * API document describes; never above that newest one (the document says nothing of later levels).
+ */
+export const levelToJudge = (requested: number | null, claimed: number | null): number =>
+  Math.min(requested ?? claimed ?? NEWEST_FEATURE_LEVEL, NEWEST_FEATURE_LEVEL);
+
 /** A mistake of the user (usage, configuration, a file they gave): one line and exit 2. */
 export class ConfigError extends Error {}
 

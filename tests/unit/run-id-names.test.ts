@@ -60,7 +60,7 @@ describe('the run id in every name', () => {
         ...(spec.cleanup ?? []).map((s): [string, Step] => ['cleanup', s]),
         ...spec.cases.flatMap((c) => [...c.steps, ...(c.cleanup ?? [])].map((s): [string, Step] => [c.id, s])),
       ];
-      const seeded = new Set(spec.cases.filter((c) => c.requires?.includes('reference-seed')).map((c) => c.id));
+      const seeded = new Set(spec.cases.filter((c) => c.requires?.includes('seeded-push-devices')).map((c) => c.id));
       for (const [where, step] of steps) {
         for (const d of declared) {
           for (const value of namesSent(step, d)) {

@@ -28,6 +28,8 @@ export interface ReportParts {
   cost?: ConformanceReport['cost'];
   shard?: ConformanceReport['shard'];
   filter?: ConformanceReport['filter'];
+  /** The API the spec files describe (apiOf). */
+  api?: ConformanceReport['api'];
   baseline?: { file: string; report: ConformanceReport };
   expectations?: { file: string; entries: Expectations; knownIds: Set<string>; today: string; updated?: ExpectationsSection['updated'] };
   verdict?: VerdictOptions;
@@ -59,6 +61,7 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
       ...(parts.cost ? { cost: parts.cost } : {}),
       ...(parts.shard ? { shard: parts.shard } : {}),
       ...(parts.filter && Object.keys(parts.filter).length ? { filter: parts.filter } : {}),
+      ...(parts.api ? { api: parts.api } : {}),
       ...(baseline ? { baseline } : {}),
       ...(expectations ? { expectations } : {}),
       cases,
@@ -86,7 +89,7 @@ export function finish(report: Omit<ConformanceReport, 'verdict'>, verdictOption
   const unjudged = notClaimed ? undefined : unjudgedFrom(report.cases, report.target.featureLevel);
   const target = {
     ...given,
-    conformsThrough: notClaimed ? null : conformsThrough(report.cases, report.target.featureLevel),
+    conformsThrough: notClaimed ? null : conformsThrough(report.cases, report.target.featureLevel, report.target.claimedFeatureLevel),
     ...(unjudged === undefined ? {} : { unjudgedFrom: unjudged }),
     ...(notClaimed ? { notClaimed } : {}),
   };

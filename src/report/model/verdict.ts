@@ -5,7 +5,7 @@
 // narrowed by a filter or a shard whose cases passed is partial, not a pass.
 import type { ConformanceReport, Interruption, RunFilter, Verdict, VerdictStatus } from './model.js';
 import { isBroken } from './groups.js';
-import { configurationSkips, FAIL_ON_SKIP, incompleteSentence } from './skip-causes.js';
+import { configurationSkips, FAIL_ON_SKIP, incompleteSentence, targetGaps } from './skip-causes.js';
 import { CUT_SHORT, NOT_STARTED } from '../../common/vocabulary.js';
 import { plural } from './text-helpers.js';
 
@@ -60,6 +60,7 @@ export function verdictOf(report: Omit<ConformanceReport, 'verdict'>, options: V
   if (report.summary.total === 0 && report.runWarnings.length && !options.interruptedBy) reasons.push('no case ran, and the run reported problems');
   const skips = configurationSkips(report.cases);
   if (skips.length && options.failOnSkip) reasons.push(`${incompleteSentence(skips, report.summary.total)} ${FAIL_ON_SKIP}`);
+  const gaps = targetGaps(report.cases);
   const interrupted = options.interruptedBy ? interruption(report.cases, options.interruptedBy) : undefined;
   const filter = filterText(report.filter);
   const status: VerdictStatus = interrupted ? 'interrupted' : reasons.length ? 'fail' : filter ? 'partial' : 'pass';
@@ -71,5 +72,6 @@ export function verdictOf(report: Omit<ConformanceReport, 'verdict'>, options: V
     ...(skips.length ? { incomplete: skips } : {}),
     ...(interrupted ? { interrupted } : {}),
     ...(filter ? { partial: { filter } } : {}),
+    ...(gaps.length ? { notCheckedOnTarget: gaps } : {}),
   };
 }

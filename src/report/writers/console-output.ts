@@ -7,7 +7,7 @@ import { levelSentence } from '../model/feature-level.js';
 import type { Explain, Explanation } from '../model/explained.js';
 import { plural, verdictWord } from '../model/text-helpers.js';
 import { failureGroups } from '../model/failure-groups.js';
-import { FAIL_ON_SKIP, incompleteSentence, skipLines } from '../model/skip-causes.js';
+import { FAIL_ON_SKIP, gapLines, gapSentence, incompleteSentence, skipLines } from '../model/skip-causes.js';
 import { interruptedSentence } from '../model/verdict.js';
 
 export type Write = (line: string) => void;
@@ -78,6 +78,7 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
     ...(report.verdict.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
     ...incompleteLines(report),
     ...stopLines(report),
+    ...notCheckedLines(report),
     ...costLines(report),
     ...files.map((f) => `report: ${f}`),
     // Last, the verdict word and the plain "N passed, N failed" that CI log readers look for.
@@ -156,6 +157,13 @@ export function stopLines(report: ConformanceReport): string[] {
     return [pc.yellow(`PARTIAL: only the cases ${v.partial.filter} keeps ran; the reports say so, and claim no conformance level`)];
   }
   return [];
+}
+
+/** The clauses the target did not let the run check, each with its cause, next to the verdict. */
+export function notCheckedLines(report: ConformanceReport): string[] {
+  const gaps = report.verdict.notCheckedOnTarget;
+  if (!gaps?.length) return [];
+  return [pc.yellow(`NOT CHECKED ON THIS TARGET: ${gapSentence(gaps)}:`), ...gapLines(gaps).map((line) => pc.yellow(`  ${line}`))];
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
