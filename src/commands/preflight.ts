@@ -4,7 +4,7 @@
 import { ApiClient, type Exchange } from '../http/client.js';
 import { RequestMeter, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
-import { accountEnv, levelToJudge, NEWEST_FEATURE_LEVEL, type Account, type Role } from '../common/vocabulary.js';
+import { accountEnv, levelToJudge, type Account, type Role } from '../common/vocabulary.js';
 
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 

@@ -125,7 +125,13 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
         const { withUnfinished } = await import('./planned-cases.js');
         results = await withUnfinished(
           suite,
-          planInputOf(settings, settings.featureLevel, Object.keys(settings.accounts) as Role[], settings.referenceSeed, settings.ownerCanChangeUserEmails ?? false),
+          planInputOf(
+            settings,
+            settings.featureLevel,
+            Object.keys(settings.accounts) as Role[],
+            settings.referenceSeed,
+            settings.ownerCanChangeUserEmails ?? false,
+          ),
           results,
           reporter.started,
         );
