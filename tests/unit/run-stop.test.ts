@@ -11,7 +11,7 @@ describe("a run's signals", () => {
     expect([exitStatusOf('SIGINT'), exitStatusOf('SIGTERM')]).toEqual([130, 143]);
   });
 
-  it('the first stops the run once; one within a second is the same; a later one exits at once, naming the ledger', async () => {
+  it('the first stops the run once; one within two seconds is the same; a later one exits at once, naming the ledger', async () => {
     const said: string[] = [];
     const clock = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
     const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
