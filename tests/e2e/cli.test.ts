@@ -158,7 +158,11 @@ describe('teamchat-conformance serve, then run --env-file', () => {
     );
     const spaced = join(dir, 'email-spaced.env');
     writeFileSync(spaced, text.replace(/^CONFORMANCE_MEMBER_EMAIL=.*$/m, `CONFORMANCE_MEMBER_EMAIL=" ${member}"`));
-    const [one, two] = await Promise.all([cli(['run', '--env-file', swapped], dir), cli(['run', '--env-file', spaced], dir)]);
+    // Side by side, so each into a report directory of its own (one is locked while a run uses it).
+    const [one, two] = await Promise.all([
+      cli(['run', '--env-file', swapped, '--report-dir', join(dir, 'swapped')], dir),
+      cli(['run', '--env-file', spaced, '--report-dir', join(dir, 'spaced')], dir),
+    ]);
     expect(one.code).toBe(2);
     // Both accounts are refused; whichever the preflight heard of first is named.
     const said = (role: string, email: string, other: string, otherRole: string) =>

@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from '../../src/common/paths.js';
 import { cleanEnv, runCli, type Ran } from '../support/cli.js';
 import { startProxy, type Proxy } from '../support/rewriting-proxy.js';
 import { readReportFile } from '../support/report-format.js';
+import { SAME_SIGNAL_MS } from '../../src/commands/run-stop.js';
 
 let server: ReferenceServer;
 let slow: Proxy;
@@ -139,7 +140,11 @@ describe.concurrent('isolation', () => {
   it('a second Ctrl-C exits at once, keeping the ledger; the next run into the directory removes what it lists first', async () => {
     const reports = join(dir, 'twice');
     const ledger = join(reports, 'ledger.jsonl');
-    const ran = await cli(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports], { signals: ['SIGINT', 'SIGINT'], ledger, gapMs: 1500 });
+    const ran = await cli(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports], {
+      signals: ['SIGINT', 'SIGINT'],
+      ledger,
+      gapMs: SAME_SIGNAL_MS + 1000,
+    });
     expect(ran.code).toBe(130);
     expect(ran.stderr).toMatch(
       new RegExp(`SIGINT again: stopped at once; what it created is listed in ${ledger}: the next run into that directory removes it first`),
