@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/config.js';
-import { ACTION_ENV, ACTION_INPUTS } from '../../src/config/audience.js';
+import { ACTION_ENV, ACTION_INPUTS } from '../../src/common/audience.js';
 import { ROLES } from '../../src/common/vocabulary.js';
 import { projectPath } from '../../src/common/paths.js';
 import { markdownReport } from '../../src/report/writers/markdown.js';

@@ -2,6 +2,7 @@
 // baseline's known failures and regressions, each clause's status and each fact's cases.
 import { describe, expect, it } from 'vitest';
 import { filterText, verdictOf } from '../../src/report/model/verdict.js';
+import { ACTION_ENV } from '../../src/common/audience.js';
 import { finish } from '../../src/report/model/assemble.js';
 import { gapLines, gapSentence, targetGaps } from '../../src/report/model/skip-causes.js';
 import { compareWithBaseline } from '../../src/report/model/baseline.js';
@@ -82,15 +83,25 @@ describe('the verdict', () => {
 
   it('skips for missing accounts make it incomplete; they fail it only with --fail-on-skip', () => {
     const cases = [kase('a', 'passed'), kase('b', 'skipped', { message: 'needs the admin account, not configured' })];
-    const incomplete = [{ cause: 'no admin account (CONFORMANCE_ADMIN_EMAIL)', count: 1 }];
-    expect(verdictOf(report(cases))).toStrictEqual({ status: 'pass', newFailures: [], reasons: [], incomplete });
-    expect(verdictOf(report(cases), { failOnSkip: true })).toStrictEqual({
+    const incomplete = [{ cause: 'no admin account (CONFORMANCE_ADMIN_EMAIL)', roles: ['admin'], count: 1 }];
+    expect(verdictOf(report(cases), { env: {} })).toStrictEqual({ status: 'pass', newFailures: [], reasons: [], incomplete });
+    expect(verdictOf(report(cases), { failOnSkip: true, env: {} })).toStrictEqual({
       status: 'fail',
       newFailures: [],
       reasons: ['1 of 2 cases skipped for missing configuration (--fail-on-skip)'],
       incomplete,
     });
     expect(verdictOf(report([kase('a', 'passed')]), { failOnSkip: true })).toMatchObject({ status: 'pass' });
+  });
+
+  it("in the GitHub Action, the cause and the reason name the action's inputs; the roles are the same", () => {
+    const cases = [kase('a', 'passed'), kase('b', 'skipped', { message: 'needs the admin account, not configured' })];
+    expect(verdictOf(report(cases), { failOnSkip: true, env: { [ACTION_ENV]: 'true' } })).toStrictEqual({
+      status: 'fail',
+      newFailures: [],
+      reasons: ['1 of 2 cases skipped for missing configuration (input fail-on-skip)'],
+      incomplete: [{ cause: 'no admin account (input admin-email)', roles: ['admin'], count: 1 }],
+    });
   });
 });
 
@@ -127,7 +138,11 @@ describe('an interrupted run, a partial run', () => {
 
   it('a run narrowed by a filter or a shard whose cases passed is partial, not a pass, and says its filter; a failure still fails it', () => {
     const filter = { grep: 'op20', operations: ['GET /streams'], clauses: ['op1', 'op2.x'], shard: { index: 1, count: 3 } };
-    expect(filterText(filter)).toBe('--operation "GET /streams" --grep "op20" --clause "op1" --clause "op2.x" --shard 1/3');
+    expect(filterText(filter, {})).toBe('--operation "GET /streams" --grep "op20" --clause "op1" --clause "op2.x" --shard 1/3');
+    // In the GitHub Action, its inputs.
+    expect(filterText(filter, { [ACTION_ENV]: 'true' })).toBe(
+      'input operation "GET /streams", input grep "op20", input clause "op1", input clause "op2.x", input shard 1/3',
+    );
     expect(filterText({})).toBe('');
     expect(filterText(undefined)).toBe('');
     expect(verdictOf(report([kase('a', 'passed')], { filter: { grep: 'op20' } }))).toStrictEqual({
