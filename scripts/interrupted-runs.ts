@@ -2,7 +2,7 @@
 // runs into one report directory, each stopped at a random moment by SIGINT or SIGTERM (and, with
 // --hard, some by a second signal at once, which keeps the ledger for the next run to clean up),
 // then one whole run, which must pass. Not part of npm test (it takes minutes):
-//   node --import tsx scripts/interrupted-runs.ts [runs] [--hard] [--seed N]
+//   npm run interrupted -- [runs] [--hard] [--seed N]
 // Prints each run (when it was stopped, how it exited, what its report says) and the last run's
 // result; exits 1 when the last run did not pass or a run created channels it left active.
 import { spawn } from 'node:child_process';
@@ -88,7 +88,8 @@ try {
     );
   }
   const last = await run([]);
-  const closing = /^\d+ passed, .*$/m.exec(last.stdout)?.[0] ?? '(no closing line)';
+  // The closing line: the verdict word, then the counts ("PASS: 480 passed, 0 failed, ...").
+  const closing = /^(?:[A-Z]+: )?\d+ passed, .*$/m.exec(last.stdout)?.[0] ?? '(no closing line)';
   out(`the whole run after them: exit ${last.code}: ${closing}`);
   for (const line of last.stdout.split('\n').filter((l) => /^\s+(FAIL|ERROR) /.test(l) || /left \d+ entries/.test(l) || /^cleanup:/.test(l)))
     out(`  ${line.trim()}`);
