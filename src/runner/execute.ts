@@ -28,7 +28,7 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
       if (lacking) return skippedResult(spec, c, `an optional fixture found nothing: ${lacking}`);
       return runCase(spec, c, session.ctx, { ...vars }, session.redactor);
     },
-    c.steps[0]?.as ?? 'member',
+    c,
   );
 }
 

@@ -1,5 +1,6 @@
-// Scheduling primitives for concurrent cases: a counting semaphore for "cases in flight" and
-// a readers-writer lock so the cases that change organisation-wide state run without others.
+// Scheduling primitives for concurrent cases: a counting semaphore for "cases in flight", a
+// readers-writer lock so the cases that change organisation-wide state run without others, and
+// named locks for the objects (a file's state, a setting, an account) cases take turns on.
 export class Semaphore {
   private waiting: (() => void)[] = [];
   /** How many of the waiting are urgent: they sit at the front, in their own arrival order. */
@@ -80,6 +81,34 @@ export class ReadWriteLock {
     this.group = next;
     this.holders += members.length;
     for (const m of members) m.wake();
+  }
+}
+
+/** One named lock a case holds while it runs: shared beside other sharers, or alone. */
+export interface LockClaim {
+  key: string;
+  exclusive: boolean;
+}
+
+/**
+ * Named readers-writer locks, made on first use. A holder claims several at once; they are taken
+ * in key order, so two holders never each wait for what the other holds.
+ */
+export class NamedLocks {
+  private readonly locks = new Map<string, ReadWriteLock>();
+  /** Each exclusive holder is a group of its own, so exclusive holders never run together. */
+  private holders = 0;
+
+  async acquire(claims: readonly LockClaim[]): Promise<() => void> {
+    const byKey = new Map<string, boolean>();
+    for (const { key, exclusive } of claims) byKey.set(key, exclusive || (byKey.get(key) ?? false));
+    const releases: (() => void)[] = [];
+    for (const key of [...byKey.keys()].sort()) {
+      let lock = this.locks.get(key);
+      if (!lock) this.locks.set(key, (lock = new ReadWriteLock()));
+      releases.push(await (byKey.get(key) ? lock.write(`holder ${(this.holders += 1)}`) : lock.read()));
+    }
+    return once(() => releases.reverse().forEach((release) => release()));
   }
 }
 

@@ -150,16 +150,6 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
       const other = caseIds.get(c.id);
       if (other) throw new SpecError(spec.file, where('id'), `cases[${i}].id`, `duplicate case id "${c.id}" (also in ${other})`);
       caseIds.set(c.id, spec.file);
-      // per-role serial files schedule a case by its role: every step must call as that role.
-      const roles = new Set([...c.steps, ...(c.cleanup ?? [])].map((step) => step.as ?? 'member'));
-      if (spec.serial === 'per-role' && roles.size > 1) {
-        throw new SpecError(
-          spec.file,
-          where('steps'),
-          `cases[${i}].steps`,
-          `calls as ${[...roles].join(' and ')}; a serial: per-role file needs one role per case`,
-        );
-      }
       c.clauses.forEach((clause, j) => {
         if (!known.has(clause)) {
           throw new SpecError(spec.file, where(`clauses/${j}`), `cases[${i}].clauses[${j}]`, `unknown clause "${clause}" (not in ${CATALOG_FILE})`);
