@@ -15,10 +15,14 @@ import type { LockClaim } from './locks.js';
  *   would hear the file's other cases (they send the same kind of events about the same objects).
  */
 export function lockClaims(spec: SpecFile, c?: Case): LockClaim[] {
-  const name = spec.lock ?? spec.file;
   if (!spec.serial && !spec.exclusive && !spec.lock) return [];
-  if (!c) return [{ key: name, exclusive: true }];
+  if (!c) return [{ key: spec.lock ?? spec.file, exclusive: true }];
   const steps = [...c.steps, ...(c.cleanup ?? [])];
+  return [...fileClaims(spec, c, steps), ...accountClaims(steps)];
+}
+
+function fileClaims(spec: SpecFile, c: Case, steps: Step[]): LockClaim[] {
+  const name = spec.lock ?? spec.file;
   const shared = { key: name, exclusive: false };
   switch (spec.serial) {
     case 'per-role':
@@ -30,6 +34,22 @@ export function lockClaims(spec: SpecFile, c?: Case): LockClaim[] {
     default:
       return [{ key: name, exclusive: true }];
   }
+}
+
+/**
+ * The accounts a case depends on: those it calls as, shared, and those it changes (a write to a
+ * path naming the account, `PATCH /users/${accounts.member2.user_id}`: its role, name, email),
+ * alone. So a case changing member2 runs beside the cases of its exclusive group that never
+ * call as member2, and never beside one that does (member2's permissions are what it checks).
+ */
+function accountClaims(steps: Step[]): LockClaim[] {
+  const changed = steps.flatMap((step) =>
+    step.request && step.request.method !== 'GET' ? [...step.request.path.matchAll(/\$\{accounts\.(\w+)\./g)].map((m) => m[1]) : [],
+  );
+  return [
+    ...callers(steps).map((role) => ({ key: `account ${role}`, exclusive: false, tier: 1 })),
+    ...[...new Set(changed)].map((role) => ({ key: `account ${role}`, exclusive: true, tier: 1 })),
+  ];
 }
 
 /** The accounts steps call as (an events step reads the queue its queue step opened: no call of its own). */

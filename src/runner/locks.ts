@@ -88,11 +88,16 @@ export class ReadWriteLock {
 export interface LockClaim {
   key: string;
   exclusive: boolean;
+  /**
+   * Taken after the claims of a lower tier (default 0): a case waiting for its file's lock then
+   * holds none of the accounts, so a case changing one of them is not kept waiting meanwhile.
+   */
+  tier?: number;
 }
 
 /**
  * Named readers-writer locks, made on first use. A holder claims several at once; they are taken
- * in key order, so two holders never each wait for what the other holds.
+ * by tier, then in key order, so two holders never each wait for what the other holds.
  */
 export class NamedLocks {
   private readonly locks = new Map<string, ReadWriteLock>();
@@ -101,9 +106,14 @@ export class NamedLocks {
 
   async acquire(claims: readonly LockClaim[]): Promise<() => void> {
     const byKey = new Map<string, boolean>();
-    for (const { key, exclusive } of claims) byKey.set(key, exclusive || (byKey.get(key) ?? false));
+    const tiers = new Map<string, number>();
+    for (const { key, exclusive, tier = 0 } of claims) {
+      byKey.set(key, exclusive || (byKey.get(key) ?? false));
+      tiers.set(key, tier);
+    }
     const releases: (() => void)[] = [];
-    for (const key of [...byKey.keys()].sort()) {
+    const order = (a: string, b: string) => tiers.get(a)! - tiers.get(b)! || (a < b ? -1 : 1);
+    for (const key of [...byKey.keys()].sort(order)) {
       let lock = this.locks.get(key);
       if (!lock) this.locks.set(key, (lock = new ReadWriteLock()));
       releases.push(await (byKey.get(key) ? lock.write(`holder ${(this.holders += 1)}`) : lock.read()));

@@ -18,31 +18,34 @@ const file = (more: Partial<SpecFile>): SpecFile => ({
 });
 
 describe('lockClaims', () => {
+  /** The claims on the file's lock (apart from the accounts, below). */
+  const fileClaims = (spec: SpecFile, c?: Case) => lockClaims(spec, c).filter((claim) => !claim.key.startsWith('account '));
+
   it('holds nothing in a file without scheduling flags', () => {
     expect(lockClaims(file({}), kase('a', [patch({ enter_sends: true })]))).toEqual([]);
   });
 
   it('holds the file lock alone for a one-at-a-time case, a cleanup and a property', () => {
     const serial = file({ serial: true });
-    expect(lockClaims(serial, kase('a', [patch({})]))).toEqual([{ key: 'specs/f.yaml', exclusive: true }]);
-    expect(lockClaims(file({ lock: 'realm-user-defaults', serial: 'per-parameter' }))).toEqual([{ key: 'realm-user-defaults', exclusive: true }]);
-    expect(lockClaims(file({ exclusive: 'organisation' }), kase('a', []))).toEqual([{ key: 'specs/f.yaml', exclusive: true }]);
+    expect(fileClaims(serial, kase('a', [patch({})]))).toEqual([{ key: 'specs/f.yaml', exclusive: true }]);
+    expect(fileClaims(file({ lock: 'realm-user-defaults', serial: 'per-parameter' }))).toEqual([{ key: 'realm-user-defaults', exclusive: true }]);
+    expect(fileClaims(file({ exclusive: 'organisation' }), kase('a', []))).toEqual([{ key: 'specs/f.yaml', exclusive: true }]);
   });
 
   it('per-role: shares the lock, holds the calling account alone', () => {
     const spec = file({ serial: 'per-role', lock: 'user-settings' });
-    expect(lockClaims(spec, kase('a', [patch({}, 'admin')]))).toEqual([
+    expect(fileClaims(spec, kase('a', [patch({}, 'admin')]))).toEqual([
       { key: 'user-settings', exclusive: false },
       { key: 'user-settings#admin', exclusive: true },
     ]);
-    expect(lockClaims(spec, kase('a', [patch({})]))[1].key).toBe('user-settings#member');
+    expect(fileClaims(spec, kase('a', [patch({})]))[1].key).toBe('user-settings#member');
   });
 
   it('per-role: holds every account the case calls as, in steps and cleanup, not an events step', () => {
     const spec = file({ serial: 'per-role', lock: 'user-settings' });
     const watch: Step = { as: 'member', queue: { name: 'q' }, request: { method: 'POST', path: '/register' } };
     const read: Step = { events: { queue: 'q' }, request: { method: 'GET', path: '/events' } } as Step;
-    const keys = lockClaims(spec, kase('a', [patch({}, 'admin'), watch, read], [patch({}, 'admin')])).map((claim) => claim.key);
+    const keys = fileClaims(spec, kase('a', [patch({}, 'admin'), watch, read], [patch({}, 'admin')])).map((claim) => claim.key);
     expect(keys).toEqual(['user-settings', 'user-settings#admin', 'user-settings#member']);
   });
 
@@ -50,7 +53,7 @@ describe('lockClaims', () => {
     const spec = file({ serial: 'per-parameter', lock: 'realm-user-defaults' });
     const read: Step = { request: { method: 'POST', path: '/register', params: { fetch_event_types: ['x'] } } };
     const c = kase('a', [patch({ color_scheme: 3, web_font_size_px: 21 }), read], [patch({ color_scheme: 1 }), patch({ enter_sends: true })]);
-    expect(lockClaims(spec, c)).toEqual([
+    expect(fileClaims(spec, c)).toEqual([
       { key: 'realm-user-defaults', exclusive: false },
       { key: 'realm-user-defaults/color_scheme', exclusive: true },
       { key: 'realm-user-defaults/web_font_size_px', exclusive: true },
@@ -64,14 +67,25 @@ describe('lockClaims', () => {
       { request: { method: 'PATCH', path: '/messages/${message}', params: { content: 'x' } } },
       { request: { method: 'GET', path: '/messages/${message}', params: { x: 1 } } },
     ]);
-    expect(lockClaims(spec, c).map((claim) => claim.key)).toEqual(['specs/f.yaml', 'specs/f.yaml/content']);
+    expect(fileClaims(spec, c).map((claim) => claim.key)).toEqual(['specs/f.yaml', 'specs/f.yaml/content']);
   });
 
   it('queue-readers: a case reading a queue holds the file alone, the others share it', () => {
     const spec = file({ serial: 'queue-readers' });
     const opens: Step = { as: 'member2', queue: { name: 'q' }, request: { method: 'POST', path: '/register' } };
-    expect(lockClaims(spec, kase('a', [patch({})]))).toEqual([{ key: 'specs/f.yaml', exclusive: false }]);
-    expect(lockClaims(spec, kase('b', [opens, patch({})]))).toEqual([{ key: 'specs/f.yaml', exclusive: true }]);
+    expect(fileClaims(spec, kase('a', [patch({})]))).toEqual([{ key: 'specs/f.yaml', exclusive: false }]);
+    expect(fileClaims(spec, kase('b', [opens, patch({})]))).toEqual([{ key: 'specs/f.yaml', exclusive: true }]);
+  });
+
+  it('holds the accounts a case calls as shared, and alone those a write names in its path', () => {
+    const spec = file({ exclusive: 'organisation' });
+    const role = (as: Step['as'], method: string, path: string): Step => ({ as, request: { method, path } });
+    const c = kase('a', [role('admin', 'PATCH', '/users/${accounts.member2.user_id}'), role('member2', 'GET', '/users/${accounts.owner.user_id}')]);
+    expect(lockClaims(spec, c).filter((claim) => claim.key.startsWith('account '))).toEqual([
+      { key: 'account admin', exclusive: false, tier: 1 },
+      { key: 'account member2', exclusive: false, tier: 1 },
+      { key: 'account member2', exclusive: true, tier: 1 },
+    ]);
   });
 });
 
@@ -111,6 +125,18 @@ describe('NamedLocks', () => {
   it('takes claims in key order, so opposite orders do not deadlock', async () => {
     const seen = await overlaps({ one: [alone('x'), alone('y')], two: [alone('y'), alone('x')], three: [alone('y')] });
     expect(seen.size).toBe(0);
+  });
+
+  it('takes a higher tier last: waiting for the file lock, a case holds no account', async () => {
+    const locks = new NamedLocks();
+    const file = await locks.acquire([alone('file')]);
+    // Waits for "file" (held) before it claims "account m", whatever the keys' order.
+    const waiting = locks.acquire([alone('file'), { key: 'account m', exclusive: false, tier: 1 }]);
+    const changer = await Promise.race([locks.acquire([{ key: 'account m', exclusive: true, tier: 1 }]), new Promise((r) => setTimeout(() => r(null), 50))]);
+    expect(changer).not.toBeNull();
+    (changer as () => void)();
+    file();
+    (await waiting)();
   });
 
   it('a key claimed twice is held alone if either claim says so', async () => {
