@@ -16,6 +16,8 @@ export default defineConfig({
       'tests/unit/http-client.test.ts',
       'tests/unit/multipart.test.ts',
       'tests/unit/event-steps.test.ts',
+      // Waits for fixtures to age against the reference server (the Session's scheduling, not judged here).
+      'tests/unit/aging-fixtures.test.ts',
       // Checks the project's schema files against the catalog and the specs (a second a run);
       // the engine's schema glue has schema-findings.test.ts.
       'tests/unit/schemas.test.ts',

@@ -54,6 +54,8 @@ export const PROPERTY = defineProperty<MessageEdit[], State>({
   ],
   facts: ['zulip.history.snapshot-fields'],
   roles: ['owner', 'member'],
+  // Feature levels (facts zulip.level.<N>): POST /register's realm_empty_topic_display_name (334).
+  since: 334,
   runs: 6,
   async setup(api) {
     const { maxTopicLength } = await realmTopicFacts(api);

@@ -25,6 +25,8 @@ export const PROPERTY = defineProperty<Iterable<fc.AsyncCommand<never, never>>, 
   facts: ['zulip.group-members.no-duplicates', 'zulip.groups.read-back'],
   profile: 'zulip',
   roles: ['member', ...USERS],
+  // Feature levels (facts zulip.level.<N>): add_subgroups and delete_subgroups (311), the setup's group_id answer (317).
+  since: 317,
   runs: 8,
   async setup(api) {
     const make = async (label: string) =>

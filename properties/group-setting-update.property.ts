@@ -34,6 +34,8 @@ export const PROPERTY = defineProperty<SettingUpdate, State>({
   ],
   facts: ['zulip.groups.internet-refused', 'zulip.groups.old-mismatch', 'zulip.groups.owners-allowed', 'zulip.groups.update-object-format'],
   roles: ['member', 'member2', 'moderator'],
+  // Feature levels (facts zulip.level.<N>): can_mention_group update objects (260), the setup's group_id answer (317).
+  since: 317,
   runs: 16,
   async setup(api) {
     const mine = { direct_members: [api.userIds.member!], direct_subgroups: [] };

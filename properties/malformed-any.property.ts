@@ -28,6 +28,9 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
     'zulip.settings.read-back-register',
   ],
   roles: ['owner', 'member', 'member2'],
+  // Feature levels (facts zulip.level.<N>): the setup's group (can_manage_group 283, its group_id
+  // answer 317), allow_empty_topic_name among the parameters tried (334).
+  since: 334,
   runs: 30,
   async setup(api) {
     const channel = await makeChannel(api, 'prop malformed');

@@ -32,6 +32,8 @@ export const PROPERTY = defineProperty<Iterable<fc.AsyncCommand<never, never>>, 
   ],
   profile: 'zulip',
   roles: ['owner', 'member', 'member2'],
+  // Its sentinel messages are direct messages of type "direct" (fact zulip.level.174).
+  since: 174,
   runs: 6,
   async setup(api) {
     const channels: [number, number] = [await makeChannel(api, 'prop events'), await makeChannel(api, 'prop events other')];

@@ -23,5 +23,7 @@ export const PROPERTY = settingsProperty(
       'zulip.settings.timezone',
     ],
     runs: 25,
+    // The settings are read back from POST /register's user_settings (fact zulip.level.89).
+    since: 89,
   },
 );

@@ -20,6 +20,8 @@ export const PROPERTY = defineProperty<StatusEmoji>({
   ],
   facts: ['zulip.status.emoji-names', 'zulip.status.emoji-rules'],
   roles: ['moderator'],
+  // Feature levels (facts zulip.level.<N>): emoji_name, emoji_code and reaction_type (86).
+  since: 86,
   runs: 14,
   arbitrary: () => statusEmoji,
   async teardown(api) {

@@ -1,5 +1,6 @@
 // For any status text: at most 60 characters (code points) is accepted, more is BAD_REQUEST;
-// under the zulip profile the text is read back as sent, and a rejected one changes nothing.
+// under the zulip profile the text is read back as sent, and a rejected one changes nothing
+// (through GET /users/{user_id}/status, of feature level 262: not at an older level judged).
 // Runs as member2 so it never meets the member's status cases.
 import { show, defineProperty, violated, outcome } from '../src/property/define.js';
 import { codePoints, statusText } from './arbitraries/status-text.js';
@@ -17,7 +18,8 @@ export const PROPERTY = defineProperty({
     await api.call('member2', 'POST', '/users/me/status', { status_text: '' });
   },
   async check(api, text) {
-    const before = api.profile === 'zulip' ? await readText(api) : undefined;
+    const readBack = api.profile === 'zulip' && Number(api.vars.featureLevel) >= STATUS_READ_LEVEL;
+    const before = readBack ? await readText(api) : undefined;
     const { body, request } = await api.call('member2', 'POST', '/users/me/status', { status_text: text });
     const fits = codePoints(text) <= 60;
     if (fits)
@@ -30,7 +32,7 @@ export const PROPERTY = defineProperty({
         () => `${codePoints(text)} characters: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`,
         { clause: 'op13.bad-request.too-long' },
       );
-    if (api.profile !== 'zulip') return;
+    if (!readBack) return;
     const after = await readText(api);
     const want = fits ? text : before;
     violated(after === want, () => `read back ${show(after)}, expected ${show(want)} after ${fits ? 'an accepted' : 'a rejected'} update [zulip profile]`, {
@@ -40,7 +42,15 @@ export const PROPERTY = defineProperty({
   },
 });
 
+/** GET /users/{user_id}/status appeared at feature level 262 (fact zulip.level.262). */
+const STATUS_READ_LEVEL = 262;
+
 async function readText(api: import('../src/property/api.js').PropertyApi): Promise<string> {
-  const body = await api.ok('member2', 'GET', `/users/${api.userIds.member2}/status`);
+  const { body, request } = await api.call('member2', 'GET', `/users/${api.userIds.member2}/status`);
+  violated(body.result === 'success', () => `the read-back failed: ${outcome(body)} (${request}) [zulip profile]`, {
+    clause: 'res.user-status',
+    zulip: true,
+    since: STATUS_READ_LEVEL,
+  });
   return ((body.status as Record<string, unknown>)?.status_text as string | undefined) ?? '';
 }

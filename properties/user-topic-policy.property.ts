@@ -22,6 +22,8 @@ export const PROPERTY = defineProperty<{ policy: PolicyValue; topic: string }, S
   clauses: ['op8.visibility-policy.values', 'op8.visibility-policy.type', 'op8.topic.max-length', 'errors.bad-request'],
   facts: ['zulip.user-topics.policy-values'],
   roles: ['owner', 'member'],
+  // Feature levels (facts zulip.level.<N>): POST /register's realm_empty_topic_display_name (334).
+  since: 334,
   runs: 16,
   async setup(api) {
     const { maxTopicLength } = await realmTopicFacts(api);

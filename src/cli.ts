@@ -95,18 +95,44 @@ export async function main(argv: string[]): Promise<number> {
       'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)',
     )
     .option('--rate-limit <N/S>', "limit each account to N requests per S seconds as a Zulip server does (200/60 is Zulip's default)")
-    .action(async (opts: { port: string; host: string; envOut?: string; quirk?: string; variant?: boolean; listQuirks?: boolean; rateLimit?: string }) => {
-      if (opts.listQuirks) {
-        const { quirkListing } = await import('./commands/reference-server.js');
-        for (const line of await quirkListing()) out(line);
-        return;
-      }
-      const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
-      const quirks = opts.quirk ? opts.quirk.split(',') : [];
-      const { serve } = await import('./commands/serve.js');
-      status = await serve({ port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit }, out);
-    });
+    .option(
+      '--feature-level <n>',
+      'answer as a Zulip server of this feature level (79-420): newer endpoints unknown, newer parameters ignored, newer fields absent; above 420 it reports the level and behaves as 420',
+      '420',
+    )
+    .option(
+      '--no-shortcuts',
+      'judge it as any other server: it does not name itself "reference" (so a run uses no seeded data) and cannot age messages (so a run waits out time limits)',
+    )
+    .action(
+      async (opts: {
+        port: string;
+        host: string;
+        envOut?: string;
+        quirk?: string;
+        variant?: boolean;
+        listQuirks?: boolean;
+        rateLimit?: string;
+        featureLevel: string;
+        shortcuts: boolean;
+      }) => {
+        if (opts.listQuirks) {
+          const { quirkListing } = await import('./commands/reference-server.js');
+          for (const line of await quirkListing()) out(line);
+          return;
+        }
+        const port = Number(opts.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
+        const featureLevel = Number(opts.featureLevel);
+        if (!/^\d+$/.test(opts.featureLevel)) throw new ConfigError(`--feature-level: expected a feature level (an integer), got "${opts.featureLevel}"`);
+        const quirks = opts.quirk ? opts.quirk.split(',') : [];
+        const { serve } = await import('./commands/serve.js');
+        status = await serve(
+          { port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit, noShortcuts: !opts.shortcuts, featureLevel },
+          out,
+        );
+      },
+    );
 
   program
     .command('cleanup')

@@ -110,19 +110,34 @@ export interface SettingTry {
   valid: boolean;
 }
 
-/** Every setting of `op` with each value, allowed or not; `zulip` adds the Zulip-only verdicts. */
-export function settingTries(op: 'op2' | 'op5', zulip: boolean, originals: Record<string, unknown>): SettingTry[] {
-  return SETTINGS.filter((s) => s.ops.includes(op)).flatMap((s) => {
+/**
+ * Values a setting took at a later feature level than the setting itself (Zulip's changelog,
+ * facts zulip.level.227, .383, .401): at an older level they are neither tried as allowed nor
+ * as refused.
+ */
+export const VALUE_LEVELS: Record<string, Record<string, number>> = {
+  desktop_icon_count_display: { 4: 227 },
+  web_channel_default_view: { 3: 383, 4: 401 },
+};
+const valueAt = (name: string, value: SettingValue, level: number) => (VALUE_LEVELS[name]?.[String(value)] ?? 0) <= level;
+
+/**
+ * Every setting of `op` with each value, allowed or not; `zulip` adds the Zulip-only verdicts.
+ * Only the settings the target showed (`originals`, read from POST /register) are tried: a
+ * target of an older feature level has fewer; `level` leaves out the values it lacks.
+ */
+export function settingTries(op: 'op2' | 'op5', zulip: boolean, originals: Record<string, unknown>, level = Number.POSITIVE_INFINITY): SettingTry[] {
+  return SETTINGS.filter((s) => s.ops.includes(op) && Object.hasOwn(originals, s.name)).flatMap((s) => {
     const canSet = !s.needsOriginal || (typeof originals[s.name] === 'string' && originals[s.name] !== '');
-    const valid = canSet ? [...s.valid, ...(zulip ? (s.zulipValid ?? []) : [])] : [];
+    const valid = canSet ? [...s.valid, ...(zulip ? (s.zulipValid ?? []) : [])].filter((v) => valueAt(s.name, v, level)) : [];
     const invalid = [...s.invalid, ...(zulip ? (s.zulipInvalid ?? []) : [])];
     return [...valid.map((value) => ({ name: s.name, value, valid: true })), ...invalid.map((value) => ({ name: s.name, value, valid: false }))];
   });
 }
 
 /** One setting of `op` (each as likely), then an allowed or an invalid value for it (even odds). */
-export function settingTry(op: 'op2' | 'op5', zulip: boolean, originals: Record<string, unknown>): fc.Arbitrary<SettingTry> {
-  const tries = settingTries(op, zulip, originals);
+export function settingTry(op: 'op2' | 'op5', zulip: boolean, originals: Record<string, unknown>, level?: number): fc.Arbitrary<SettingTry> {
+  const tries = settingTries(op, zulip, originals, level);
   const names = [...new Set(tries.map((t) => t.name))];
   return fc.constantFrom(...names).chain((name) => {
     const mine = tries.filter((t) => t.name === name);

@@ -6,7 +6,7 @@
 import type { Role } from '../../src/common/vocabulary.js';
 import type { PropertyApi } from '../../src/property/api.js';
 import { show, defineProperty, violated, outcome } from '../../src/property/define.js';
-import { SETTINGS, settingTries, settingTry, type SettingTry } from '../arbitraries/setting-values.js';
+import { SETTINGS, settingTries, settingTry, VALUE_LEVELS, type SettingTry } from '../arbitraries/setting-values.js';
 
 /** The clauses of a setting: its type and values (op<N>.param.<name>), and its effect (.effect). */
 const typeClause = (op: 'op2' | 'op5', name: string) => `${op}.param.${name.replace(/_/g, '-')}`;
@@ -26,6 +26,8 @@ interface Target {
 }
 export interface State {
   originals: Record<string, unknown>;
+  /** The feature level judged: the values it lacks are not tried. */
+  level: number;
   current: Record<string, unknown>;
   touched: Set<string>;
 }
@@ -36,7 +38,10 @@ async function read(api: PropertyApi, { role, field }: Target): Promise<Record<s
   return (body[field] ?? {}) as Record<string, unknown>;
 }
 
-export function settingsProperty(target: Target, meta: { id: string; endpoint: string; title: string; clauses: string[]; facts?: string[]; runs: number }) {
+export function settingsProperty(
+  target: Target,
+  meta: { id: string; endpoint: string; title: string; clauses: string[]; facts?: string[]; runs: number; since: number },
+) {
   return defineProperty<SettingTry, State>({
     ...meta,
     roles: [target.role],
@@ -47,20 +52,27 @@ export function settingsProperty(target: Target, meta: { id: string; endpoint: s
     ...(target.op === 'op2' ? { exclusive: 'user-settings', lock: `user-settings#${target.role}` } : { lock: 'realm-user-defaults' }),
     async setup(api) {
       const originals = await read(api, target);
-      return { originals, current: { ...originals }, touched: new Set() };
+      if (!Object.keys(originals).length) throw new Error(`POST /register showed no ${target.field}: the settings cannot be read`);
+      return { originals, level: Number(api.vars.featureLevel), current: { ...originals }, touched: new Set() };
     },
     async teardown(api, state) {
       if (!state?.touched.size) return;
       const params = Object.fromEntries([...state.touched].map((name) => [name, state.originals[name] as string | number | boolean]));
       await api.call(target.role, 'PATCH', target.path, params);
     },
-    arbitrary: (state) => settingTry(target.op, true, state.originals),
+    arbitrary: (state) => settingTry(target.op, true, state.originals, state.level),
     async check(api, { name, value, valid }, state) {
       if (api.profile !== 'zulip' && !isSpecTry(target.op, name, value, state)) return;
       state.touched.add(name);
       const { body, request } = await api.call(target.role, 'PATCH', target.path, { [name]: value });
       const clause = typeClause(target.op, name);
-      if (valid) violated(body.result === 'success', () => `${name}=${show(value)} is allowed, got ${outcome(body)} (${request})`, { clause });
+      // A value of a later level than the setting's (VALUE_LEVELS) is that level's check.
+      const since = VALUE_LEVELS[name]?.[String(value)];
+      if (valid)
+        violated(body.result === 'success', () => `${name}=${show(value)} is allowed, got ${outcome(body)} (${request})`, {
+          clause,
+          ...(since ? { since } : {}),
+        });
       else {
         violated(body.result === 'error', () => `${name}=${show(value)} is not allowed: expected a BAD_REQUEST error, got ${outcome(body)} (${request})`, {
           clause,
@@ -85,5 +97,5 @@ export function settingsProperty(target: Target, meta: { id: string; endpoint: s
 // The arbitrary is the same under both profiles (so a seed replays the same values); under the
 // spec profile a value whose verdict only Zulip decides passes without a request.
 function isSpecTry(op: 'op2' | 'op5', name: string, value: unknown, state: State): boolean {
-  return settingTries(op, false, state.originals).some((t) => t.name === name && show(t.value) === show(value));
+  return settingTries(op, false, state.originals, state.level).some((t) => t.name === name && show(t.value) === show(value));
 }

@@ -1,9 +1,15 @@
 // The env format of DESIGN.md, written for a target and its accounts.
 import { accountEnv, ROLES, type Account, type Role } from '../common/vocabulary.js';
 
-export function envFileText(url: string, accounts: Partial<Record<Role, Account>>, featureLevel?: number): string {
+/** What the accounts hold that no read shows, as a server administrator would declare it. */
+export interface Grants {
+  ownerCanChangeUserEmails?: boolean;
+}
+
+export function envFileText(url: string, accounts: Partial<Record<Role, Account>>, featureLevel?: number, grants: Grants = {}): string {
   const lines = ['# teamchat-conformance target (written by `npm run serve`)', `CONFORMANCE_TARGET_URL=${url}`];
   if (featureLevel) lines.push(`CONFORMANCE_FEATURE_LEVEL=${featureLevel}`);
+  if (grants.ownerCanChangeUserEmails) lines.push('CONFORMANCE_OWNER_CAN_CHANGE_USER_EMAILS=true');
   for (const role of ROLES) {
     const account = accounts[role];
     if (!account) continue;

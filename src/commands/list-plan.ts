@@ -8,7 +8,7 @@ import { planInputFor } from './plan-input.js';
 import { previewPlaceholder } from '../engine/run/interpolate.js';
 import { encodeParam } from '../http/encode.js';
 import type { Suite } from '../engine/load/load.js';
-import type { Step } from '../engine/load/types.js';
+import { roleOf, type MadeAccount, type Step } from '../engine/load/types.js';
 import type { Params } from '../http/encode.js';
 import { propertyFiles } from '../property/files.js';
 import type { Output } from './output.js';
@@ -23,15 +23,19 @@ export function placeholders<T>(value: T): T {
   return value;
 }
 
-function writes(steps: Step[] | undefined, indent: string): string[] {
+/** The steps' write requests; in `fixtures`, an optional step says what its failure skips. */
+function writes(steps: Step[] | undefined, indent: string, fixtures = false): string[] {
   return (steps ?? [])
     .filter((s) => s.request.method.toUpperCase() !== 'GET')
     .map((s) => {
       const params = Object.entries(placeholders<Params>(s.request.params ?? {}))
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => `${k}=${shorten(encodeParam(v!))}`);
-      const who = s.request.auth === 'none' ? 'without credentials' : `as ${s.as ?? 'member'}${s.request.auth === 'bad' ? ' with a wrong API key' : ''}`;
-      return `${indent}write: ${s.request.method.toUpperCase()} ${placeholders(s.request.path)} ${who}${params.length ? `: ${params.join(' ')}` : ''}`;
+      const caller = roleOf(s) ?? `${placeholders((s.as as MadeAccount).email)} (an account the run made)`;
+      const who = s.request.auth === 'none' ? 'without credentials' : `as ${caller}${s.request.auth === 'bad' ? ' with a wrong API key' : ''}`;
+      // An optional fixture the target cannot make skips the cases that need it, no more.
+      const optional = fixtures && s.optional ? ' (optional: where it fails, the cases needing it are skipped)' : '';
+      return `${indent}write: ${s.request.method.toUpperCase()} ${placeholders(s.request.path)} ${who}${params.length ? `: ${params.join(' ')}` : ''}${optional}`;
     });
 }
 
@@ -42,6 +46,7 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
   const level = input.featureLevel;
   const lines: string[] = [];
   let run = 0;
+  let conditional = 0;
   let skipped = 0;
   let writeCount = 0;
   for (const spec of suite.specs) {
@@ -49,11 +54,18 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
     if (!decided.length) continue;
     const anyRuns = decided.some(({ d }) => d.run);
     const block = [`${spec.operation} (${spec.file}${scheduling(spec)})`];
-    if (anyRuns && spec.fixtures?.length) block.push('  fixtures:', ...writes(spec.fixtures, '    '));
+    if (anyRuns && spec.fixtures?.length) block.push('  fixtures:', ...writes(spec.fixtures, '    ', true));
     for (const { c, d } of decided) {
       if (d.run) {
         run += 1;
-        block.push(`  run   ${c.id}: ${c.title}`, ...writes(c.steps, '        '), ...writes(c.cleanup, '        '));
+        // What the case assumes of the target is read first: where it does not hold, it is skipped.
+        const conditions = (c.assume ?? []).map((step, i) => step.note ?? `assumption ${i + 1}`);
+        if (conditions.length) conditional += 1;
+        block.push(
+          `  run   ${c.id}: ${c.title}${conditions.length ? ` (if ${conditions.join('; and ')}: else skipped)` : ''}`,
+          ...writes(c.steps, '        '),
+          ...writes(c.cleanup, '        '),
+        );
       } else {
         skipped += 1;
         block.push(`  skip  ${c.id}: ${'skip' in d ? d.skip : ''}`);
@@ -75,7 +87,8 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
   const properties = propertyFiles().map((file) => basename(file));
   if (properties.length)
     io.out(`properties/: ${properties.length} property files also run (${properties.join(', ')}); their requests are generated at run time`);
-  io.out(`${run} cases would run, ${skipped} would be skipped; ${writeCount + 2} write requests (non-GET), nothing sent`);
+  const ifs = conditional ? ` (${conditional} only if the target holds what they assume)` : '';
+  io.out(`${run} cases would run${ifs}, ${skipped} would be skipped; ${writeCount + 2} write requests (non-GET), nothing sent`);
   return 0;
 }
 
@@ -85,6 +98,7 @@ function scheduling(spec: Suite['specs'][number]): string {
     ...(spec.exclusive === true ? ['exclusive'] : spec.exclusive ? [`exclusive, group ${spec.exclusive}`] : []),
     ...(typeof spec.serial === 'string' ? [`serial ${spec.serial}`] : spec.serial ? ['serial'] : []),
     ...(spec.lock ? [`lock ${spec.lock}`] : []),
+    ...(spec.fixturesAge ? [`cases start once the fixtures are ${spec.fixturesAge} s old`] : []),
   ];
   return parts.length ? `, ${parts.join(', ')}` : '';
 }

@@ -4,7 +4,7 @@
 import { ApiClient, type Exchange } from '../http/client.js';
 import { RequestMeter, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
-import { NEWEST_FEATURE_LEVEL, type Account, type Role } from '../common/vocabulary.js';
+import { levelToJudge, type Account, type Role } from '../common/vocabulary.js';
 
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 
@@ -73,7 +73,7 @@ export async function preflight(
     const register = await fetchRegister(client, checked[0].role, checked[0].account);
     const version = body(settings)?.zulip_version;
     return {
-      featureLevel: config.featureLevel ?? claimed ?? NEWEST_FEATURE_LEVEL,
+      featureLevel: levelToJudge(config.featureLevel, claimed),
       claimedFeatureLevel: claimed,
       accounts,
       register,

@@ -25,6 +25,14 @@ export async function quirkListing(): Promise<string[]> {
   return entries.map(([name, description]) => `${name.padEnd(width)}  ${description}`);
 }
 
+/** Throws a usage error for a feature level older than the reference server's level tables reach. */
+export async function checkFeatureLevel(level: number | undefined): Promise<void> {
+  const { OLDEST_FEATURE_LEVEL } = await reference();
+  if (level !== undefined && level < OLDEST_FEATURE_LEVEL) {
+    throw new ConfigError(`--feature-level: the reference server answers as a feature level from ${OLDEST_FEATURE_LEVEL} on, got ${level}`);
+  }
+}
+
 /** `--rate-limit 200/60` as the reference server's rule; a usage error for text of another shape. */
 export async function rateLimitOption(text: string, flag: string) {
   const { parseRateLimit } = await reference();
@@ -33,9 +41,10 @@ export async function rateLimitOption(text: string, flag: string) {
   return rule;
 }
 
-/** Starts a reference server after checking its quirk names. */
+/** Starts a reference server after checking its quirk names and its feature level. */
 export async function startReference(options: ReferenceServerOptions & { quirks: string[] }, flag: string) {
   await checkQuirkNames(options.quirks, flag);
+  await checkFeatureLevel(options.featureLevel);
   const { startReferenceServer } = await reference();
   return startReferenceServer(options);
 }

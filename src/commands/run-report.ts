@@ -7,6 +7,7 @@ import type { Config } from '../config/config.js';
 import type { Suite } from '../engine/load/load.js';
 import type { CaseResult } from '../engine/run/run-case.js';
 import { assembleReport, withCurl, type ReportParts } from '../report/model/assemble.js';
+import { apiOf } from '../report/model/api.js';
 import { loadExpectations } from '../report/model/expectations.js';
 import { updateExpectationsFile } from '../report/cross-run/expectations-update.js';
 import { writeReportSet } from '../report/writers/report-set.js';
@@ -34,6 +35,7 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
     ...parts,
     catalog: suite.clauses,
     facts: suite.facts,
+    api: apiOf(suite.specs),
     ...(inputs.baseline ? { baseline: inputs.baseline } : {}),
     ...(expectations ? { expectations: { ...expectations, knownIds, today, ...(updated ? { updated } : {}) } } : {}),
     verdict: { failOnSkip: config.failOnSkip },

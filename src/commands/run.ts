@@ -66,6 +66,8 @@ export async function run(config: Config, io: Output): Promise<number> {
       claimedFeatureLevel: checked.claimedFeatureLevel,
       serverVersion: checked.serverVersion,
       referenceSeed: checked.serverVersion === 'reference',
+      // The embedded reference server's owner holds it; elsewhere the configuration says.
+      ownerCanChangeUserEmails: embedded !== null || config.ownerCanChangeUserEmails,
       timeoutMs: config.timeoutMs,
       concurrency: config.concurrency,
       runId: randomBytes(4).toString('hex'),
@@ -126,6 +128,7 @@ export async function run(config: Config, io: Output): Promise<number> {
               url: targetUrl,
               featureLevel: settings.featureLevel,
               claimedFeatureLevel: settings.claimedFeatureLevel,
+              ...(config.featureLevel !== null && config.featureLevel !== settings.featureLevel ? { requestedFeatureLevel: config.featureLevel } : {}),
               profile: settings.profile,
               embedded: embedded !== null,
             },

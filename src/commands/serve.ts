@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { rateLimitOption, startReference } from './reference-server.js';
 import { envFileText } from './env-format.js';
+import { NEWEST_FEATURE_LEVEL } from '../common/vocabulary.js';
 
 export interface ServeOptions {
   port: number;
@@ -13,17 +14,39 @@ export interface ServeOptions {
   variant?: boolean;
   /** "N/SECONDS": each account may make N requests in any window of SECONDS, as on a Zulip server. */
   rateLimit?: string;
+  /** The Zulip feature level to answer as (default 420). */
+  featureLevel?: number;
+  /** Without the reference server's shortcuts: a run judges it as any other server. */
+  noShortcuts?: boolean;
 }
 
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
   const rateLimit = options.rateLimit === undefined ? null : await rateLimitOption(options.rateLimit, '--rate-limit');
   const server = await startReference(
-    { port: options.port, host: options.host, quirks: options.quirks, flavor: options.variant ? 'variant' : 'zulip', rateLimit },
+    {
+      port: options.port,
+      host: options.host,
+      quirks: options.quirks,
+      flavor: options.variant ? 'variant' : 'zulip',
+      rateLimit,
+      featureLevel: options.featureLevel,
+      ...(options.noShortcuts ? { shortcuts: false } : {}),
+    },
     '--quirk',
   );
-  if (options.envOut) writeFileSync(options.envOut, envFileText(server.url, { ...server.accounts, bot: server.bot }), { mode: 0o600 });
+  // Its owner holds can_change_user_emails, as a server administrator of another server would declare it.
+  const envText = envFileText(server.url, { ...server.accounts, bot: server.bot }, undefined, { ownerCanChangeUserEmails: true });
+  if (options.envOut) writeFileSync(options.envOut, envText, { mode: 0o600 });
+  const level =
+    server.featureLevel === NEWEST_FEATURE_LEVEL
+      ? ''
+      : ` at feature level ${server.featureLevel}${server.featureLevel > NEWEST_FEATURE_LEVEL ? ` (behaving as ${NEWEST_FEATURE_LEVEL}, the newest level of the API document)` : ''}`;
+  const kind = [
+    ...(options.variant ? ['variant realm: differs from Zulip wherever the document allows'] : []),
+    ...(options.noShortcuts ? ['no shortcuts: a run judges it as any other server'] : []),
+  ];
   log(
-    `reference server${options.variant ? ' (variant realm: differs from Zulip wherever the document allows)' : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
+    `reference server${level}${kind.length ? ` (${kind.join('; ')})` : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
   );
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
   if (rateLimit) log(`rate limit: ${rateLimit.requests} requests per account per ${rateLimit.seconds} s (429 with Retry-After past it, X-RateLimit-* headers)`);

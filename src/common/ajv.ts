@@ -17,6 +17,9 @@ export const AJV_OPTIONS: Options = { allErrors: true, strict: true, strictRequi
 /** The annotation naming the clause of the API document a schema (or one of its fields) states. */
 export const CLAUSE_KEYWORD = 'x-clause';
 
+/** The annotation giving the feature level a field appeared at: a target judged as an older level may lack it. */
+export const SINCE_KEYWORD = 'x-since';
+
 /** A new instance with the suite's options and formats (`code.source` for generating standalone code). */
 export function newAjv(extra: Options = {}): Ajv2020 {
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
@@ -24,6 +27,7 @@ export function newAjv(extra: Options = {}): Ajv2020 {
   const ajv = new Ajv({ ...AJV_OPTIONS, ...extra });
   addFormats(ajv);
   ajv.addKeyword({ keyword: CLAUSE_KEYWORD, schemaType: ['string', 'array'] });
+  ajv.addKeyword({ keyword: SINCE_KEYWORD, schemaType: 'number' });
   return ajv;
 }
 

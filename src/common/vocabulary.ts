@@ -24,6 +24,13 @@ export interface Shard {
 /** The newest feature level the API document describes; a target claiming more is judged as this. */
 export const NEWEST_FEATURE_LEVEL = 420;
 
+/**
+ * The level a run judges: --feature-level, else the level the target claims, else the newest the
+ * API document describes; never above that newest one (the document says nothing of later levels).
+ */
+export const levelToJudge = (requested: number | null, claimed: number | null): number =>
+  Math.min(requested ?? claimed ?? NEWEST_FEATURE_LEVEL, NEWEST_FEATURE_LEVEL);
+
 /** A mistake of the user (usage, configuration, a file they gave): one line and exit 2. */
 export class ConfigError extends Error {}
 

@@ -17,8 +17,11 @@ export function encodeParams(params: Params): string {
   return search.toString();
 }
 
-/** Files of a multipart/form-data request (e.g. POST /user_uploads): field name -> file name and text content. */
-export type Files = Record<string, { name: string; content: string }>;
+/** Files of a multipart/form-data request (e.g. POST /user_uploads): field name -> file name and content, as text or as base64 bytes (an image). */
+export type Files = Record<string, { name: string; content?: string; base64?: string }>;
+
+/** A file's bytes: its base64 decoded, else its text. */
+const bytesOf = (file: Files[string]): Buffer => (file.base64 !== undefined ? Buffer.from(file.base64, 'base64') : Buffer.from(file.content ?? '', 'utf8'));
 
 /** One part of a multipart body as sent, in HAR's postData.params shape (fileName and contentType for a file). */
 export interface FormPart {
@@ -38,16 +41,28 @@ const FILE_TYPE = 'application/octet-stream';
 export function encodeMultipart(params: Params, files: Files): { body: Uint8Array; contentType: string; parts: FormPart[] } {
   const boundary = `----conformance${Math.random().toString(16).slice(2)}`;
   const quote = (text: string) => text.replace(/["\r\n]/g, '_');
+  const fields = Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [{ name: quote(name), value: encodeParam(value) }]));
+  const uploads = Object.entries(files).map(([field, file]) => ({ field: quote(field), fileName: quote(file.name), bytes: bytesOf(file), file }));
+  const body = Buffer.concat([
+    ...fields.map((part) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`, 'utf8')),
+    ...uploads.flatMap((u) => [
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${u.field}"; filename="${u.fileName}"\r\nContent-Type: ${FILE_TYPE}\r\n\r\n`, 'utf8'),
+      u.bytes,
+      Buffer.from('\r\n', 'utf8'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`, 'utf8'),
+  ]);
+  // The records show a text file as sent, bytes by their size.
   const parts: FormPart[] = [
-    ...Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [{ name: quote(name), value: encodeParam(value) }])),
-    ...Object.entries(files).map(([field, file]) => ({ name: quote(field), value: file.content, fileName: quote(file.name), contentType: FILE_TYPE })),
+    ...fields,
+    ...uploads.map((u) => ({
+      name: u.field,
+      value: u.file.base64 !== undefined ? `(${u.bytes.length} bytes)` : u.bytes.toString('utf8'),
+      fileName: u.fileName,
+      contentType: FILE_TYPE,
+    })),
   ];
-  const text = parts.map((part) =>
-    part.fileName === undefined
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`
-      : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType}\r\n\r\n${part.value}\r\n`,
-  );
-  return { body: Buffer.from(`${text.join('')}--${boundary}--\r\n`, 'utf8'), contentType: `multipart/form-data; boundary=${boundary}`, parts };
+  return { body, contentType: `multipart/form-data; boundary=${boundary}`, parts };
 }
 
 /** Methods whose parameters go in the query string rather than a body. */

@@ -38,6 +38,8 @@ export interface ViolationAbout {
   answer?: Answer;
   /** A check of the zulip profile (a read-back the document does not show). */
   zulip?: boolean;
+  /** The feature level of what was checked, when it is newer than the property's (a parameter of a later level). */
+  since?: number;
 }
 
 /** The invariant does not hold: the message says expected and got. */

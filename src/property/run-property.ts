@@ -84,6 +84,7 @@ export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetCont
       step: about ? calls.indexOf(about) + 1 : 0,
       check: 'property',
       message: why,
+      ...(violation?.about.since ? { since: violation.about.since } : {}),
     };
     const message =
       `${operation} [${clauses.join(', ')}]: property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s); ` +

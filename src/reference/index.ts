@@ -3,5 +3,6 @@
 // and nothing of the suite's engine, configuration or reports imports it (tests/unit/layout.test.ts).
 export { startReferenceServer, type ReferenceServer, type ReferenceServerOptions, type ReferenceAccount, type RoleName } from './server.js';
 export { QUIRKS, type QuirkName } from './realm/quirks.js';
+export { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
 export type { FlavorName } from './realm/flavor.js';
 export { parseRateLimit, type RateLimitRule } from './core/rate-limit.js';

@@ -6,6 +6,9 @@ import { createRequestListener } from './core/http.js';
 import type { Realm, User } from './realm/model.js';
 import { parseQuirks } from './realm/quirks.js';
 import { ROUTES } from './core/routes.js';
+import { routeKey } from './core/router.js';
+import { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
+import { shortcutRoutes } from './realm/shortcuts.js';
 import { createSeededRealm, seededUserId } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
 import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
@@ -31,12 +34,24 @@ export interface ReferenceServerOptions {
   heartbeatMs?: number;
   /** false: new channels get no creation notice (the reference server's own tests, which count messages). */
   channelNotices?: boolean;
+  /**
+   * false: no shortcuts (realm/shortcuts.ts): the server does not name itself "reference" and
+   * cannot age messages, so a run judges it as any other server (`serve --no-shortcuts`).
+   */
+  shortcuts?: boolean;
   /** Limit each account to `requests` per `seconds` as Zulip does (429 with Retry-After, X-RateLimit-* headers); none by default. */
   rateLimit?: RateLimitRule | null;
+  /**
+   * The Zulip feature level to answer as (default 420, the document's): what is newer is absent
+   * (core/levels.ts). Above 420 the server reports the level it is given and behaves as 420.
+   */
+  featureLevel?: number;
 }
 
 export interface ReferenceServer {
   url: string;
+  /** The level GET /server_settings reports. */
+  featureLevel: number;
   accounts: Record<RoleName, ReferenceAccount>;
   bot: ReferenceAccount & { ownerId: number };
   close(): Promise<void>;
@@ -59,17 +74,33 @@ function answerUnparsableRequest(err: NodeJS.ErrnoException, socket: Duplex): vo
   socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+/** The level to answer as: an integer from the oldest the level tables reach back to; above 420 is reported, behaving as 420. */
+function checkedFeatureLevel(level: number | undefined): number {
+  if (level === undefined) return NEWEST_FEATURE_LEVEL;
+  if (!Number.isInteger(level) || level < OLDEST_FEATURE_LEVEL) {
+    throw new Error(`feature level ${level}: the reference server answers as a level from ${OLDEST_FEATURE_LEVEL} on (an integer)`);
+  }
+  return level;
+}
+
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const quirks = parseQuirks(options.quirks);
   const flavor = FLAVORS[options.flavor ?? 'zulip'];
-  const realm = createSeededRealm({
-    ...flavor,
-    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
-    ...(options.channelNotices === false ? { newChannelNotice: null } : {}),
-  });
+  const featureLevel = checkedFeatureLevel(options.featureLevel);
+  const realm = createSeededRealm(
+    {
+      ...flavor,
+      ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+      ...(options.channelNotices === false ? { newChannelNotice: null } : {}),
+    },
+    featureLevel,
+  );
+  realm.shortcuts = options.shortcuts !== false;
+  // An endpoint newer than the level is unknown: it answers as any unknown path does.
+  const routes = [...ROUTES, ...(realm.shortcuts ? shortcutRoutes : [])].filter((route) => realm.level.endpoint(routeKey(route)));
   const server = createServer(
     { keepAlive: true },
-    createRequestListener({ realm, quirks, routes: ROUTES, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),
+    createRequestListener({ realm, quirks, routes, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),
   );
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';
@@ -89,6 +120,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
 
   return {
     url,
+    featureLevel,
     accounts,
     bot,
     close: () =>

@@ -22,7 +22,7 @@ declare module 'vitest' {
 interface Planned {
   id: string;
   decision: Decision;
-  skipped: (reason: string) => CaseResult;
+  skipped: (reason: string, onTarget?: true) => CaseResult;
   run: (signal: AbortSignal) => Promise<CaseResult>;
   /** The spec file whose fixtures the case uses, cleaned up once after the operation's cases. */
   spec?: SpecFile;
@@ -38,7 +38,7 @@ for (const spec of specs) {
     add(spec.operation, {
       id: c.id,
       decision: planCase(session, spec, c),
-      skipped: (reason) => skippedResult(spec, c, reason),
+      skipped: (reason, onTarget) => skippedResult(spec, c, reason, onTarget),
       run: (signal) => executeCase(session, spec, c, signal),
       spec,
     });
@@ -76,7 +76,8 @@ for (const [operation, planned] of byOperation) {
   describe.concurrent(operation, () => {
     for (const p of kept) {
       if (!p.decision.run) {
-        test.skip(p.id, { meta: { conformance: p.skipped('skip' in p.decision ? p.decision.skip : '') } }, () => {});
+        const why = 'skip' in p.decision ? p.decision : { skip: '', onTarget: undefined };
+        test.skip(p.id, { meta: { conformance: p.skipped(why.skip, why.onTarget) } }, () => {});
         continue;
       }
       test(p.id, async ({ task, signal }) => {

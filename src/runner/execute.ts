@@ -1,18 +1,21 @@
 // Plan -> fixtures -> case, shared by the vitest entry and the suite's own tests, so both run
 // a case exactly the same way.
-import { decide, type Decision } from '../engine/run/plan.js';
+import { decide, optionalFixturesUsed, type Decision } from '../engine/run/plan.js';
 import { baseResult, runCase, type CaseResult } from '../engine/run/run-case.js';
-import { placeholderRoots } from '../engine/run/interpolate.js';
 import type { Case, SpecFile } from '../engine/load/types.js';
 import { FixtureError, type Session } from './session.js';
 
 export const INTERRUPTED = 'the run was interrupted before this case started';
 
-export function skippedResult(spec: SpecFile, c: Case, reason: string): CaseResult {
-  return { ...baseResult(spec, c), status: 'skipped', message: reason, durationMs: 0 };
+/** A case not run, and why; `onTarget` when the cause is what the target is or lacks. */
+export function skippedResult(spec: SpecFile, c: Case, reason: string, onTarget?: true): CaseResult {
+  return { ...baseResult(spec, c), status: 'skipped', message: reason, ...(onTarget ? { onTarget } : {}), durationMs: 0 };
 }
 
 export async function executeCase(session: Session, spec: SpecFile, c: Case, signal?: AbortSignal): Promise<CaseResult> {
+  // Fixtures that must age first do so before the case takes a slot or its file's turn.
+  const unaged = spec.fixturesAge ? await session.ripen(spec) : null;
+  if (unaged) return { ...baseResult(spec, c), status: 'errored', message: `${spec.operation}: could not judge: ${unaged}`, durationMs: 0 };
   return session.scheduled(
     spec,
     async (outsideSlot) => {
@@ -25,7 +28,7 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
         return { ...baseResult(spec, c), status: 'errored', message: error.message, durationMs: 0 };
       }
       const lacking = missingOptional(spec, c, vars);
-      if (lacking) return skippedResult(spec, c, `an optional fixture found nothing: ${lacking}`);
+      if (lacking) return skippedResult(spec, c, `an optional fixture found nothing: ${lacking}`, true);
       return runCase(spec, c, session.ctx, { ...vars }, session.redactor);
     },
     c,
@@ -37,10 +40,8 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
  * (a deactivated user on a target that has none): the case is skipped with that, not errored.
  */
 function missingOptional(spec: SpecFile, c: Case, vars: Record<string, unknown>): string | null {
-  const used = placeholderRoots([c.steps, c.cleanup ?? []]);
-  for (const step of spec.fixtures ?? []) {
-    if (!step.optional || !step.capture) continue;
-    const missing = Object.keys(step.capture).find((name) => !(name in vars) && used.has(name));
+  for (const { step, names } of optionalFixturesUsed(spec, c)) {
+    const missing = names.find((name) => !(name in vars));
     if (missing) return step.note ?? `the optional fixture step that captures ${missing} found nothing`;
   }
   return null;
@@ -58,7 +59,7 @@ export async function executeSpecs(session: Session, specs: SpecFile[]): Promise
         spec.cases.map(async (c): Promise<CaseResult | null> => {
           const decision = planCase(session, spec, c);
           if (decision.run) return executeCase(session, spec, c);
-          return 'skip' in decision ? skippedResult(spec, c, decision.skip) : null;
+          return 'skip' in decision ? skippedResult(spec, c, decision.skip, decision.onTarget) : null;
         }),
       );
       await session.cleanup(spec);

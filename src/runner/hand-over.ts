@@ -17,8 +17,13 @@ export interface RunSettings {
   claimedFeatureLevel: number | null;
   /** zulip_version the target reports; "reference" is the reference server and its seeded realm. */
   serverVersion?: string | null;
-  /** The target holds the reference server's seeded realm (its zulip_version is "reference"). */
+  /**
+   * The target is the reference server offering its shortcuts (its zulip_version is "reference"):
+   * its seeded realm, and aging messages instead of waiting.
+   */
   referenceSeed: boolean;
+  /** The owner account holds can_change_user_emails (configured: no read shows it). */
+  ownerCanChangeUserEmails?: boolean;
   timeoutMs: number;
   concurrency: number;
   /** Short and unique per run: every name the run creates ends with it. */

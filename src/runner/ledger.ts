@@ -35,10 +35,21 @@ function pathPattern(template: string): RegExp {
   return new RegExp(`^${escaped.join('[^/]+')}$`);
 }
 
-function keysOf(resource: CreatedResource, params: URLSearchParams, answer: Record<string, unknown> | undefined): (string | number)[] {
+/** The segment of `path` standing where `template` has `{name}` (URL-decoded), if any. */
+function segmentOf(template: string, path: string, name: string): string | undefined {
+  const at = template.split('/').indexOf(`{${name}}`);
+  const segment = at < 0 ? undefined : path.split('/')[at];
+  return segment === undefined ? undefined : decodeURIComponent(segment);
+}
+
+function keysOf(resource: CreatedResource, path: string, params: URLSearchParams, answer: Record<string, unknown> | undefined): (string | number)[] {
   const { key } = resource;
   const isKey = (v: unknown): v is string | number => typeof v === 'number' || (typeof v === 'string' && v !== '');
   if (key.answer !== undefined) return isKey(answer?.[key.answer]) ? [answer[key.answer] as string | number] : [];
+  if (key.path !== undefined) {
+    const segment = segmentOf(resource.by.path, path, key.path);
+    return isKey(segment) ? [segment] : [];
+  }
   const raw = params.get(key.param ?? '');
   if (key.each === undefined) return isKey(raw) ? [raw] : [];
   let items: unknown;
@@ -62,7 +73,7 @@ export function ledgerNotes(resources: CreatedResource[], runId: string) {
     return declared
       .filter(({ resource, matches }) => (resource.noted ?? 'on-success') === when && resource.by.method === request.method && matches.test(path))
       .flatMap(({ resource, prefix }) =>
-        keysOf(resource, params, answer)
+        keysOf(resource, path, params, answer)
           // A prefix keeps out what the request names but the run did not make (a channel it joins).
           .filter((key) => prefix === undefined || (typeof key === 'string' && key.startsWith(prefix)))
           .map((key) => ({ kind: resource.kind, key, role: request.role, undo: undoOf(resource.undo, key) })),

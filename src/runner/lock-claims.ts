@@ -1,6 +1,6 @@
 // Which named locks a case holds while it runs, from its file's `serial` and `lock` (the spec
 // language's scheduling flags; `exclusive` is the Session's organisation-wide lock apart).
-import type { Case, SpecFile, Step } from '../engine/load/types.js';
+import { roleOf, type Case, type SpecFile, type Step } from '../engine/load/types.js';
 import type { LockClaim } from './locks.js';
 
 /**
@@ -52,9 +52,13 @@ function accountClaims(steps: Step[]): LockClaim[] {
   ];
 }
 
-/** The accounts steps call as (an events step reads the queue its queue step opened: no call of its own). */
+/**
+ * The configured accounts steps call as: not an events step (it reads the queue its queue step
+ * opened, no call of its own), nor an account the run made (the case's own).
+ */
 function callers(steps: Step[]): string[] {
-  return [...new Set(steps.filter((step) => !step.events).map((step) => step.as ?? 'member'))];
+  const roles = steps.filter((step) => !step.events).map((step) => roleOf(step));
+  return [...new Set(roles.filter((role) => role !== null))];
 }
 
 /** The parameters a case's steps and cleanup send to its file's own operation. */

@@ -2,6 +2,7 @@
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../http/client.js';
 import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
@@ -9,7 +10,7 @@ import type { Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
 import { NamedLocks, ReadWriteLock, Semaphore } from './locks.js';
 import { lockClaims } from './lock-claims.js';
-import { deleteQueues, runSteps, type OpenedQueue, type TargetContext } from '../engine/run/run-steps.js';
+import { deleteQueues, MADE_ACCOUNT_LABEL, runSteps, type OpenedQueue, type TargetContext } from '../engine/run/run-steps.js';
 import type { Case, SpecFile } from '../engine/load/types.js';
 import { planInputOf, type PlanInput } from '../engine/run/plan.js';
 import type { RunSettings } from './hand-over.js';
@@ -23,6 +24,13 @@ import { kindContext } from '../engine/run/kind-context.js';
 
 export class FixtureError extends Error {}
 
+/** Every `api_key` string in an answer, at any depth (POST /bots, GET /bots). */
+export function apiKeysIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(apiKeysIn);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([name, v]) => (name === 'api_key' && typeof v === 'string' ? [v] : apiKeysIn(v)));
+}
+
 /** Waits for a promise (outside the caller's slot, when the Session hands it out). */
 export type Waiter = <V>(waited: Promise<V>) => Promise<V>;
 
@@ -35,6 +43,8 @@ export class Session {
   private readonly fixtureQueues = new Map<string, OpenedQueue[]>();
   /** Files whose fixture steps have finished (made, or failed). */
   private readonly fixturesMade = new Set<string>();
+  /** Files with fixturesAge: their fixtures made and aged; why they could not be aged, or null. */
+  private readonly ripening = new Map<string, Promise<string | null>>();
   private readonly slots: Semaphore;
   private readonly realm = new ReadWriteLock();
   private readonly fileLocks = new NamedLocks();
@@ -50,12 +60,14 @@ export class Session {
     const ledger = settings.ledger ? ledgerRecorder(settings.ledger.file, settings.runId, settings.ledger.resources) : null;
     // What the run creates, for the generic checks (the timestamps a run causes).
     const made = settings.kinds ? madeByRun(settings.resources ?? settings.ledger?.resources ?? [], settings.runId) : null;
+    // The keys of accounts the run makes are learnt from the answers first, so no record keeps them.
     const listeners = [
+      (exchange: Exchange) => this.learnKeys(exchange),
       ...(settings.harDir ? [harRecorder(settings.harDir, this.redactor)] : []),
       ...(ledger ? [ledger.onExchange] : []),
       ...(made ? [made.onExchange] : []),
     ];
-    const onExchange = listeners.length ? (exchange: Exchange, at: Date) => listeners.forEach((listen) => listen(exchange, at)) : undefined;
+    const onExchange = (exchange: Exchange, at: Date) => listeners.forEach((listen) => listen(exchange, at));
     const documented = settings.documentedParameters ?? {};
     const operationOf = operationMatcher(Object.keys(documented));
     this.meter = new RequestMeter(operationOf);
@@ -74,6 +86,8 @@ export class Session {
       profile: settings.profile,
       disputedClauses: new Set(settings.disputedClauses ?? []),
       documentedParameters: (method, path) => documented[operationOf(method, path) ?? ''] ?? null,
+      featureLevel: settings.featureLevel,
+      madeAccount: (email, apiKey) => this.redactor.addAccount(MADE_ACCOUNT_LABEL, email, apiKey),
       ...(settings.kinds && made ? { kinds: kindContext(settings.kinds, Date.now(), made.made) } : {}),
     };
     this.slots = new Semaphore(settings.concurrency);
@@ -88,7 +102,13 @@ export class Session {
 
   get planInput(): PlanInput {
     const s = this.settings;
-    return planInputOf(s, s.featureLevel, Object.keys(s.accounts) as Role[], s.referenceSeed);
+    return planInputOf(s, s.featureLevel, Object.keys(s.accounts) as Role[], s.referenceSeed, s.ownerCanChangeUserEmails ?? false);
+  }
+
+  /** An answer carrying API keys (of bots the run made): each becomes a secret the redactor knows. */
+  private learnKeys(exchange: Exchange): void {
+    if (!exchange.response?.text.includes('"api_key"')) return;
+    for (const key of apiKeysIn(exchange.response?.json)) this.redactor.add(key, `[redacted: ${MADE_ACCOUNT_LABEL}]`);
   }
 
   /**
@@ -109,6 +129,61 @@ export class Session {
       .finally(() => this.fixturesMade.add(spec.file));
     this.fixtures.set(spec.file, making);
     return making;
+  }
+
+  /**
+   * A file with fixturesAge: its fixtures are made at once, as any case beside the others' (not
+   * in the file's exclusive turn, which comes after they aged), then aged: waited for without
+   * holding a slot or a lock, or, on the reference server with its shortcuts, made older by it.
+   * Resolves to why they could not be aged, or null (fixtures that failed are the cases' to report).
+   */
+  ripen(spec: SpecFile): Promise<string | null> {
+    let ripe = this.ripening.get(spec.file);
+    if (!ripe) {
+      const seconds = spec.fixturesAge ?? 0;
+      ripe = this.besideOthers(() =>
+        this.fixtureVars(spec).then(
+          () => true,
+          () => false,
+        ),
+      ).then((made) => (made ? this.age(seconds) : null));
+      this.ripening.set(spec.file, ripe);
+    }
+    return ripe;
+  }
+
+  /** Runs fn as a case of no exclusive file would: beside the others, in a slot. */
+  private async besideOthers<T>(fn: () => Promise<T>): Promise<T> {
+    const releaseRealm = await this.realm.read();
+    const releaseSlot = await this.slots.acquire();
+    try {
+      return await fn();
+    } finally {
+      releaseSlot();
+      releaseRealm();
+    }
+  }
+
+  /** Lets `seconds` pass for what the run made so far (see ripen); why not, or null. */
+  private async age(seconds: number): Promise<string | null> {
+    if (!this.settings.referenceSeed) {
+      // An interrupted run does not wait out the rest.
+      const cut = new AbortController();
+      void this.stop?.whenStopped.then(() => cut.abort());
+      await sleep(seconds * 1000, undefined, { signal: cut.signal }).catch(() => undefined);
+      return null;
+    }
+    const [role, account] = Object.entries(this.settings.accounts)[0] ?? [];
+    if (!account) return 'no account configured to ask the reference server to age the messages';
+    const exchange = await this.ctx.client.send({
+      method: 'POST',
+      path: '/reference/age_messages',
+      params: { seconds },
+      auth: { ...account, role },
+      purpose: 'fixture',
+    });
+    const status = exchange.response?.status;
+    return status === 200 ? null : `the reference server did not age the messages (${exchange.error?.message ?? `HTTP ${status}`})`;
   }
 
   /**

@@ -32,15 +32,22 @@ export class StopAnnouncer {
   }
 }
 
-/** A worker's end: `stopped` turns true once the CLI announces a stop. */
+/** A worker's end: `stopped` turns true once the CLI announces a stop, and `whenStopped` resolves. */
 export class StopListener {
   stopped = false;
+  /** Resolves at the stop: a wait (fixtures aging) ends there instead of running its course. */
+  readonly whenStopped: Promise<void>;
   private readonly channel: BroadcastChannel;
 
   constructor(name: string) {
     this.channel = new BroadcastChannel(name);
+    let resolveStop = () => {};
+    this.whenStopped = new Promise((resolve) => (resolveStop = resolve));
     this.channel.onmessage = (event) => {
-      if (typeof (event as { data: Message }).data === 'object') this.stopped = true;
+      if (typeof (event as { data: Message }).data === 'object') {
+        this.stopped = true;
+        resolveStop();
+      }
     };
     this.channel.unref();
     this.channel.postMessage('hello' satisfies Message);

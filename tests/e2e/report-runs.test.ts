@@ -187,17 +187,32 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     expect(ran.stdout).toMatch(/\d+ cases would run, \d+ would be skipped; \d+ write requests \(non-GET\), nothing sent$/m);
   });
 
-  it('--list shows the cases needing the seeded realm as runnable on the embedded server only', async () => {
-    const seeded = ['run', '--list', '--profile', 'zulip', '--grep', 'op1.rule4.topic-time-limit'];
-    const account = {
-      CONFORMANCE_MEMBER_EMAIL: 'm@x.test',
-      CONFORMANCE_MEMBER_API_KEY: 'k',
-      CONFORMANCE_ADMIN_EMAIL: 'a@x.test',
-      CONFORMANCE_ADMIN_API_KEY: 'k',
-    };
-    const [embedded, other] = await Promise.all([cli(seeded), cli([...seeded, '--target-url', 'http://127.0.0.1:9'], account)]);
+  it('--list shows the push-relay cases as runnable on the embedded server only, and the time limits everywhere', async () => {
+    const seeded = ['run', '--list', '--profile', 'zulip', '--grep', 'op'];
+    const accounts = Object.fromEntries(
+      ['OWNER', 'ADMIN', 'MODERATOR', 'MEMBER', 'MEMBER2', 'GUEST'].flatMap((r) => [
+        [`CONFORMANCE_${r}_EMAIL`, `${r.toLowerCase()}@x.test`],
+        [`CONFORMANCE_${r}_API_KEY`, 'k'],
+      ]),
+    );
+    const [embedded, other] = await Promise.all([cli(seeded), cli([...seeded, '--target-url', 'http://127.0.0.1:9'], accounts)]);
     expect(embedded.stdout).toMatch(/^Plan for the embedded reference server \(no target configured\)/);
-    expect(embedded.stdout).toMatch(/^ {2}run {3}op1\.rule4\.topic-time-limit: /m);
-    expect(other.stdout).toMatch(/^ {2}skip {2}op1\.rule4\.topic-time-limit: needs the reference server's seeded realm/m);
+    expect(embedded.stdout).toMatch(/^ {2}run {3}op21\.seeded\.relay-ok: /m);
+    expect(embedded.stdout).toMatch(/^ {2}run {3}op10\.new-email\.owner: /m);
+    expect(other.stdout).toMatch(
+      /^ {2}skip {2}op21\.seeded\.relay-ok: needs push devices behind a push relay in each failing state, which only the reference server seeds/m,
+    );
+    expect(other.stdout).toMatch(
+      /^ {2}skip {2}op10\.new-email\.owner: needs an owner holding can_change_user_emails, .*CONFORMANCE_OWNER_CAN_CHANGE_USER_EMAILS=true/m,
+    );
+    expect(other.stdout).toMatch(/^ {2}run {3}op1\.rule4\.topic-time-limit: /m);
+    expect(other.stdout).toMatch(/^PATCH \/messages\/\{message_id\} \(specs\/edit-message-time-limits\.yaml, .*cases start once the fixtures are 27 s old\)$/m);
+    expect(other.stdout).toMatch(
+      /^ {2}run {3}op10\.role\.only-owner-stays-owner: .* \(if the configured owner is the organisation's only owner: else skipped\)$/m,
+    );
+    expect(other.stdout).toMatch(/^ {4}write: POST \/bots as admin: .* \(optional: where it fails, the cases needing it are skipped\)$/m);
+    expect(other.stdout).toMatch(/^ {8}write: POST \/messages as <crowd01_email> \(an account the run made\): /m);
+    const withGrant = await cli([...seeded, '--target-url', 'http://127.0.0.1:9', '--owner-can-change-user-emails'], accounts);
+    expect(withGrant.stdout).toMatch(/^ {2}run {3}op10\.new-email\.owner: /m);
   });
 });

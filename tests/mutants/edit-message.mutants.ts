@@ -122,14 +122,17 @@ export const MUTANTS: Mutant[] = [
   quirk('edit-member-moves-without-permission', 'permission', ['op1.rule4.topics-group'], ['op1.rule4.topics-group']),
   quirk('edit-resolve-permission-ignored', 'permission', ['op1.rule4.resolve-group'], ['op1.rule4.resolve-group']),
   quirk('edit-channel-move-without-permission', 'permission', ['op1.rule4.channels-group'], ['op1.rule4.channels-group']),
-  quirk('edit-content-no-time-limit', 'limit', ['op1.rule4.content-time-limit'], ['op1.rule4.content-time-limit']),
-  quirk(
-    'edit-topic-no-time-limit',
-    'limit',
-    ['op1.rule4.topic-time-limit', 'op1.rule4.channel-time-limit'],
-    ['op1.rule4.topic-time-limit', 'op1.rule4.channel-time-limit'],
-  ),
-  quirk('edit-time-limit-for-admins', 'limit', ['op1.time-limits.moderators'], ['op1.time-limits.moderators-not-bound']),
+  { ...quirk('edit-content-no-time-limit', 'limit', ['op1.rule4.content-time-limit'], ['op1.rule4.content-time-limit']), shortcuts: false },
+  {
+    ...quirk(
+      'edit-topic-no-time-limit',
+      'limit',
+      ['op1.rule4.topic-time-limit', 'op1.rule4.channel-time-limit'],
+      ['op1.rule4.topic-time-limit', 'op1.rule4.channel-time-limit'],
+    ),
+    shortcuts: false,
+  },
+  { ...quirk('edit-time-limit-for-admins', 'limit', ['op1.time-limits.moderators'], ['op1.time-limits.moderators-not-bound']), shortcuts: false },
   rewrite(
     'edit-permission-code',
     'error-code',
@@ -146,13 +149,23 @@ export const MUTANTS: Mutant[] = [
       'op1.zulip.content-sender-only',
     ],
   ),
-  quirk('edit-no-time-limit', 'error-code', ['op1.rule6'], ['op1.rule6.time-limit', 'op1.rule7.move-allowed-part']),
-  quirk('edit-time-limit-no-fields', 'field', ['op1.rule6.first-allowed', 'op1.rule6.total-in-topic', 'op1.rule6.total-allowed'], ['op1.rule6.time-limit']),
+  { ...quirk('edit-no-time-limit', 'error-code', ['op1.rule6'], ['op1.rule6.time-limit', 'op1.rule7.move-allowed-part']), shortcuts: false },
+  {
+    ...quirk(
+      'edit-time-limit-no-fields',
+      'field',
+      ['op1.rule6.first-allowed', 'op1.rule6.total-in-topic', 'op1.rule6.total-allowed'],
+      ['op1.rule6.time-limit'],
+    ),
+    shortcuts: false,
+  },
   quirk('edit-protected-history-moves-all', 'permission', ['op1.rule8'], ['op1.rule8.protected-history']),
-  quirk('edit-time-limit-counts-inaccessible', 'permission', ['op1.rule8.counts'], ['op1.rule8.time-limit-counts']),
+  { ...quirk('edit-time-limit-counts-inaccessible', 'permission', ['op1.rule8.counts'], ['op1.rule8.time-limit-counts']), shortcuts: false },
   quirk('edit-partial-move-refused', 'effect', ['op1.rule8.no-error'], ['op1.rule8.protected-history']),
   quirk('edit-wildcard-ok', 'permission', ['op1.rule9'], ['op1.zulip.rule9.channel-wildcard']),
   quirk('edit-topic-wildcard-ok', 'permission', ['op1.rule10'], ['op1.zulip.rule10.topic-wildcard']),
+
+  // (The time-limit mutants above run as against any other server: the old messages are waited for.)
 
   // --- parameters ------------------------------------------------------------------------------------
   // It needs another message sent before the edited one: its file's other cases send them.

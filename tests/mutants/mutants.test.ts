@@ -50,6 +50,7 @@ describe('mutants', () => {
         rewrite: mutant.rewrite,
         profile,
         operations: mutant.operations,
+        ...(mutant.shortcuts === false ? { shortcuts: false } : {}),
         ...(mutant.wholeFiles ? {} : { cases: mutant.kills }),
       }),
       cleanRun(profile),
@@ -61,7 +62,9 @@ describe('mutants', () => {
       const caught = caughtRules(result, baseline.get(id), breaks);
       if (!caught.rules.length) {
         const named = (result?.failures ?? []).map((f) => f.clauses.join('+')).join(', ');
-        missed.push(`${id}: ${result?.status ?? 'did not run'}${named ? ` (failures name ${named}, the mutant breaks ${breaks.join(', ')})` : ''}`);
+        missed.push(
+          `${id}: ${result?.status ?? 'did not run'}${result?.status === 'errored' ? ` (${result.message})` : ''}${named ? ` (failures name ${named}, the mutant breaks ${breaks.join(', ')})` : ''}`,
+        );
       } else {
         catches.push({ caseId: id, caseProfile: caseProfile.get(id), profile, ...caught });
         kindCatches.push({ mutant: mutant.name, kind: statementKindOf(mutant), rules: caught.rules });

@@ -109,7 +109,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [STATUS],
     rewrite: refuse((req) => isStatusWrite(req) && (paramsOf(req).get('emoji_name') ?? '') !== ''),
-    kills: ['op13.emoji.unicode', 'op13.emoji.name-only', 'op13.seeded.realm-emoji', 'op13.zulip.extra-emoji', 'op13.zulip.read-back'],
+    kills: ['op13.emoji.unicode', 'op13.emoji.name-only', 'op13.realm-emoji', 'op13.zulip.extra-emoji', 'op13.zulip.read-back'],
   },
   {
     name: 'status-refuses-unicode-type',
@@ -125,7 +125,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [STATUS],
     rewrite: refuse(statusParam('reaction_type', 'realm_emoji')),
-    kills: ['op13.seeded.realm-emoji'],
+    kills: ['op13.realm-emoji'],
   },
   {
     name: 'status-refuses-away',

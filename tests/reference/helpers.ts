@@ -9,6 +9,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   form?: Record<string, string>;
   multipart?: Record<string, string>;
+  /** File parts of a multipart body: field -> file name and bytes. */
+  files?: Record<string, { name: string; data: Buffer }>;
   rawBody?: string | Buffer;
   contentType?: string;
 }
@@ -25,9 +27,10 @@ export function basic(email: string, key: string): string {
 
 function encodeBody(opts: CallOptions): { body?: string | Buffer | FormData; contentType?: string } {
   if (opts.form) return { body: new URLSearchParams(opts.form).toString(), contentType: 'application/x-www-form-urlencoded' };
-  if (opts.multipart) {
+  if (opts.multipart || opts.files) {
     const form = new FormData();
-    for (const [k, v] of Object.entries(opts.multipart)) form.append(k, v);
+    for (const [k, v] of Object.entries(opts.multipart ?? {})) form.append(k, v);
+    for (const [k, f] of Object.entries(opts.files ?? {})) form.append(k, new Blob([new Uint8Array(f.data)]), f.name);
     return { body: form };
   }
   return { body: opts.rawBody, contentType: opts.contentType };

@@ -68,7 +68,7 @@ describe('--har', () => {
       const auth = entry.request.headers.find((h) => h.name === 'authorization');
       if (auth && entry._role) expect(auth.value).toMatch(/^Basic (\[redacted: \w+\]|[A-Za-z0-9+/=]+)$/);
     }
-    const post = har.log.entries.find((e) => e.request.method === 'POST' && e.request.postData)!;
+    const post = har.log.entries.find((e) => e.request.method === 'POST' && e.request.url.endsWith('/users/me/status') && e.request.postData)!;
     expect(post.request.postData!.mimeType).toBe('application/x-www-form-urlencoded');
     expect(post.request.headers).toContainEqual({ name: 'authorization', value: `Basic [redacted: ${post._role}]` });
     expect(post.response.status).toBeGreaterThanOrEqual(200);

@@ -42,6 +42,11 @@ export interface Mutant {
    * cases have made something first (a message sent before the edited one).
    */
   wholeFiles?: true;
+  /**
+   * false: run the cases as against any other server (the reference server without its
+   * shortcuts): fixtures that must age are waited for, as on a real server, not aged by it.
+   */
+  shortcuts?: false;
 }
 
 export type Json = Record<string, unknown>;

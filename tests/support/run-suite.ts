@@ -25,6 +25,13 @@ export interface SuiteRun {
   concurrency?: number;
   /** The variant realm (src/reference/realm/flavor.ts) instead of Zulip's choices. */
   variant?: boolean;
+  /** The feature level the reference server answers as (default 420); the run judges as `featureLevel`. */
+  serverFeatureLevel?: number;
+  /**
+   * false: the reference server without its shortcuts, judged as any other server (real waits
+   * for aging fixtures; the seeded push devices' cases skipped).
+   */
+  shortcuts?: boolean;
 }
 
 /**
@@ -44,9 +51,11 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
     targetUrl: url,
     profile: options.profile ?? 'zulip',
     featureLevel: options.featureLevel ?? 420,
-    claimedFeatureLevel: 420,
-    serverVersion: 'reference',
-    referenceSeed: true,
+    claimedFeatureLevel: server.featureLevel,
+    serverVersion: options.shortcuts === false ? 'reference (no shortcuts)' : 'reference',
+    referenceSeed: options.shortcuts !== false,
+    // The reference server's owner holds it, as `serve --env-out` declares.
+    ownerCanChangeUserEmails: true,
     timeoutMs: 5000,
     concurrency: options.concurrency ?? 8,
     runId: `t${(runCounter += 1)}`,
@@ -68,7 +77,12 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
 
 /** A Session against a fresh reference server (quirks, proxy) for the duration of fn. */
 export async function withSession<T>(options: SuiteRun, fn: (session: Session) => Promise<T>): Promise<T> {
-  const server = await startReferenceServer({ quirks: options.quirks ?? [], flavor: options.variant ? 'variant' : 'zulip' });
+  const server = await startReferenceServer({
+    quirks: options.quirks ?? [],
+    flavor: options.variant ? 'variant' : 'zulip',
+    featureLevel: options.serverFeatureLevel,
+    ...(options.shortcuts === false ? { shortcuts: false } : {}),
+  });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
   const session = sessionFor(server, options, proxy?.url, await registerOf(server));
   try {

@@ -72,10 +72,11 @@ describe('resolving a body path', () => {
     expect(resolvePath({ s: 'abc' }, 's[0]')).toEqual({ found: false, value: undefined });
   });
 
-  it('[*] takes every element of a list, and of nothing else', () => {
+  it('[*] takes every element of a list, every value of an object (a map keyed by id), and nothing of anything else', () => {
     expect(resolvePath({ l: [{ a: 1 }, { b: 2 }, { a: 3 }] }, 'l[*].a')).toEqual({ found: true, value: [1, 3] });
     expect(resolvePath({ s: 'abc' }, 's[*]')).toEqual({ found: true, value: [] });
-    expect(resolvePath({ o: { a: 1 } }, 'o[*]')).toEqual({ found: true, value: [] });
+    expect(resolvePath({ n: null }, 'n[*]')).toEqual({ found: true, value: [] });
+    expect(resolvePath({ o: { a: 1, b: { c: 2 } } }, 'o[*]')).toEqual({ found: true, value: [1, { c: 2 }] });
     expect(resolvePath({}, 'missing[*].a')).toEqual({ found: true, value: [] });
   });
 
@@ -85,6 +86,13 @@ describe('resolving a body path', () => {
     expect(resolvePath(body, 'l[*?id=7].n')).toEqual({ found: true, value: ['a', 'b'] });
     expect(resolvePath(body, 'l[?id=9].n')).toEqual({ found: false, value: undefined });
     expect(resolvePath({ o: { id: 7 } }, 'o[?id=7]')).toEqual({ found: false, value: undefined });
+  });
+
+  it("a filter looks among an object's values too: a map keyed by id", () => {
+    const emoji = { emoji: { 1: { id: '1', name: 'tick' }, 5: { id: '5', name: 'cf_x' }, 6: { id: '6', name: 'cf_x' } } };
+    expect(resolvePath(emoji, 'emoji[?name=cf_x].id')).toEqual({ found: true, value: '5' });
+    expect(resolvePath(emoji, 'emoji[*?name=cf_x].id')).toEqual({ found: true, value: ['5', '6'] });
+    expect(resolvePath(emoji, 'emoji[?name=none].id')).toEqual({ found: false, value: undefined });
   });
 
   it('under a [*], a plain filter still takes only the first match of each list', () => {

@@ -32,7 +32,9 @@ function errorOf(text: string): SpecError {
 describe('created resources', () => {
   it("the project's declarations load, one per kind, and ride along with the suite", () => {
     const kinds = loadCreatedResources().map((r) => r.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['channel', 'user-group', 'saved-snippet', 'channel-folder', 'navigation-view', 'message']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['channel', 'user-group', 'saved-snippet', 'channel-folder', 'navigation-view', 'message', 'bot', 'custom-emoji']),
+    );
     expect(loadSuite().resources.map((r) => r.kind)).toEqual(kinds);
     expect(loadSuite().specs.some((s) => s.file.endsWith('created-resources.yaml'))).toBe(false);
   });
@@ -59,7 +61,13 @@ describe('created resources', () => {
       'a key from nowhere',
       GOOD.replace('key: { answer: group_id }', 'key: { answer: group_id, param: name }'),
       4,
-      /:4: resources\[0\]\.key: needs exactly one of answer and param/,
+      /:4: resources\[0\]\.key: needs exactly one of answer, param and path/,
+    ],
+    [
+      'a key from a path segment the creating path does not name',
+      GOOD.replace('key: { answer: group_id }', 'key: { path: name }'),
+      4,
+      /:4: resources\[0\]\.key\.path: by\.path has no \{name\} segment/,
     ],
     [
       'entries of an array read from the answer',

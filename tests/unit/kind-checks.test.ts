@@ -386,4 +386,18 @@ describe('not affected', () => {
     const out = await runSteps([step('POST', '/prefs', { x: 1 })], after.ctx, {}, owner(['na.every']));
     expect(out.status === 'errored' && out.cause).toMatch(/^step 1: reading back .* as (admin|member) for na.every/);
   });
+
+  it('no reads of a later level than the target is judged as; reads from that level on', async () => {
+    const later: KindedClause[] = CATALOG.map((c) => (c.id === 'na.every' ? { ...c, readBack: { ...c.readBack!, since: 262 } } : c));
+    const at = (featureLevel: number | undefined) => {
+      const target = fakeTarget(() => success({ prefs: {} }), {
+        kinds: kindContext(kindChecksOf(later, DOCUMENTED), STARTED, () => true),
+        ...(featureLevel === undefined ? {} : { featureLevel }),
+      });
+      return runSteps([step('POST', '/prefs', { x: 5 })], target.ctx, {}, owner(['na.every'])).then(() => target.sent.map((r) => r.method));
+    };
+    expect(await at(261)).toEqual(['POST']);
+    expect(await at(262)).toEqual(['GET', 'GET', 'POST', 'GET', 'GET']);
+    expect(await at(undefined)).toEqual(['GET', 'GET', 'POST', 'GET', 'GET']);
+  });
 });

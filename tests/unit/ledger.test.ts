@@ -53,6 +53,16 @@ describe('ledger', () => {
     expect(createdBy(post('/messages', { type: 'stream', to: '5', topic: 't', content: 'c' }, { id: 1001 }))).toEqual([
       { kind: 'message', key: 1001, role: 'member', undo: { method: 'DELETE', path: '/messages/1001' } },
     ]);
+    expect(createdBy(post('/bots', { full_name: 'cf ab12cd34 crowd 01', short_name: 'x' }, { user_id: 77, api_key: 'k' }, 'admin'))).toEqual([
+      { kind: 'bot', key: 77, role: 'admin', undo: { method: 'DELETE', path: '/bots/77' } },
+    ]);
+  });
+
+  it("keys a custom emoji by the name in its path, and only the run's", () => {
+    expect(createdBy(post('/realm/emoji/cf_ab12cd34', {}, {}))).toEqual([
+      { kind: 'custom-emoji', key: 'cf_ab12cd34', role: 'member', undo: { method: 'DELETE', path: '/realm/emoji/cf_ab12cd34' } },
+    ]);
+    expect(createdBy(post('/realm/emoji/party_parrot', {}, {}))).toEqual([]);
   });
 
   it('ignores exchanges no declaration matches, and answers lacking the key', () => {

@@ -44,7 +44,7 @@ describe('lockClaims', () => {
   it('per-role: holds every account the case calls as, in steps and cleanup, not an events step', () => {
     const spec = file({ serial: 'per-role', lock: 'user-settings' });
     const watch: Step = { as: 'member', queue: { name: 'q' }, request: { method: 'POST', path: '/register' } };
-    const read: Step = { events: { queue: 'q' }, request: { method: 'GET', path: '/events' } } as Step;
+    const read: Step = { events: { queue: 'q' }, request: { method: 'GET', path: '/events' } };
     const keys = fileClaims(spec, kase('a', [patch({}, 'admin'), watch, read], [patch({}, 'admin')])).map((claim) => claim.key);
     expect(keys).toEqual(['user-settings', 'user-settings#admin', 'user-settings#member']);
   });

@@ -52,6 +52,16 @@ describe('multipart requests', () => {
     ]);
   });
 
+  it('sends a base64 file as its bytes, and lists it by its size', () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
+    const encoded = encodeMultipart({}, { emoji: { name: 'e.png', base64: png.toString('base64') } });
+    const body = Buffer.from(encoded.body);
+    const at = body.indexOf('\r\n\r\n') + 4;
+    expect(body.subarray(at, at + png.length)).toEqual(png);
+    expect(body.subarray(at + png.length).toString()).toMatch(/^\r\n--.+--\r\n$/);
+    expect(encoded.parts).toEqual([{ name: 'emoji', value: '(6 bytes)', fileName: 'e.png', contentType: 'application/octet-stream' }]);
+  });
+
   it('uploads a file the server accepts, and records the body as sent with its parts and trace', () => {
     expect(upload.response?.json).toMatchObject({ result: 'success', filename: 'notes.txt', url: expect.stringMatching(/^\/user_uploads\/.+notes\.txt$/) });
     const { request } = upload;

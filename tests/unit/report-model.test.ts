@@ -2,6 +2,7 @@
 // baseline's known failures and regressions, each clause's status and each fact's cases.
 import { describe, expect, it } from 'vitest';
 import { verdictOf } from '../../src/report/model/verdict.js';
+import { gapLines, gapSentence, targetGaps } from '../../src/report/model/skip-causes.js';
 import { compareWithBaseline } from '../../src/report/model/baseline.js';
 import { clauseEntries, clauseStatus, factEntries, sortCases, summarize, type ConformanceReport } from '../../src/report/model/model.js';
 import type { Clause, Fact } from '../../src/engine/load/load.js';
@@ -89,6 +90,52 @@ describe('the verdict', () => {
       incomplete,
     });
     expect(verdictOf(report([kase('a', 'passed')]), { failOnSkip: true })).toMatchObject({ status: 'pass' });
+  });
+});
+
+describe('the clauses a target did not let the run check', () => {
+  const push = 'needs push devices behind a push relay in each failing state';
+  const owner = 'does not hold on this target: the configured owner is the only owner (...)';
+
+  it('are those whose every case was skipped for what the target lacks, grouped by cause, the largest group first', () => {
+    const cases = [
+      kase('p1', 'skipped', { clauses: ['op21.bouncer-5xx', 'errors.http-status'], message: push, onTarget: true }),
+      kase('p2', 'skipped', { clauses: ['op21.admin-action-required', 'op21.bouncer-5xx'], message: push, onTarget: true }),
+      kase('o1', 'skipped', { clauses: ['op10.role.last-owner'], message: owner, onTarget: true }),
+      kase('ok', 'passed', { clauses: ['errors.http-status'] }),
+    ];
+    expect(targetGaps(cases)).toStrictEqual([
+      { cause: push, clauses: ['op21.admin-action-required', 'op21.bouncer-5xx'], cases: ['p1', 'p2'] },
+      { cause: owner, clauses: ['op10.role.last-owner'], cases: ['o1'] },
+    ]);
+    expect(verdictOf(report(cases))).toStrictEqual({ status: 'pass', newFailures: [], reasons: [], notCheckedOnTarget: targetGaps(cases) });
+    expect(gapLines(targetGaps(cases))).toEqual([`op21.admin-action-required, op21.bouncer-5xx: ${push} (2 cases)`, `op10.role.last-owner: ${owner} (1 case)`]);
+    expect(gapSentence(targetGaps(cases))).toBe('3 clauses, for what the target lacks');
+  });
+
+  it('leave out a clause another case checked, whatever became of it, and skips for the configuration or the level', () => {
+    const cases = [
+      kase('p1', 'skipped', { clauses: ['a', 'b'], message: push, onTarget: true }),
+      kase('f', 'failed', { clauses: ['a'] }),
+      kase('e', 'errored', { clauses: ['b'] }),
+      kase('c', 'skipped', { clauses: ['c'], message: 'needs the admin account, not configured' }),
+      kase('l', 'skipped', { clauses: ['d'], message: 'needs feature level 9, target has 1' }),
+    ];
+    expect(targetGaps(cases)).toStrictEqual([]);
+    expect(verdictOf(report(cases))).not.toHaveProperty('notCheckedOnTarget');
+  });
+
+  it('a clause skipped for two causes is listed under each; a skip without a message under the empty cause', () => {
+    const cases = [
+      kase('x', 'skipped', { clauses: ['a'], message: 'one', onTarget: true }),
+      kase('z', 'skipped', { clauses: ['a'], onTarget: true }),
+      kase('y', 'skipped', { clauses: ['a'], onTarget: true }),
+    ];
+    expect(targetGaps(cases)).toStrictEqual([
+      { cause: '', clauses: ['a'], cases: ['y', 'z'] },
+      { cause: 'one', clauses: ['a'], cases: ['x'] },
+    ]);
+    expect(gapSentence(targetGaps(cases))).toBe('1 clause, for what the target lacks');
   });
 });
 

@@ -18,6 +18,17 @@ describe('the stop signal', () => {
     expect(otherRun.stopped).toBe(false);
   });
 
+  it('resolves whenStopped at the stop, so a wait can end there', async () => {
+    const announcer = track(new StopAnnouncer(stopChannelName('run-e')));
+    const listener = track(new StopListener(stopChannelName('run-e')));
+    let ended = false;
+    void listener.whenStopped.then(() => (ended = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ended).toBe(false);
+    announcer.stop('SIGINT');
+    await vi.waitFor(() => expect(ended).toBe(true));
+  });
+
   it('reaches a listener that opened after the stop was announced', async () => {
     const announcer = track(new StopAnnouncer(stopChannelName('run-c')));
     announcer.stop('SIGTERM');

@@ -1,6 +1,7 @@
 // Body paths: "a.b", "list[0].c", "list[*].c" (every element), "list[?name=x].c" (the first
 // element whose field equals x), "list[*?name=x].c" (every such element). A path with [* yields
-// the list of what it reached.
+// the list of what it reached. [*] and [?...] take an object's values as its elements: a map
+// keyed by id ("emoji[?name=x].id").
 export interface Resolved {
   found: boolean;
   value: unknown;
@@ -48,15 +49,21 @@ function walk(values: unknown[], segments: Segment[]): unknown[] {
       } else if ('index' in seg) {
         if (Array.isArray(v) && seg.index < v.length) next.push(v[seg.index]);
       } else if ('all' in seg) {
-        if (Array.isArray(v)) next.push(...(v as unknown[]));
-      } else if (Array.isArray(v)) {
-        const hits = (v as unknown[]).filter((e) => isObject(e) && String(e[seg.field]) === seg.equals);
+        next.push(...elementsOf(v));
+      } else {
+        const hits = elementsOf(v).filter((e) => isObject(e) && String(e[seg.field]) === seg.equals);
         next.push(...(seg.every ? hits : hits.slice(0, 1)));
       }
     }
     current = next;
   }
   return current;
+}
+
+/** A list's elements, an object's values (a map keyed by id), or nothing. */
+function elementsOf(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v as unknown[];
+  return isObject(v) ? Object.values(v) : [];
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -56,14 +56,14 @@ export function eventsComplete(events: QueuedEvent[], spec: EventsSpec): boolean
   return true;
 }
 
-function judgeEvent(event: QueuedEvent, index: number, e: EventExpectation): EventFinding[] {
+function judgeEvent(event: QueuedEvent, index: number, e: EventExpectation, featureLevel: number): EventFinding[] {
   const at = (path: string) => `events[${index}]${path ? `.${path}` : ''}`;
   const out: EventFinding[] = [];
   if (e.schema) {
     const validate = schemaValidator(e.schema);
     if (!validate(event)) {
       // Stryker disable next-line StringLiteral: equivalent for the '' in the message: only the "... and N more" finding has no path, and it has a message
-      for (const f of schemaFindings(validate.errors, event))
+      for (const f of schemaFindings(validate.errors, event, undefined, featureLevel))
         out.push({
           ...f,
           expectation: e,
@@ -89,7 +89,8 @@ function judgeEvent(event: QueuedEvent, index: number, e: EventExpectation): Eve
   return out;
 }
 
-export function judgeEvents(events: QueuedEvent[], spec: EventsSpec, waitedMs: number): EventFinding[] {
+/** `featureLevel`: the level the target is judged as (a field newer than it may be missing from an event). */
+export function judgeEvents(events: QueuedEvent[], spec: EventsSpec, waitedMs: number, featureLevel = Number.POSITIVE_INFINITY): EventFinding[] {
   const out: EventFinding[] = [];
   events.forEach((ev, index) => {
     if (typeof ev !== 'object' || ev === null || Array.isArray(ev))
@@ -123,7 +124,7 @@ export function judgeEvents(events: QueuedEvent[], spec: EventsSpec, waitedMs: n
         actual: `${hits.length} (${got()})`,
       });
     }
-    for (const [ev, index] of e.count !== undefined ? hits : hits.slice(0, 1)) out.push(...judgeEvent(ev, index, e));
+    for (const [ev, index] of e.count !== undefined ? hits : hits.slice(0, 1)) out.push(...judgeEvent(ev, index, e, featureLevel));
     const used = e.count !== undefined ? hits.slice(0, e.count) : hits.slice(0, 1);
     cursor = (used.at(-1) ?? hits[0])[1] + 1;
   }

@@ -35,6 +35,8 @@ export interface Failure {
   actual?: string;
   /** One line: "<path>: expected <expected>, got <actual>", or what broke. */
   message: string;
+  /** The feature level the broken check belongs to, when it is newer than its case's (a schema field annotated x-since). */
+  since?: number;
 }
 
 /** What a check found before it knows its step and its clauses. */
@@ -47,6 +49,8 @@ export interface Finding {
   message?: string;
   /** A clause the check itself knows it enforces (envelope conventions, schema annotations). */
   clause?: string;
+  /** The feature level of what the check expects, when it says (a schema field annotated x-since). */
+  since?: number;
 }
 
 export function findingMessage(f: Finding): string {

@@ -24,13 +24,20 @@ export interface Attribution {
   zulipCase: boolean;
 }
 
-export function judge(response: NonNullable<Exchange['response']>, expect: Expect | undefined, profile: Profile, who: Attribution): Judged[] {
-  if (expect?.notServed) return judgeRefusal(response, expect, profile, who);
+/** `featureLevel`: the level the target is judged as (a field newer than it may be missing). */
+export function judge(
+  response: NonNullable<Exchange['response']>,
+  expect: Expect | undefined,
+  profile: Profile,
+  who: Attribution,
+  featureLevel = Number.POSITIVE_INFINITY,
+): Judged[] {
+  if (expect?.notServed) return judgeRefusal(response, expect, profile, who, featureLevel);
   const out: Judged[] = envelopeFindings(response).map((f) => toJudged(f, [f.clause!]));
   // An answer that is no JSON object (or JSON null) failed the envelope: nothing more to read in it.
   if (response.json === undefined || response.json === null || !expect) return out;
   const body = response.json as Record<string, unknown>;
-  const own = judgeExpect(response.status, body, expect);
+  const own = judgeExpect(response.status, body, expect, featureLevel);
   const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {};
   out.push(...own.findings.map((f) => toJudged(f, stepClauses(f, expect, who.clauses), zulipTag)));
   // When the outcome is the other one, the zulip profile's details of it say nothing new.
@@ -39,7 +46,7 @@ export function judge(response: NonNullable<Exchange['response']>, expect: Expec
     const facts = z.facts ?? who.facts;
     // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent for { check: 'result' }, whose only use is its clause (none); the profile and facts here are tested
     out.push(
-      ...judgeExpect(response.status, body, z).findings.map((f) =>
+      ...judgeExpect(response.status, body, z, featureLevel).findings.map((f) =>
         toJudged(f, stepClauses(f, z, stepClauses({ check: 'result' }, expect, who.clauses)), { profile: 'zulip', facts }),
       ),
     );
@@ -59,7 +66,7 @@ function served(response: NonNullable<Exchange['response']>): boolean {
  * type, with no envelope check; under the zulip profile Zulip's JSON error (its `zulip:` block,
  * and the envelope conventions) is checked as the Zulip facts it is.
  */
-function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expect, profile: Profile, who: Attribution): Judged[] {
+function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expect, profile: Profile, who: Attribution, featureLevel: number): Judged[] {
   const out: Judged[] = [];
   const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {};
   if (served(response)) {
@@ -79,7 +86,11 @@ function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expec
   if (response.json === undefined || response.json === null) return out;
   // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent: stepClauses reads only a finding's clause, which this one has not
   const zulipClauses = stepClauses({ check: 'result' }, expect, who.clauses);
-  out.push(...judgeExpect(response.status, response.json as Record<string, unknown>, z).findings.map((f) => toJudged(f, stepClauses(f, z, zulipClauses), tag)));
+  out.push(
+    ...judgeExpect(response.status, response.json as Record<string, unknown>, z, featureLevel).findings.map((f) =>
+      toJudged(f, stepClauses(f, z, zulipClauses), tag),
+    ),
+  );
   return out;
 }
 
@@ -98,6 +109,7 @@ function toJudged(f: Finding, clauses: string[], extra: Partial<Pick<Failure, 'p
     ...(f.expected !== undefined ? { expected: f.expected } : {}),
     ...(f.actual !== undefined ? { actual: f.actual } : {}),
     message: findingMessage(f),
+    ...(f.since !== undefined ? { since: f.since } : {}),
   };
 }
 
@@ -107,7 +119,12 @@ export function holds(body: Record<string, unknown>, condition: Assertion): bool
   return Object.entries(condition).every(([name, want]) => ASSERTION_KEYS.has(name) || MATCHERS[name](got, want) === null);
 }
 
-function judgeExpect(status: number, body: Record<string, unknown>, expect: Omit<Expect, 'zulip'>): { findings: Finding[]; wrongOutcome: boolean } {
+function judgeExpect(
+  status: number,
+  body: Record<string, unknown>,
+  expect: Omit<Expect, 'zulip'>,
+  featureLevel: number,
+): { findings: Finding[]; wrongOutcome: boolean } {
   const findings: Finding[] = [];
   if (expect.result && body.result !== expect.result) {
     const detail = body.result === 'error' ? ` (code ${show(body.code)}, msg ${show(body.msg)})` : '';
@@ -142,7 +159,7 @@ function judgeExpect(status: number, body: Record<string, unknown>, expect: Omit
   if (expect.schema) {
     const validate = schemaValidator(expect.schema);
     if (!validate(body)) {
-      for (const f of schemaFindings(validate.errors, body)) {
+      for (const f of schemaFindings(validate.errors, body, undefined, featureLevel)) {
         findings.push({ ...f, message: f.message ?? `${f.path || '(body)'}: expected ${f.expected}, got ${f.actual} (schema ${expect.schema})` });
       }
     }

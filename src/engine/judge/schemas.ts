@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { responseSchemaFiles, SCHEMA_BASE } from '../load/schema-files.js';
 import type { Ajv2020, ValidateFunction, ErrorObject } from 'ajv/dist/2020.js';
-import { CLAUSE_KEYWORD, sharedAjv } from '../../common/ajv.js';
+import { CLAUSE_KEYWORD, SINCE_KEYWORD, sharedAjv } from '../../common/ajv.js';
 import { precompiledValidator } from './precompiled-schemas.js';
 import { projectPath } from '../../common/paths.js';
 import type { Finding } from './failure.js';
@@ -68,8 +68,12 @@ function valueAt(root: unknown, pointer: string): unknown {
   return value;
 }
 
-/** One finding per schema error: where, expected, got, and the clause the schema annotates there. */
-export function schemaFindings(errors: ErrorObject[] | null | undefined, body: unknown, limit = 5): Finding[] {
+/**
+ * One finding per schema error: where, expected, got, and the clause the schema annotates there.
+ * A field annotated "x-since" that is missing is no finding when the target is judged as an older
+ * level (it had no such field yet).
+ */
+export function schemaFindings(errors: ErrorObject[] | null | undefined, body: unknown, limit = 5, featureLevel = Number.POSITIVE_INFINITY): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const e of errors ?? []) {
@@ -81,13 +85,18 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, body: u
     let f: Finding;
     if (e.keyword === 'required') {
       const name = String(params.missingProperty);
+      const field = (parent?.properties as Record<string, SchemaObject> | undefined)?.[name];
+      const since = field?.[SINCE_KEYWORD];
+      // Stryker disable next-line ConditionalExpression: equivalent: x-since is a number where present (the keyword's schemaType), and undefined > level is false
+      if (typeof since === 'number' && since > featureLevel) continue;
       // Stryker disable next-line OptionalChaining: equivalent for parent?.: with verbose, every error has its parent schema
       f = {
         check: 'schema',
         path: join(name),
         expected: 'the field (required)',
         actual: 'nothing (the field is missing)',
-        clause: clauseOf((parent?.properties as Record<string, SchemaObject> | undefined)?.[name]) ?? clauseOf(parent),
+        clause: clauseOf(field) ?? clauseOf(parent),
+        ...(typeof since === 'number' ? { since } : {}),
       };
     } else if (e.keyword === 'additionalProperties') {
       const name = String(params.additionalProperty);
@@ -112,9 +121,11 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, body: u
     seen.add(key);
     findings.push(f);
   }
-  return findings.length > limit
-    ? [...findings.slice(0, limit), { check: 'schema', message: `... and ${findings.length - limit} more schema errors` }]
-    : findings;
+  if (findings.length <= limit) return findings;
+  // The errors left out belong to the lowest level among them (none: one of them belongs to the case's).
+  const rest = findings.slice(limit);
+  const since = rest.every((f) => f.since !== undefined) ? Math.min(...rest.map((f) => f.since!)) : undefined;
+  return [...findings.slice(0, limit), { check: 'schema', message: `... and ${rest.length} more schema errors`, ...(since !== undefined ? { since } : {}) }];
 }
 
 /** ajv's errors as readable lines: "[res.channel.creator_id] streams[3].creator_id: expected integer or null, got "x"". */

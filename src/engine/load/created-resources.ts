@@ -21,8 +21,11 @@ export interface CreatedResource {
   by: { method: string; path: string };
   /** Before the request goes out (a run killed while the answer was on its way still knows), or from a success answer. */
   noted?: 'on-success' | 'before-sending';
-  /** A field of the success answer, a request parameter, or a field of each entry of a JSON-array parameter. */
-  key: { answer?: string; param?: string; each?: string };
+  /**
+   * A field of the success answer, a request parameter, a field of each entry of a JSON-array
+   * parameter, or the segment of the request's path that `by.path` names `{path}`.
+   */
+  key: { answer?: string; param?: string; each?: string; path?: string };
   /** Only keys starting with this are noted; `${run.id}` is the run's id. */
   keyStartsWith?: string;
   /** `{key}` in its path is the key. */
@@ -60,11 +63,14 @@ export function parseCreatedResources(file: string, text: string): CreatedResour
 function problemOf(resource: CreatedResource, seen: Set<string>): { at: string; message: string } | null {
   const { key } = resource;
   if (seen.has(resource.kind)) return { at: 'kind', message: `duplicate kind "${resource.kind}"` };
-  if ((key.answer === undefined) === (key.param === undefined)) return { at: 'key', message: 'needs exactly one of answer and param' };
+  if ([key.answer, key.param, key.path].filter((k) => k !== undefined).length !== 1)
+    return { at: 'key', message: 'needs exactly one of answer, param and path' };
+  if (key.path !== undefined && !resource.by.path.includes(`{${key.path}}`)) return { at: 'key/path', message: `by.path has no {${key.path}} segment` };
   if (key.each !== undefined && key.param === undefined) return { at: 'key/each', message: 'needs param (the JSON array whose entries it reads)' };
   if (resource.noted === 'before-sending') {
     // Before the answer, only the request says what is made, and it may name things that exist already.
-    if (key.param === undefined) return { at: 'key', message: 'noted before-sending: the key must come from the request (param), there is no answer yet' };
+    if (key.answer !== undefined)
+      return { at: 'key', message: 'noted before-sending: the key must come from the request (param or path), there is no answer yet' };
     if (resource.keyStartsWith === undefined)
       return { at: 'noted', message: 'noted before-sending needs keyStartsWith, so what the run merely joins is never undone' };
   }

@@ -19,7 +19,9 @@ function markStep(step: Step, caseFacts: string[] | undefined, until: ReadonlyMa
 }
 
 function markCase(c: Case, until: ReadonlyMap<string, number>): Case {
-  const level = c.profile === 'zulip' ? untilOf(c.facts, until) : undefined;
+  const retired = c.profile === 'zulip' ? untilOf(c.facts, until) : undefined;
+  // A case may say `until:` itself (what it touches was removed); the earlier level holds.
+  const level = retired === undefined ? c.until : Math.min(retired, c.until ?? retired);
   return {
     ...c,
     ...(level === undefined ? {} : { until: level }),

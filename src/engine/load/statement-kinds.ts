@@ -54,6 +54,8 @@ export interface ReadBackSpec {
   together?: string[][];
   /** The Zulip facts the read rests on, where the document does not show it: a zulip-profile check. */
   facts?: string[];
+  /** The feature level the read appeared at: a target judged as an older level is not read. */
+  since?: number;
 }
 
 /** The kind fields of a catalog entry. */

@@ -9,8 +9,8 @@ export interface SpecRequest {
   encoding?: 'auto' | 'query' | 'form';
   /** "none": send no credentials; "bad": the role's email with a wrong API key. */
   auth?: 'none' | 'bad';
-  /** Files to upload: the request is sent as multipart/form-data. */
-  files?: Record<string, { name: string; content: string }>;
+  /** Files to upload: the request is sent as multipart/form-data; content as text, or base64 for bytes. */
+  files?: Record<string, { name: string; content?: string; base64?: string }>;
 }
 
 export interface Assertion {
@@ -98,6 +98,12 @@ export interface EventsSpec {
   withinMs?: number;
 }
 
+/** An account the run made (a bot), by its address and API key: captures of earlier steps. */
+export interface MadeAccount {
+  email: string;
+  apiKey: string;
+}
+
 /** When a step's request is sent again: its success answer matches `while` (a body condition). */
 export interface RepeatSpec {
   while: Assertion;
@@ -105,7 +111,8 @@ export interface RepeatSpec {
 }
 
 export interface Step {
-  as?: Role;
+  /** A configured role (member by default), or an account the run made. */
+  as?: Role | MadeAccount;
   request: SpecRequest;
   /** An event-queue step: the loader makes its request (POST /register, GET /events). */
   queue?: QueueSpec;
@@ -114,13 +121,16 @@ export interface Step {
   /** name -> body path; the value is available to later steps as ${name}. */
   capture?: Record<string, string>;
   /**
+   * A fixture the target may be unable to make (e.g. web-public channels): on failure, go on
+   * without its captures; so does an optional step needing what such a step did not capture.
+   */
+  optional?: boolean;
+  /**
    * Send the request again while its success answer says to (the document tells the client to
    * repeat: delete_topic's `complete: false`), at most `atMost` times in all; the last answer is
    * judged, and the case's steps report how often it was sent.
    */
   repeat?: RepeatSpec;
-  /** A fixture the target may be unable to make (e.g. web-public channels): on failure, go on without its captures. */
-  optional?: boolean;
   /** Why this step exists, shown in failure messages. */
   note?: string;
   /**
@@ -130,6 +140,18 @@ export interface Step {
   setup?: boolean;
 }
 
+/**
+ * What a client can neither make nor read through the API: "seeded-push-devices" (devices behind
+ * push relays in each state, which only the reference server's seeded realm has),
+ * "owner-can-change-user-emails" (a permission a server administrator grants outside the API).
+ */
+export type Requirement = 'seeded-push-devices' | 'owner-can-change-user-emails';
+
+/** The configured role a step calls as, or null for an account the run made. */
+export function roleOf(step: Pick<Step, 'as'>): Role | null {
+  return typeof step.as === 'object' ? null : (step.as ?? 'member');
+}
+
 export interface Case {
   id: string;
   title: string;
@@ -137,11 +159,19 @@ export interface Case {
   /** The Zulip facts (specs/zulip-facts.yaml) its zulip-profile checks rest on. */
   facts?: string[];
   since?: number;
-  /** Set by the loader on a zulip-profile case resting on a fact a later level retired: the last level it holds at. */
+  /**
+   * The last feature level the case holds at: Zulip removed what it relies on at the next one.
+   * The loader sets it on a zulip-profile case resting on a fact a later level retired.
+   */
   until?: number;
   profile?: 'spec' | 'zulip';
-  /** Data the case needs and cannot make through the API: "reference-seed" (the reference server's seeded realm). */
-  requires?: 'reference-seed'[];
+  /** What the case needs and a client can neither make nor read through the API (plan.ts says why). */
+  requires?: Requirement[];
+  /**
+   * Conditions on the target, read before the steps: where one does not hold (its expectations
+   * fail), the case is skipped with the step's note; the target lacks what the case needs.
+   */
+  assume?: Step[];
   /** Set on the document-side case of a clause the Zulip server contradicts: its failure is a warning. */
   disputed?: string;
   steps: Step[];
@@ -157,6 +187,8 @@ export interface SpecFile {
   file: string;
   operation: string;
   title: string;
+  /** The feature level the operation appeared at. */
+  since?: number;
   /** The operation's documented parameters: never listed in ignored_parameters_unsupported. */
   parameters?: DocumentedParameter[];
   /**
@@ -174,6 +206,12 @@ export interface SpecFile {
   exclusive?: boolean | string;
   /** Cases of every file (and property) naming this lock run one at a time: they change the same state. */
   lock?: string;
+  /**
+   * The cases need what the fixtures made to be this many seconds old (messages past a time
+   * limit): the fixtures are made as the run starts, beside other files' cases, and the cases
+   * wait for them to age without holding a slot. They must change nothing organisation-wide.
+   */
+  fixturesAge?: number;
   fixtures?: Step[];
   cleanup?: Step[];
   cases: Case[];

@@ -21,6 +21,8 @@ export interface KindTarget {
   client: Pick<ApiClient, 'send'>;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
   profile: Profile;
+  /** The feature level the target is judged as: a read of a later level is not made. */
+  featureLevel?: number;
 }
 
 /** What the case's generic checks know of it: what it cites, and the defaults of its twin run. */
@@ -82,9 +84,10 @@ export async function kindChecksOfStep(
     return reads.find((r): r is string => typeof r === 'string') ?? (reads as ReadValues[]);
   };
   const zulipOnly = (c: NotAffectedCheck) => c.readBack.facts !== undefined && ctx.profile !== 'zulip';
+  const tooNew = (c: NotAffectedCheck) => (c.readBack.since ?? 0) > (ctx.featureLevel ?? Number.POSITIVE_INFINITY);
   for (const check of step.setup ? [] : kinds.notAffected(operation)) {
     const names = comparedParameters(check, sent);
-    if (!owner.clauses.includes(check.clause) || zulipOnly(check) || !names.length) continue;
+    if (!owner.clauses.includes(check.clause) || zulipOnly(check) || tooNew(check) || !names.length) continue;
     const before = await read(check, names);
     if (typeof before === 'string') return before;
     watches.push({ check, before });

@@ -1,9 +1,14 @@
 // Decides, before anything is sent, which cases run, which are skipped and why, and which are
 // left out of this run (another profile, or filtered away).
 import type { Profile, Role, Shard } from '../../common/vocabulary.js';
-import type { Case, SpecFile, Step } from '../load/types.js';
+import { roleOf, type Case, type Requirement, type SpecFile, type Step } from '../load/types.js';
+import { placeholderRoots } from './interpolate.js';
 
-export type Decision = { run: true } | { run: false; skip: string } | { run: false; omit: true };
+/**
+ * Run, skip (with why; `onTarget` when the cause is what the target is or lacks, not the run's
+ * configuration), or leave out of the run.
+ */
+export type Decision = { run: true } | { run: false; skip: string; onTarget?: true } | { run: false; omit: true };
 
 export interface PlanInput {
   profile: Profile;
@@ -14,8 +19,10 @@ export interface PlanInput {
   clauses: string[];
   /** --shard i/n: only the cases of the spec files in shard i; the others are left out. */
   shard?: Shard | null;
-  /** The target is the reference server, whose seeded realm some cases need. */
+  /** The target is the reference server offering its shortcuts: its seeded realm, its clock. */
   referenceSeed?: boolean;
+  /** The owner account holds can_change_user_emails (configured: no read shows it). */
+  ownerCanChangeUserEmails?: boolean;
 }
 
 /** The filters of a run, as the CLI's configuration and the workers' settings both carry them. */
@@ -32,9 +39,27 @@ export interface RunFilters {
  * and in the workers: the filters, the level judged, the roles configured and whether the
  * target holds the reference server's seeded realm.
  */
-export function planInputOf(filters: RunFilters, featureLevel: number, roles: Iterable<Role>, referenceSeed: boolean): PlanInput {
+export function planInputOf(
+  filters: RunFilters,
+  featureLevel: number,
+  roles: Iterable<Role>,
+  referenceSeed: boolean,
+  ownerCanChangeUserEmails = false,
+): PlanInput {
   const { profile, grep, operations, clauses, shard } = filters;
-  return { profile, featureLevel, configuredRoles: new Set(roles), grep, operations, clauses, shard: shard ?? null, referenceSeed };
+  return { profile, featureLevel, configuredRoles: new Set(roles), grep, operations, clauses, shard: shard ?? null, referenceSeed, ownerCanChangeUserEmails };
+}
+
+/** Why a case needing this cannot run here, or null when the target has it. */
+function unmet(requirement: Requirement, input: PlanInput): string | null {
+  if (requirement === 'seeded-push-devices') {
+    return input.referenceSeed
+      ? null
+      : 'needs push devices behind a push relay in each failing state, which only the reference server seeds: a client cannot register a device, and how a relay fails is server configuration';
+  }
+  return input.ownerCanChangeUserEmails
+    ? null
+    : 'needs an owner holding can_change_user_emails, which a server administrator grants outside the API and no read shows (set CONFORMANCE_OWNER_CAN_CHANGE_USER_EMAILS=true if yours does)';
 }
 
 /** The shard (1..count) a spec file belongs to: a hash of its path, so a file's cases (and its
@@ -45,8 +70,9 @@ export function shardOf(file: string, count: number): number {
   return (hash % count) + 1;
 }
 
+/** The configured roles the steps call as (an account the run made is none). */
 export function rolesOf(steps: Step[] = []): Role[] {
-  return steps.map((s) => s.as ?? 'member');
+  return steps.flatMap((s) => roleOf(s) ?? []);
 }
 
 export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
@@ -57,19 +83,20 @@ export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {
   if (input.clauses.length && !c.clauses.some((id) => input.clauses.some((want) => id === want || id.startsWith(`${want}.`)))) {
     return { run: false, omit: true };
   }
-  if (c.requires?.includes('reference-seed') && !input.referenceSeed) {
-    return {
-      run: false,
-      skip: "needs the reference server's seeded realm (backdated messages, crowded channels, push devices behind failing relays), which a client cannot create",
-    };
+  for (const requirement of c.requires ?? []) {
+    const why = unmet(requirement, input);
+    if (why) return { run: false, skip: why, onTarget: true };
   }
   if (c.since && c.since > input.featureLevel) {
     return { run: false, skip: `needs feature level ${c.since}, target has ${input.featureLevel}` };
   }
-  if (c.until && c.until < input.featureLevel) {
-    return { run: false, skip: `rests on Zulip behaviour a later level changed (up to feature level ${c.until}), target has ${input.featureLevel}` };
+  // Stryker disable next-line ConditionalExpression: equivalent: undefined < level is false
+  if (c.until !== undefined && c.until < input.featureLevel) {
+    return { run: false, skip: `holds until feature level ${c.until} (removed at ${c.until + 1}), target has ${input.featureLevel}` };
   }
-  const missing = [...new Set([...rolesOf(spec.fixtures), ...rolesOf(c.steps), ...rolesOf(c.cleanup)])].filter((role) => !input.configuredRoles.has(role));
+  const missing = [...new Set([...rolesOf(spec.fixtures), ...rolesOf(c.assume), ...rolesOf(c.steps), ...rolesOf(c.cleanup)])].filter(
+    (role) => !input.configuredRoles.has(role),
+  );
   if (missing.length) return { run: false, skip: `needs the ${missing.join(' and ')} account${missing.length > 1 ? 's' : ''}, not configured` };
   return { run: true };
 }
@@ -82,4 +109,17 @@ export function documentedParameters(specs: SpecFile[], featureLevel: number): R
     if (names.length) out[spec.operation] = [...new Set([...(out[spec.operation] ?? []), ...names])];
   }
   return out;
+}
+
+/**
+ * The optional fixture steps whose captures the case uses, each with the names it uses: where
+ * one finds nothing on the target, the case is skipped with the step's note.
+ */
+export function optionalFixturesUsed(spec: SpecFile, c: Case): { step: Step; names: string[] }[] {
+  const used = placeholderRoots([c.assume ?? [], c.steps, c.cleanup ?? []]);
+  // Stryker disable next-line ArrayDeclaration: equivalent: a string in place of a fixture step is not optional and captures nothing
+  return (spec.fixtures ?? []).flatMap((step) => {
+    const names = step.optional ? Object.keys(step.capture ?? {}).filter((name) => used.has(name)) : [];
+    return names.length ? [{ step, names }] : [];
+  });
 }

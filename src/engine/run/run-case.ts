@@ -41,6 +41,8 @@ export interface CaseResult {
   since?: number;
   status: CaseStatus;
   message?: string;
+  /** Skipped for what the target is or lacks (a permission, something to assume), not for the run's configuration. */
+  onTarget?: true;
   /** Every broken check, each naming the clause (or fact) it breaks. */
   failures?: Failure[];
   /** The rules the failures break, in order: a subset of the cited clauses (or the facts). */
@@ -99,6 +101,41 @@ export function failureLine(operation: string, failures: Failure[], summary: str
   return `${operation} [${brokenRulesOf(failures.slice(0, 1)).join(', ')}]: ${failures[0].message}${more} (${summary})`;
 }
 
+/**
+ * The case's assumptions about the target, read first: the variables they captured, or the case's
+ * result when one does not hold (skipped: the target lacks what the case needs) or could not be read.
+ */
+async function checkAssumptions(spec: SpecFile, c: Case, ctx: TargetContext, vars: Vars, redactor: Redactor): Promise<{ vars: Vars } | { result: CaseResult }> {
+  if (!c.assume?.length) return { vars };
+  const started = performance.now();
+  // Stryker disable next-line ArrayDeclaration: equivalent: a condition that does not hold skips the case with its message, which names no clause
+  const held = await runSteps(c.assume, ctx, vars, { clauses: [], caseId: c.id });
+  await deleteQueues(ctx, held.queues);
+  if (held.status === 'passed') return { vars: held.vars };
+  const durationMs = performance.now() - started;
+  if (held.status === 'errored') {
+    return {
+      result: redactor.value({
+        ...baseResult(spec, c),
+        status: 'errored',
+        message: `${spec.operation}: could not read what the case assumes: ${held.cause}`,
+        durationMs,
+      }),
+    };
+  }
+  const step = held.records.at(-1)!;
+  const what = c.assume[step.index].note ?? `assumption ${step.index + 1}`;
+  return {
+    result: redactor.value({
+      ...baseResult(spec, c),
+      status: 'skipped',
+      message: `does not hold on this target: ${what} (${held.failures[0].message})`,
+      onTarget: true,
+      durationMs,
+    }),
+  };
+}
+
 /** The case's steps, then its cleanup (whatever happened), then the event queues they opened deleted. */
 async function runWithCleanup(c: Case, ctx: TargetContext, vars: Vars, owner: StepOwner, warnings: string[]): Promise<StepsOutcome> {
   const outcome = await runSteps(c.steps, ctx, vars, owner);
@@ -112,7 +149,10 @@ async function runWithCleanup(c: Case, ctx: TargetContext, vars: Vars, owner: St
   return outcome;
 }
 
-export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, vars: Vars, redactor: Redactor): Promise<CaseResult> {
+export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, initial: Vars, redactor: Redactor): Promise<CaseResult> {
+  const assumed = await checkAssumptions(spec, c, ctx, initial, redactor);
+  if ('result' in assumed) return assumed.result;
+  const { vars } = assumed;
   const started = performance.now();
   const base = baseResult(spec, c);
   const warnings: string[] = [];

@@ -10,7 +10,7 @@ import { holds, judge, type Attribution } from '../judge/judge.js';
 import { findingMessage, type Failure } from '../judge/failure.js';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
 import { ASSERTION_KEYS, show } from '../judge/matchers.js';
-import type { Assertion, EventsSpec, RepeatSpec, Step } from '../load/types.js';
+import { roleOf, type Assertion, type EventsSpec, type MadeAccount, type RepeatSpec, type Step } from '../load/types.js';
 import type { KindContext } from './kind-context.js';
 import { kindChecksOfStep, type KindOwner } from './kind-checks.js';
 
@@ -22,6 +22,10 @@ export interface TargetContext {
   disputedClauses?: ReadonlySet<string>;
   /** The parameters the document lists for the operation a request is (null: not one of its operations). */
   documentedParameters?: (method: string, path: string) => string[] | null;
+  /** The feature level the target is judged as (default: any field of a schema may be required). */
+  featureLevel?: number;
+  /** Hears of an account the run made before a step calls as it, so its credentials are redacted. */
+  madeAccount?: (email: string, apiKey: string) => void;
   /** The statement kinds' generic checks (units, optional parameters, defaults, not-affected), applied to every case step. */
   kinds?: KindContext;
 }
@@ -51,7 +55,9 @@ interface Common {
 
 export interface OpenedQueue {
   id: string;
-  role: Role;
+  /** Who opened it: a configured role, or an account the run made (given with it). */
+  role: string;
+  account?: Account;
 }
 
 export type StepsOutcome =
@@ -68,7 +74,17 @@ export interface StepOwner extends KindOwner {
   purpose?: RequestPurpose;
 }
 
-const DEFAULT_ROLE: Role = 'member';
+/** How a request by an account the run made is labelled (HAR, redaction, the ledger). */
+export const MADE_ACCOUNT_LABEL = 'made account';
+
+/** The step's account: a configured role's, or one the run made (its address and key interpolated). */
+function accountOf(step: Step, ctx: TargetContext, vars: Vars): { label: string; account?: Account } {
+  const role = roleOf(step);
+  if (role) return { label: role, account: ctx.accounts[role] };
+  const made = interpolate(step.as as MadeAccount, vars);
+  ctx.madeAccount?.(made.email, made.apiKey);
+  return { label: MADE_ACCOUNT_LABEL, account: made };
+}
 
 export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars, owner: StepOwner = { clauses: [] }): Promise<StepsOutcome> {
   const vars: Vars = { ...initial };
@@ -77,22 +93,29 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
   const queues: OpenedQueue[] = [];
   for (const [index, step] of steps.entries()) {
     if (ctx.profile === 'spec' && readsOnlyForZulip(step)) continue;
-    const role = step.as ?? DEFAULT_ROLE;
     let params: Params;
     let path: string;
     let expect: Step['expect'];
+    let eventsSpec: EventsSpec | undefined;
+    let role: string;
+    let account: Account | undefined;
     let repeat: RepeatSpec | undefined;
     try {
       params = interpolate(step.request.params ?? {}, vars);
       path = interpolate(step.request.path, vars);
       expect = withoutRetired(interpolate(step.expect, vars), vars.featureLevel);
       repeat = interpolate(step.repeat, vars);
+      eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
+      ({ label: role, account } = accountOf(step, ctx, vars));
     } catch (error) {
-      if (error instanceof InterpolationError) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
-      throw error;
+      if (!(error instanceof InterpolationError)) throw error;
+      // An optional step needing what an earlier optional step did not capture is passed over too.
+      if (step.optional) continue;
+      return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${error.message}` };
     }
-    const account = ctx.accounts[role];
     if (!account) return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: no ${role} account configured` };
+    // A made account is named by its address (a bot's is no secret), a configured one by its role.
+    const caller = roleOf(step) ? role : account.email;
     const auth =
       step.request.auth === 'none'
         ? null
@@ -101,14 +124,16 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           : { ...account, role };
     const trace = owner.caseId ? { caseId: owner.caseId, step: index + 1 } : undefined;
     const purpose: RequestPurpose = step.setup ? 'fixture' : (owner.purpose ?? 'check');
-    // A case's steps get the statement kinds' generic checks; fixtures and cleanups do not.
-    const generic = owner.caseId && ctx.kinds ? await kindChecksOfStep(ctx, ctx.kinds, owner, step, role, path, params, vars, auth, trace) : null;
+    // A case's steps get the statement kinds' generic checks; fixtures and cleanups do not, nor
+    // the steps of an account the run made (the checks read the configured accounts).
+    const configured = roleOf(step);
+    const generic =
+      owner.caseId && ctx.kinds && configured ? await kindChecksOfStep(ctx, ctx.kinds, owner, step, configured, path, params, vars, auth, trace) : null;
     if (typeof generic === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${generic}` };
     if (generic) params = generic.params;
     const summary = step.events
-      ? `as ${role}, events of queue ${step.events.queue}`
-      : describeRequest(role, step.request.method, path, params, step.request.auth);
-    const eventsSpec = step.events ? interpolate(step.events, vars) : undefined;
+      ? `as ${caller}, events of queue ${step.events.queue}`
+      : describeRequest(caller, step.request.method, path, params, step.request.auth);
     const polled = eventsSpec ? await pollEvents(ctx, eventsSpec, params, auth, purpose, trace) : null;
     const send = () =>
       ctx.client.send({
@@ -148,10 +173,12 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     }
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
     const own = [
-      ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who),
-      ...(polled ? judgedEvents(polled, eventsSpec!, expect, who) : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
+      ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who, ctx.featureLevel),
+      ...(polled
+        ? judgedEvents(polled, eventsSpec!, expect, who, ctx.featureLevel)
+        : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
     ];
-    const withGeneric = generic ? await generic.after(exchange, expect, own, (response) => judge(response, expect, ctx.profile, who)) : own;
+    const withGeneric = generic ? await generic.after(exchange, expect, own, (response) => judge(response, expect, ctx.profile, who, ctx.featureLevel)) : own;
     if (typeof withGeneric === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${withGeneric}` };
     const judged = withGeneric.map((f) => ({ ...f, step: index + 1 }));
     if (!judged.length && step.capture) {
@@ -162,7 +189,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         if (got.found) {
           vars[name] = got.value;
           record.captured = { ...record.captured, [name]: got.value };
-          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role });
+          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role, ...(roleOf(step) ? {} : { account }) });
         } else {
           const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
           judged.push({
@@ -292,7 +319,7 @@ async function pollEvents(
   }
 }
 
-function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution): Omit<Failure, 'step'>[] {
+function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution, featureLevel?: number): Omit<Failure, 'step'>[] {
   const body = polled.exchange.response?.json as { result?: unknown; code?: unknown; msg?: unknown } | undefined;
   if (body?.result !== 'success') {
     const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
@@ -310,7 +337,7 @@ function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], 
       },
     ];
   }
-  return judgeEvents(polled.events, spec, polled.waitedMs).map(({ expectation, ...f }) => {
+  return judgeEvents(polled.events, spec, polled.waitedMs, featureLevel).map(({ expectation, ...f }) => {
     const clauses = expectation?.clause ? [expectation.clause] : (expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses));
     const facts = expectation?.facts ?? who.facts;
     return { clause: clauses[0] ?? '', clauses, ...(who.zulipCase ? { profile: 'zulip' as const, facts } : {}), ...f, message: findingMessage(f) };
@@ -343,8 +370,7 @@ function supportedListedAsIgnored(ctx: TargetContext, method: string, path: stri
 /** Deletes the event queues steps opened (DELETE /events as the role that opened each); best effort. */
 export async function deleteQueues(ctx: TargetContext, queues: OpenedQueue[]): Promise<void> {
   await Promise.all(
-    queues.map(async ({ id, role }) => {
-      const account = ctx.accounts[role];
+    queues.map(async ({ id, role, account = ctx.accounts[role as Role] }) => {
       if (account) await ctx.client.send({ method: 'DELETE', path: '/events', params: { queue_id: id }, auth: { ...account, role }, purpose: 'cleanup' });
     }),
   );

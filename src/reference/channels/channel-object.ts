@@ -1,5 +1,5 @@
 // The channel object of GET /streams: every field of the document's table plus the ones
-// Zulip adds at feature level 420.
+// Zulip adds at feature level 420, less those newer than the server's level (channels.levels.ts).
 import { channelSetting } from './permission-settings.js';
 import type { Channel, GroupSetting, Realm } from '../realm/model.js';
 import { systemGroupName } from '../realm/system-groups.js';
@@ -87,5 +87,5 @@ export function channelObject(realm: Realm, channel: Channel, quirks: Quirks, wi
   };
   if (quirks.has('streams-missing-field')) delete body.rendered_description;
   if (withIsDefault) body.is_default = channel.isDefault;
-  return body;
+  return realm.level.fields('channel', body);
 }

@@ -5,7 +5,7 @@
 import { hasContentAccess, hasMetadataAccess, isAdmin, isGuest, isSubscribed } from '../realm/access.js';
 import { channelObject } from './channel-object.js';
 import { channelsFollowDocument } from './lookup-and-archive.js';
-import { adminRequired } from '../core/errors.js';
+import { adminRequired, badRequest } from '../core/errors.js';
 import type { Channel } from '../realm/model.js';
 import type { Context, Route } from '../core/router.js';
 import { sendEvent } from '../events/queue.js';
@@ -47,6 +47,10 @@ function effectiveFlags(ctx: Context, flags: Flags): Flags {
   // says it requires administrative privileges.
   if ((q.has('streams-admin-only-include-all-active') || channelsFollowDocument(ctx)) && f.include_all_active && !isAdmin(ctx.user)) {
     throw adminRequired();
+  }
+  // Before feature level 356 it was indeed for administrators only (and include_all did not exist).
+  if (f.include_all_active && !isAdmin(ctx.user) && !ctx.realm.level.has('include_all_active for everyone')) {
+    throw badRequest('User not authorized for this query');
   }
   f.include_all = f.include_all || f.include_all_active;
   if (q.has('streams-ignore-include-public')) f.include_public = true;

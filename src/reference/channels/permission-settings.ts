@@ -7,20 +7,22 @@ export interface ChannelGroupSetting {
   /** The system group a new channel starts with. */
   fallback: SystemGroupName;
   contentAccess: boolean;
+  /** The feature level it takes group-setting values from (fact zulip.level.<N>; channels.levels.ts). */
+  since: number;
 }
 
 export const CHANNEL_GROUP_SETTINGS: Record<string, ChannelGroupSetting> = {
-  can_add_subscribers_group: { fallback: 'role:nobody', contentAccess: true },
-  can_remove_subscribers_group: { fallback: 'role:administrators', contentAccess: false },
-  can_administer_channel_group: { fallback: 'role:nobody', contentAccess: false },
-  can_delete_any_message_group: { fallback: 'role:nobody', contentAccess: true },
+  can_add_subscribers_group: { fallback: 'role:nobody', contentAccess: true, since: 342 },
+  can_remove_subscribers_group: { fallback: 'role:administrators', contentAccess: false, since: 320 },
+  can_administer_channel_group: { fallback: 'role:nobody', contentAccess: false, since: 325 },
+  can_delete_any_message_group: { fallback: 'role:nobody', contentAccess: true, since: 407 },
   // Zulip: Stream.stream_permission_group_settings default_group_name NOBODY (fact zulip.channel.delete-message-permission).
-  can_delete_own_message_group: { fallback: 'role:nobody', contentAccess: true },
-  can_move_messages_out_of_channel_group: { fallback: 'role:nobody', contentAccess: true },
-  can_move_messages_within_channel_group: { fallback: 'role:nobody', contentAccess: true },
-  can_send_message_group: { fallback: 'role:everyone', contentAccess: true },
-  can_subscribe_group: { fallback: 'role:nobody', contentAccess: false },
-  can_resolve_topics_group: { fallback: 'role:nobody', contentAccess: true },
+  can_delete_own_message_group: { fallback: 'role:nobody', contentAccess: true, since: 407 },
+  can_move_messages_out_of_channel_group: { fallback: 'role:nobody', contentAccess: true, since: 396 },
+  can_move_messages_within_channel_group: { fallback: 'role:nobody', contentAccess: true, since: 396 },
+  can_send_message_group: { fallback: 'role:everyone', contentAccess: true, since: 333 },
+  can_subscribe_group: { fallback: 'role:nobody', contentAccess: false, since: 357 },
+  can_resolve_topics_group: { fallback: 'role:nobody', contentAccess: true, since: 402 },
 };
 
 /** A new channel's permission settings (but can_administer_channel_group, a field of its own), in the realm's numbering of the system groups. */

@@ -61,7 +61,7 @@ function deleteTopic(ctx: Context) {
     }
     if (target === channel && !q.has('delete-topic-keeps-topic-policies')) dropTopicPolicies(ctx, target, topic);
   }
-  return { complete: complete && !q.has('delete-topic-complete-false') };
+  return ctx.realm.level.fields('delete topic', { complete: complete && !q.has('delete-topic-complete-false') });
 }
 
 export const topicDeleteRoutes: Route[] = [{ method: 'POST', path: '/streams/{stream_id}/delete_topic', params: ['topic_name'], handle: deleteTopic }];

@@ -6,11 +6,12 @@ import { badRequest } from '../core/errors.js';
 import { canReadMessage } from '../messages/visibility.js';
 import type { Channel } from '../realm/model.js';
 import type { Context, Route } from '../core/router.js';
+import { namesEmptyTopic } from './topic-names.js';
 
 /** A topic parameter: realm_empty_topic_display_name names the empty topic. */
 export function readTopicName(ctx: Context, name: string): string {
   if (ctx.quirks.has('topic-display-name-literal')) return name;
-  return name === ctx.realm.flavor.emptyTopicDisplayName ? '' : name;
+  return namesEmptyTopic(ctx.realm, name) ? '' : name;
 }
 
 /** A channel the caller may read; a missing and a hidden channel give the same error. */

@@ -6,6 +6,7 @@ import { capability, sendEvent } from '../events/queue.js';
 import type { EventQueue, Realm, User } from '../realm/model.js';
 import type { Quirks } from '../realm/quirks.js';
 import type { Context, Route } from '../core/router.js';
+import { namesEmptyTopic } from './topic-names.js';
 
 /** 0 none, 1 muted, 2 unmuted, 3 followed (Zulip's values; the document names only 0 and 1). */
 const POLICIES: readonly number[] = [0, 1, 2, 3];
@@ -24,7 +25,7 @@ function updateUserTopic(ctx: Context) {
   const raw = params.string('topic', quirks.has('user-topics-no-length-limit') ? undefined : realm.flavor.limits.topic);
   const policy = readPolicy(ctx);
   const channel = accessChannelById(realm, user, streamId);
-  const topic = raw === realm.flavor.emptyTopicDisplayName ? '' : raw;
+  const topic = namesEmptyTopic(realm, raw) ? '' : raw;
   if (quirks.has('user-topics-needs-messages') && !realm.messages.some((m) => m.channelId === channel.id && m.topic.toLowerCase() === topic.toLowerCase())) {
     throw badRequest('Topic does not exist');
   }

@@ -5,6 +5,7 @@ import { PlainRefusal, type ApiError } from './errors.js';
 import type { Quirks } from '../realm/quirks.js';
 import type { Body } from './router.js';
 import { withExtraField, ZULIP, type Flavor } from '../realm/flavor.js';
+import type { FeatureLevel } from './levels.js';
 
 function send(res: ServerResponse, status: number, body: Body, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -44,4 +45,17 @@ export function sendError(res: ServerResponse, error: ApiError, quirks: Quirks, 
   const body: Body = { result: 'error', msg: flavor.errorMessage(error), code: error.code, ...error.extra };
   if (quirks.has('error-without-code')) delete body.code;
   send(res, flavor.errorStatus(error), body, { ...error.headers, ...headers });
+}
+
+/**
+ * Whether a success answer of `endpoint` lists the parameters it ignored: every endpoint from 167;
+ * before, only those that did already (PATCH /settings from 78, PATCH /realm/user_settings_defaults
+ * from its first level, 96, and the settings aliases from 80).
+ */
+export function listsIgnoredParameters(level: FeatureLevel, endpoint: string): boolean {
+  if (level.has('ignored parameters listed')) return true;
+  if (endpoint === 'PATCH /settings' || endpoint === 'PATCH /realm/user_settings_defaults') return true;
+  return (
+    (endpoint === 'PATCH /settings/display' || endpoint === 'PATCH /settings/notifications') && level.has('ignored parameters listed by the settings aliases')
+  );
 }

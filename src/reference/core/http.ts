@@ -3,13 +3,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate } from './auth.js';
 import { readBody } from './body.js';
-import { sendError, sendSuccess } from './envelope.js';
+import { listsIgnoredParameters, sendError, sendSuccess } from './envelope.js';
 import { ApiError } from './errors.js';
 import { collectParams, type UploadedFile } from './form.js';
 import type { Realm } from '../realm/model.js';
 import { Params } from './params.js';
 import type { Quirks } from '../realm/quirks.js';
-import { matchRoute, type Body, type Route } from './router.js';
+import { matchRoute, routeKey, type Body, type Route } from './router.js';
+import type { FeatureLevel } from './levels.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export interface App {
@@ -75,8 +76,12 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, body:
   const files: UploadedFile[] = [];
   const values = await collectParams(method, url, req.headers['content-type'], body, files);
   const { route } = match;
-  const declared = new Set(route.params);
-  const params = new Params(values, declared);
+  const endpoint = routeKey(route);
+  const level = app.realm.level;
+  // A parameter newer than the level is one the server does not know: ignored (and listed).
+  const declared = new Set(route.params.filter((name) => level.parameter(endpoint, name)));
+  const params = new Params(values, declared, new Set(route.params));
+  refuseNewerValues(level, endpoint, declared, values);
   const base = { realm: app.realm, quirks: app.quirks, params, path: match.path, pathText: match.pathText, files };
   let fields: Body;
   if (route.public) {
@@ -87,5 +92,13 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse, body:
     if (app.rateLimiter) for (const [name, value] of Object.entries(app.rateLimiter.admit(user.id))) res.setHeader(name, value);
     fields = await route.handle({ ...base, user });
   }
-  sendSuccess(res, fields, [...values.keys()], declared, app.quirks, app.realm.flavor);
+  const sent = listsIgnoredParameters(level, endpoint) ? [...values.keys()] : [];
+  sendSuccess(res, fields, sent, declared, app.quirks, app.realm.flavor);
+}
+
+/** A value the level does not know yet (a newer choice of a known parameter) is refused as invalid. */
+function refuseNewerValues(level: FeatureLevel, endpoint: string, declared: ReadonlySet<string>, values: ReadonlyMap<string, string>): void {
+  for (const [name, value] of values) {
+    if (declared.has(name) && !level.value(endpoint, name, value)) throw new ApiError(400, 'BAD_REQUEST', `Invalid ${name}`);
+  }
 }

@@ -16,12 +16,14 @@ export class Params {
   constructor(
     private readonly values: ReadonlyMap<string, string>,
     private readonly declared: ReadonlySet<string>,
+    /** Names the route has, though not at the server's feature level: they read as absent. */
+    private readonly known: ReadonlySet<string> = declared,
   ) {}
 
   private raw(name: string): string | undefined {
     // A handler reading an undeclared name would hide it from ignored_parameters_unsupported.
-    if (!this.declared.has(name)) throw new Error(`route reads undeclared parameter '${name}'`);
-    return this.values.get(name);
+    if (!this.known.has(name)) throw new Error(`route reads undeclared parameter '${name}'`);
+    return this.declared.has(name) ? this.values.get(name) : undefined;
   }
 
   has(name: string): boolean {

@@ -31,6 +31,9 @@ interface RouteBase {
 export type Route =
   (RouteBase & { public: true; handle(ctx: PublicContext): Body }) | (RouteBase & { public?: false; handle(ctx: Context): Body | Promise<Body> });
 
+/** "PATCH /streams/{stream_id}": how the level tables (core/levels.ts) name a route. */
+export const routeKey = (route: Pick<RouteBase, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
 export type RouteMatch =
   | { kind: 'found'; route: Route; path: Record<string, number>; pathText: Record<string, string> }
   | { kind: 'not-found' }

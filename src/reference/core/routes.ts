@@ -31,12 +31,15 @@ import { settingsRoutes } from '../settings/own-settings.js';
 import { userAdminRoutes } from '../users/admin-update.js';
 import { userCreateRoutes } from '../users/create.js';
 import { userTopicRoutes } from '../channels/user-topics.js';
+import { botRoutes } from '../users/bots.js';
+import { realmEmojiRoutes } from '../users/realm-emoji.js';
 
 export const ROUTES: readonly Route[] = [
   ...registerRoutes,
   ...userRoutes,
   ...userAdminRoutes, // after userRoutes: PATCH /users/{email:path} must not shadow the GET routes' answers
   ...userCreateRoutes,
+  ...botRoutes,
   ...settingsRoutes,
   ...draftRoutes,
   ...realmDefaultsRoutes,
@@ -59,6 +62,7 @@ export const ROUTES: readonly Route[] = [
   ...messageReadRoutes,
   ...editHistoryRoutes,
   ...realmSettingsRoutes,
+  ...realmEmojiRoutes,
   ...uploadRoutes,
   ...typingRoutes,
   ...topicRoutes,

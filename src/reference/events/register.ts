@@ -6,14 +6,13 @@ import type { Context, PublicContext, Route } from '../core/router.js';
 import { realmDefaultsObject } from '../settings/realm-defaults.js';
 import { userSettingsObject } from '../settings/settings-table.js';
 import { userTopicsOf } from '../channels/user-topics.js';
-
-export const FEATURE_LEVEL = 420;
+import { serverVersion } from '../realm/shortcuts.js';
 
 function serverSettings(ctx: PublicContext) {
   return {
-    ...(ctx.realm.flavor.announcesFeatureLevel ? { zulip_feature_level: FEATURE_LEVEL } : {}),
-    zulip_version: 'reference',
-    zulip_merge_base: 'reference',
+    ...(ctx.realm.flavor.announcesFeatureLevel ? { zulip_feature_level: ctx.realm.level.claimed } : {}),
+    zulip_version: serverVersion(ctx.realm),
+    zulip_merge_base: serverVersion(ctx.realm),
     push_notifications_enabled: false,
     is_incompatible: false,
     email_auth_enabled: true,
@@ -86,11 +85,11 @@ function register(ctx: Context) {
 function zulipRegister(ctx: Context, queueId: string) {
   const { flavor } = ctx.realm;
   const { limits } = flavor;
-  return {
+  return ctx.realm.level.fields('register', {
     queue_id: queueId,
     last_event_id: -1,
-    zulip_feature_level: FEATURE_LEVEL,
-    zulip_version: 'reference',
+    zulip_feature_level: ctx.realm.level.claimed,
+    zulip_version: serverVersion(ctx.realm),
     max_topic_length: limits.topic,
     max_message_length: limits.message,
     max_stream_name_length: limits.channelName,
@@ -105,10 +104,10 @@ function zulipRegister(ctx: Context, queueId: string) {
     ...registerRealmSettings(ctx.realm),
     user_id: ctx.user.id,
     email: ctx.user.email,
-    user_settings: userSettingsObject(ctx.user),
+    user_settings: userSettingsObject(ctx.realm, ctx.user),
     realm_user_settings_defaults: realmDefaultsObject(ctx.realm),
     user_topics: userTopicsOf(ctx.realm, ctx.user, ctx.params.optDict('client_capabilities')?.empty_topic_name === true),
-  };
+  });
 }
 
 export const registerRoutes: Route[] = [

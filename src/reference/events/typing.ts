@@ -8,6 +8,7 @@ import { badRequest } from '../core/errors.js';
 import { capability, sendEvent } from './queue.js';
 import type { Channel, Realm, User } from '../realm/model.js';
 import type { Context, Route } from '../core/router.js';
+import { namesEmptyTopic } from '../channels/topic-names.js';
 
 /** Zulip skips channel typing in channels with more subscribers than this. */
 export const MAX_CHANNEL_SIZE_FOR_TYPING = 100;
@@ -85,7 +86,9 @@ function directTyping(ctx: Context, op: string): void {
     )
   )
     return;
-  const event = { type: 'typing' as const, op, message_type: 'direct', sender: person(ctx.user), recipients: participants.map(person) };
+  // Typing events called a direct message "private" before feature level 215.
+  const messageType = ctx.realm.level.has('typing events say direct') ? 'direct' : 'private';
+  const event = { type: 'typing' as const, op, message_type: messageType, sender: person(ctx.user), recipients: participants.map(person) };
   const audience = receivers(ctx, participants).filter((id) => id !== ctx.user.id || !ctx.quirks.has('typing-not-to-sender'));
   emit(ctx, audience, event, false);
 }
@@ -95,19 +98,34 @@ function readTopic(ctx: Context): string {
   const raw = ctx.params.optString('topic');
   if (raw === undefined) throw badRequest('Missing topic');
   const topic = raw.trim();
-  if (topic === ctx.realm.flavor.emptyTopicDisplayName && !ctx.quirks.has('topic-display-name-literal')) return '';
-  if (topic === '(no topic)') return ctx.quirks.has('typing-no-topic-literal') ? topic : '';
+  if (namesEmptyTopic(ctx.realm, topic) && !ctx.quirks.has('topic-display-name-literal')) return '';
+  if (topic === '(no topic)' && ctx.realm.level.has('(no topic) is the empty topic when typing')) return ctx.quirks.has('typing-no-topic-literal') ? topic : '';
   return topic;
 }
 
+/** Before feature level 215 a channel's typing notification named the channel in `to`: [stream_id]. */
+function channelOfOldTyping(ctx: Context): number {
+  const to = intList(ctx, 'to');
+  if (to === undefined) throw badRequest("Missing 'to' argument");
+  if (to.length !== 1) throw badRequest('Invalid recipients');
+  return to[0];
+}
+
 function channelTyping(ctx: Context, op: string): void {
+  if (!ctx.realm.level.parameter('POST /typing', 'stream_id')) {
+    channelTypingOn(ctx, op, channelOfOldTyping(ctx));
+    return;
+  }
   intList(ctx, 'to'); // parsed, then ignored
   if (!ctx.params.has('stream_id')) {
     // Zulip checks this in the view: BAD_REQUEST "Missing 'stream_id' argument", no var_name.
     if (ctx.quirks.has('typing-missing-stream-id-code')) throw ctx.params.missing('stream_id');
     throw badRequest("Missing 'stream_id' argument");
   }
-  const streamId = ctx.params.int('stream_id');
+  channelTypingOn(ctx, op, ctx.params.int('stream_id'));
+}
+
+function channelTypingOn(ctx: Context, op: string, streamId: number): void {
   const topic = readTopic(ctx);
   if (!ctx.user.sendStreamTypingNotifications && !ctx.quirks.has('typing-ignores-send-setting')) {
     throw badRequest('User has disabled typing notifications for channel messages');
@@ -121,7 +139,8 @@ function channelTyping(ctx: Context, op: string): void {
 }
 
 function setTypingStatus(ctx: Context) {
-  const allowed = ctx.quirks.has('typing-accepts-private') ? ['direct', 'stream', 'channel', 'private'] : ['direct', 'stream', 'channel'];
+  const privateAllowed = ctx.quirks.has('typing-accepts-private') || ctx.realm.level.has('typing type private');
+  const allowed = privateAllowed ? ['direct', 'stream', 'channel', 'private'] : ['direct', 'stream', 'channel'];
   const type = ctx.params.optEnum('type', allowed) ?? 'direct';
   const op = ctx.params.optEnum('op', ['start', 'stop'] as const);
   if (op === undefined) throw ctx.params.missing('op');

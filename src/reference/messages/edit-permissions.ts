@@ -10,7 +10,6 @@ import { ROLE, type Channel, type GroupSetting, type Message, type User } from '
 import type { RealmSettings } from '../settings/organisation.js';
 import type { Context } from '../core/router.js';
 
-const EDIT_BUFFER_SECONDS = 20; // Zulip allows 20 seconds past every edit limit
 export const isModeratorOrAbove = (user: User) => user.role <= ROLE.moderator;
 const age = (m: Message) => Math.floor(Date.now() / 1000) - m.timestamp;
 
@@ -20,7 +19,7 @@ export function checkContentEdit(ctx: Context, message: Message, s: RealmSetting
   if (!s.allowMessageEditing && !q.has('edit-editing-disabled-ignored')) throw badRequest('Your organization has turned off message editing');
   if (message.senderId !== ctx.user.id && !q.has('edit-others-content-ok')) throw badRequest("You don't have permission to edit this message");
   const limit = s.messageContentEditLimitSeconds;
-  if (limit !== null && age(message) > limit + EDIT_BUFFER_SECONDS && !q.has('edit-content-no-time-limit')) {
+  if (limit !== null && age(message) > limit + ctx.realm.flavor.editLimitGraceSeconds && !q.has('edit-content-no-time-limit')) {
     throw badRequest('The time limit for editing this message has passed');
   }
 }
@@ -57,7 +56,7 @@ export function checkTopicChange(ctx: Context, move: Move, s: RealmSettings): vo
   if (
     limit !== null &&
     (!isModeratorOrAbove(user) || q.has('edit-time-limit-for-admins')) &&
-    age(move.message) > limit + EDIT_BUFFER_SECONDS &&
+    age(move.message) > limit + realm.flavor.editLimitGraceSeconds &&
     !q.has('edit-topic-no-time-limit')
   ) {
     throw badRequest("The time limit for editing this message's topic has passed.");
@@ -90,7 +89,7 @@ export function checkChannelMove(ctx: Context, move: Move, s: RealmSettings): vo
   if (
     limit !== null &&
     (!isModeratorOrAbove(user) || q.has('edit-time-limit-for-admins')) &&
-    age(move.message) > limit + EDIT_BUFFER_SECONDS &&
+    age(move.message) > limit + ctx.realm.flavor.editLimitGraceSeconds &&
     !q.has('edit-topic-no-time-limit')
   ) {
     throw badRequest("The time limit for editing this message's channel has passed");

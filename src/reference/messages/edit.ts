@@ -6,6 +6,7 @@ import { ApiError, badRequest } from '../core/errors.js';
 import { recordEdit, type EditEvent } from './history.js';
 import { checkChannelMove, checkContentEdit, checkTopicChange, checkWildcards, isModeratorOrAbove } from './edit-permissions.js';
 import { accessMessage, topicMessages } from './access.js';
+import { namesEmptyTopic, refuseEmptyTopicBefore334 } from '../channels/topic-names.js';
 import {
   applyMove,
   checkChangeAllTimeLimit,
@@ -66,7 +67,8 @@ function readRequest(ctx: Context): EditRequest {
 function normaliseTopic(ctx: Context, raw: string | undefined, message: Message): string | undefined {
   if (raw === undefined) return undefined;
   let topic = raw.trim();
-  if (topic === ctx.realm.flavor.emptyTopicDisplayName && !ctx.quirks.has('edit-topic-display-name-literal')) topic = '';
+  if (namesEmptyTopic(ctx.realm, topic) && !ctx.quirks.has('edit-topic-display-name-literal')) topic = '';
+  if (message.channelId !== null) refuseEmptyTopicBefore334(ctx.realm, topic);
   return topic === message.topic ? undefined : topic;
 }
 
@@ -202,7 +204,7 @@ function editMessage(ctx: Context) {
   if (content !== undefined || movement) sendUpdateMessageEvent(ctx.realm, ctx.quirks, outcome);
   if (ctx.quirks.has('edit-user-topic-after-update')) policies();
   if (!ctx.quirks.has('edit-notices-before-update')) notices();
-  return { detached_uploads: detached };
+  return ctx.realm.level.fields('edit message', { detached_uploads: detached });
 }
 
 const EDIT_PARAMS = [

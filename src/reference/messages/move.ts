@@ -44,10 +44,13 @@ export function messagesToMove(realm: Realm, user: User, move: Move, quirks: Qui
   );
 }
 
-/** Rule 6: a change_all move by someone bound by the time limits must leave no older message behind. */
+/**
+ * Rule 6: a change_all move by someone bound by the time limits must leave no older message
+ * behind. Before feature level 172 change_all moved the older messages too.
+ */
 export function checkChangeAllTimeLimit(realm: Realm, user: User, move: Move, limitSeconds: number | null, quirks: Quirks): void {
-  if (limitSeconds === null || quirks.has('edit-no-time-limit')) return;
-  const oldest = Math.floor(Date.now() / 1000) - limitSeconds - 20; // Zulip's 20-second edit buffer
+  if (limitSeconds === null || quirks.has('edit-no-time-limit') || !realm.level.has('MOVE_MESSAGES_TIME_LIMIT_EXCEEDED')) return;
+  const oldest = Math.floor(Date.now() / 1000) - limitSeconds - realm.flavor.editLimitGraceSeconds;
   // Rule 8: only what the caller can access counts (Zulip counts the caller's own UserMessage rows
   // where the history is protected).
   const counted = quirks.has('edit-protected-history-moves-all') || quirks.has('edit-time-limit-counts-inaccessible');

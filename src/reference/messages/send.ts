@@ -6,6 +6,7 @@ import { codePointLength } from '../core/params.js';
 import type { Context, Route } from '../core/router.js';
 import { allocate } from '../realm/flavor.js';
 import { sendMessageEvent } from './send-events.js';
+import { namesEmptyTopic, refuseEmptyTopicBefore334 } from '../channels/topic-names.js';
 
 function truncate(text: string, limit: number, marker: string): string {
   if (codePointLength(text) <= limit) return text;
@@ -49,8 +50,10 @@ function sendToChannel(ctx: Context, to: string, content: string): number {
   const raw = ctx.params.optString('topic') ?? ctx.params.optString('subject');
   if (raw === undefined) throw badRequest('Missing topic');
   const trimmed = raw.trim();
-  // The display name of the empty topic means the empty topic itself.
-  const topic = trimmed === ctx.realm.flavor.emptyTopicDisplayName ? '' : truncate(trimmed, ctx.realm.flavor.limits.topic, '...');
+  // The display name of the empty topic means the empty topic itself, and so does "(no topic)" from level 370.
+  const noTopic = trimmed === '(no topic)' && ctx.realm.level.has('(no topic) is the empty topic when sending');
+  const topic = namesEmptyTopic(ctx.realm, trimmed) || noTopic ? '' : truncate(trimmed, ctx.realm.flavor.limits.topic, '...');
+  refuseEmptyTopicBefore334(ctx.realm, topic);
   return store(ctx, { channelId: channel.id, recipientIds: [], topic, content });
 }
 

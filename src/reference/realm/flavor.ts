@@ -96,6 +96,11 @@ export interface Flavor {
   /** The notice a new channel gets (Zulip posts one; the document allows it); null: none. */
   newChannelNotice: { topic: string; content(channel: ChannelView, creator: { fullName: string; id: number }): string } | null;
   organisation: OrganisationDefaults;
+  /**
+   * Seconds past an edit or move time limit that are still within it (the document states no
+   * grace; Zulip allows 20, fact zulip.edit.time-limit-grace).
+   */
+  editLimitGraceSeconds: number;
   /** How long GET /events holds an empty queue's request before a heartbeat (the event queue is not shown). */
   heartbeatMs: number;
   // --- typing and topics (operations 3, 14, 16, 17)
@@ -209,6 +214,8 @@ export const ZULIP: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:everyone',
     canMentionManyUsersGroup: 'role:administrators',
   },
+  // zerver/actions/message_edit.py: edit_limit_buffer = 20, message_move_limit_buffer = 20.
+  editLimitGraceSeconds: 20,
   // Zulip: 45 s plus up to 10 s (zerver/tornado/event_queue.py HEARTBEAT_MIN_FREQ_SECS).
   heartbeatMs: 45_000,
   // --- typing and topics (operations 3, 14, 16, 17)
@@ -279,6 +286,8 @@ const VARIANT_REGISTER_FIELDS = [
   'realm_move_messages_between_streams_limit_seconds',
   'realm_move_messages_within_stream_limit_seconds',
   'realm_topics_policy',
+  // what the wildcard cases assume of the organisation
+  'realm_can_mention_many_users_group',
   // what the settings and topic cases read back
   'user_settings',
   'realm_user_settings_defaults',
@@ -330,6 +339,7 @@ export const VARIANT: Flavor = {
     canMoveMessagesBetweenTopicsGroup: 'role:moderators',
     canMentionManyUsersGroup: 'role:moderators',
   },
+  editLimitGraceSeconds: 0,
   heartbeatMs: 20_000,
   // --- typing and topics (operations 3, 14, 16, 17)
   refusesMarkingUnknownTopic: false,

@@ -1,6 +1,8 @@
 // The in-memory state of one reference realm. Plain data; behaviour lives in the area modules.
 
 import type { Flavor, IdKind } from './flavor.js';
+import type { FeatureLevel } from '../core/levels.js';
+import type { RealmEmoji } from '../users/emoji.js';
 import { ZULIP_SYSTEM_GROUPS } from './system-groups.js';
 export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
 
@@ -165,6 +167,12 @@ export interface EventQueue {
 
 export interface Realm {
   host: string;
+  /**
+   * The reference server offers its shortcuts (realm/shortcuts.ts): it names itself "reference",
+   * so a run may use the seeded realm, and lets a run age messages instead of waiting. Without
+   * them a run judges it as any other server.
+   */
+  shortcuts: boolean;
   name: string;
   url: string; // known once the server listens
   enableSpectatorAccess: boolean;
@@ -181,8 +189,12 @@ export interface Realm {
   userTopics: UserTopic[];
   profileFields: ProfileField[];
   pushDevices: PushDevice[];
+  /** Custom emoji (POST /realm/emoji/{emoji_name}); deleted ones stay, deactivated. */
+  realmEmoji: RealmEmoji[];
   /** Where the document leaves a choice open, what this realm chooses (flavor.ts). */
   flavor: Flavor;
+  /** The feature level the server answers as, and what it has at that level (core/levels.ts). */
+  level: FeatureLevel;
   /** How many ids of each kind the realm has handed out (flavor.ts allocate() turns them into ids). */
   issued: Record<IdKind, number>;
 }

@@ -23,6 +23,20 @@ export const GROUP_PERMISSION_NAMES = [
   'can_remove_members_group',
 ] as const;
 
+/**
+ * The feature level each group permission setting takes update objects {new, old} from (fact
+ * zulip.level.<N>; users.levels.ts): can_mention_group is older (198) but took a plain group id
+ * until 258 and {new, old} from 260.
+ */
+export const GROUP_PERMISSION_LEVELS: Record<(typeof GROUP_PERMISSION_NAMES)[number], number> = {
+  can_add_members_group: 305,
+  can_join_group: 301,
+  can_leave_group: 308,
+  can_manage_group: 283,
+  can_mention_group: 260,
+  can_remove_members_group: 324,
+};
+
 export function seedSystemGroups(ids: SystemGroupIds): UserGroup[] {
   return SYSTEM_GROUP_NAMES.map((name) => ({
     id: ids[name],

@@ -2,9 +2,12 @@
 // messages and push devices; only the API keys differ.
 import { randomBytes } from 'node:crypto';
 import { seedSystemGroups } from './seed-groups.js';
+import { FeatureLevel, NEWEST_FEATURE_LEVEL } from '../core/levels.js';
+import { LEVEL_TABLE } from './levels.js';
 import { ZULIP, type Flavor } from './flavor.js';
 import { seedProfileFields } from '../users/profile-fields.js';
 import { defaultSettings } from '../settings/settings-table.js';
+import { seedRealmEmoji } from '../users/emoji.js';
 import {
   ROLE,
   SYSTEM_GROUPS,
@@ -198,7 +201,7 @@ function seedPushDevices(): PushDevice[] {
  * system group ids its own. The seed above is written in Zulip's numbering (the numbers of the
  * users, channels and messages, Zulip's system group ids); this turns it into the flavor's.
  */
-export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
+export function createSeededRealm(flavor: Flavor = ZULIP, featureLevel = NEWEST_FEATURE_LEVEL): Realm {
   const userId = (n: number) => flavor.seedId('user', n);
   const users = (ids: Iterable<number>) => new Set([...ids].map(userId));
   const group = (value: GroupSetting): GroupSetting => {
@@ -224,6 +227,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
   }));
   return {
     host: REALM_HOST,
+    shortcuts: true,
     name: 'Reference realm',
     url: '',
     enableSpectatorAccess: true,
@@ -239,7 +243,9 @@ export function createSeededRealm(flavor: Flavor = ZULIP): Realm {
     userTopics: [],
     profileFields: seedProfileFields(),
     pushDevices: seedPushDevices().map((d) => ({ ...d, userId: userId(d.userId) })),
+    realmEmoji: seedRealmEmoji(),
     flavor,
+    level: new FeatureLevel(featureLevel, LEVEL_TABLE),
     issued: { ...flavor.seedIssued },
   };
 }

@@ -81,6 +81,8 @@ interface SettingSpec {
   param: string;
   register: string;
   read(params: Params, name: string, realm: Realm, quirks: Quirks): unknown;
+  /** The feature level Zulip added it at (fact zulip.level.<N>); absent: older than the levels modelled. */
+  since?: number;
 }
 
 const readBool = (p: Params, name: string) => p.optBool(name);
@@ -111,19 +113,19 @@ function readEditHistoryPolicy(p: Params, name: string): EditHistoryPolicy | und
   return p.optEnum(name, ['all', 'moves', 'none'] as const);
 }
 
-const group = (key: Key, param: string): SettingSpec => ({ key, param, register: `realm_${param}`, read: readGroupUpdate(key) });
-const limit = (key: Key, param: string): SettingSpec => ({ key, param, register: `realm_${param}`, read: readTimeLimit });
+const group = (key: Key, param: string, since: number): SettingSpec => ({ key, param, register: `realm_${param}`, read: readGroupUpdate(key), since });
+const limit = (key: Key, param: string, since?: number): SettingSpec => ({ key, param, register: `realm_${param}`, read: readTimeLimit, since });
 
 export const SETTINGS: SettingSpec[] = [
   { key: 'allowMessageEditing', param: 'allow_message_editing', register: 'realm_allow_message_editing', read: readBool },
   limit('messageContentEditLimitSeconds', 'message_content_edit_limit_seconds'),
-  limit('moveMessagesWithinStreamLimitSeconds', 'move_messages_within_stream_limit_seconds'),
-  limit('moveMessagesBetweenStreamsLimitSeconds', 'move_messages_between_streams_limit_seconds'),
-  group('canResolveTopicsGroup', 'can_resolve_topics_group'),
-  group('canMoveMessagesBetweenChannelsGroup', 'can_move_messages_between_channels_group'),
-  group('canMoveMessagesBetweenTopicsGroup', 'can_move_messages_between_topics_group'),
-  group('canMentionManyUsersGroup', 'can_mention_many_users_group'),
-  { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy },
+  limit('moveMessagesWithinStreamLimitSeconds', 'move_messages_within_stream_limit_seconds', 162),
+  limit('moveMessagesBetweenStreamsLimitSeconds', 'move_messages_between_streams_limit_seconds', 162),
+  group('canResolveTopicsGroup', 'can_resolve_topics_group', 367),
+  group('canMoveMessagesBetweenChannelsGroup', 'can_move_messages_between_channels_group', 310),
+  group('canMoveMessagesBetweenTopicsGroup', 'can_move_messages_between_topics_group', 316),
+  group('canMentionManyUsersGroup', 'can_mention_many_users_group', 352),
+  { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy, since: 392 },
   // Zulip replaced the boolean allow_edit_history by this policy at feature level 358 (fact
   // zulip.history.visibility-policy): PATCH /realm no longer takes allow_edit_history.
   {
@@ -131,24 +133,25 @@ export const SETTINGS: SettingSpec[] = [
     param: 'message_edit_history_visibility_policy',
     register: 'realm_message_edit_history_visibility_policy',
     read: readEditHistoryPolicy,
+    since: 358,
   },
   // Settings area.
   { key: 'nameChangesDisabled', param: 'name_changes_disabled', register: 'realm_name_changes_disabled', read: readBool },
   // Channel permissions.
-  group('canAddSubscribersGroup', 'can_add_subscribers_group'),
-  group('canDeleteAnyMessageGroup', 'can_delete_any_message_group'),
-  group('canDeleteOwnMessageGroup', 'can_delete_own_message_group'),
+  group('canAddSubscribersGroup', 'can_add_subscribers_group', 341),
+  group('canDeleteAnyMessageGroup', 'can_delete_any_message_group', 281),
+  group('canDeleteOwnMessageGroup', 'can_delete_own_message_group', 291),
   limit('messageContentDeleteLimitSeconds', 'message_content_delete_limit_seconds'),
 ];
 
 /** enable_spectator_access lives on the realm itself (realm.enableSpectatorAccess, shown by POST /register). */
-const SPECTATOR_ACCESS = 'enable_spectator_access';
+export const SPECTATOR_ACCESS = 'enable_spectator_access';
 
 /** The `realm_*` fields POST /register shows for these settings. */
 export function registerRealmSettings(realm: Realm): Record<string, unknown> {
   const settings = realmSettings(realm);
   return {
-    ...Object.fromEntries(SETTINGS.map((s) => [s.register, settings[s.key]])),
+    ...realm.level.fields('realm settings', Object.fromEntries(SETTINGS.map((s) => [s.register, settings[s.key]]))),
     // Deprecated at feature level 358, still sent: false only when the policy is "none".
     realm_allow_edit_history: settings.editHistoryPolicy !== 'none',
   };

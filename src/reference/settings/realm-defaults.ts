@@ -38,7 +38,10 @@ function updateDefaults(ctx: Context) {
 
 /** The `realm_user_settings_defaults` object of POST /register. */
 export function realmDefaultsObject(realm: Realm): Record<string, SettingValue> {
-  return Object.fromEntries(REALM_DEFAULT_SETTINGS.map((s) => [s.name, realm.userSettingsDefaults[s.name]]));
+  return realm.level.fields(
+    'realm user settings defaults',
+    Object.fromEntries(REALM_DEFAULT_SETTINGS.map((s) => [s.name, realm.userSettingsDefaults[s.name]])),
+  );
 }
 
 export const realmDefaultsRoutes: Route[] = [

@@ -3,7 +3,7 @@
 // reads the same table, so both operations check a value the same way.
 import { badRequest } from '../core/errors.js';
 import type { Flavor } from '../realm/flavor.js';
-import type { User } from '../realm/model.js';
+import type { Realm, User } from '../realm/model.js';
 import type { Params } from '../core/params.js';
 import type { Quirks } from '../realm/quirks.js';
 
@@ -17,6 +17,8 @@ export interface Setting {
   default: SettingValue;
   /** False for the settings only a user sets for themself (not realm defaults). */
   realmDefault: boolean;
+  /** The feature level Zulip added the setting at (fact zulip.level.<N>); absent: older than the levels modelled. */
+  since?: number;
 }
 
 const bool = (name: string, dflt: boolean, realmDefault = true): Setting => ({ name, kind: { type: 'bool' }, default: dflt, realmDefault });
@@ -27,34 +29,36 @@ const str = (name: string, dflt: string, choices?: string[], realmDefault = true
   default: dflt,
   realmDefault,
 });
+/** A setting added at a feature level (settings.levels.ts turns these into the level tables). */
+const at = (since: number, setting: Setting): Setting => ({ ...setting, since });
 const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 export const SETTINGS: readonly Setting[] = [
   // The parameters operation 2 lists, in the document's order.
   bool('twenty_four_hour_time', false),
   // The document's constraint line names 1, 2, 4 only; Zulip (and op 5's text) accept 1-4.
-  int('web_channel_default_view', 1, upTo(4)),
+  at(269, int('web_channel_default_view', 1, upTo(4))),
   bool('starred_message_counts', true),
-  bool('receives_typing_notifications', true),
-  bool('web_suggest_update_timezone', true),
+  at(253, bool('receives_typing_notifications', true)),
+  at(329, bool('web_suggest_update_timezone', true)),
   bool('fluid_layout_width', false),
   bool('high_contrast_mode', false),
-  int('web_font_size_px', 16), // Zulip checks the type only
-  int('web_line_height_percent', 140),
+  at(245, int('web_font_size_px', 16)), // Zulip checks the type only
+  at(245, int('web_line_height_percent', 140)),
   int('color_scheme', 1, upTo(3)),
-  bool('enable_drafts_synchronization', true),
+  at(87, bool('enable_drafts_synchronization', true)),
   bool('translate_emoticons', false),
-  bool('display_emoji_reaction_users', true),
+  at(125, bool('display_emoji_reaction_users', true)),
   str('default_language', 'en', undefined, false), // checked against LANGUAGES below
-  str('web_home_view', 'inbox', ['recent_topics', 'inbox', 'all_messages']),
-  bool('web_escape_navigates_to_home_view', true),
+  at(219, str('web_home_view', 'inbox', ['recent_topics', 'inbox', 'all_messages'])),
+  at(219, bool('web_escape_navigates_to_home_view', true)),
   bool('left_side_userlist', false),
   str('emojiset', 'google', ['google', 'twitter', 'text']), // Zulip also takes google-blob: see CHOICES
   int('demote_inactive_streams', 1, upTo(3)),
-  int('user_list_style', 3, upTo(3)), // Zulip: USER_LIST_STYLE_WITH_AVATAR
-  str('web_animate_image_previews', 'on_hover', ['always', 'on_hover', 'never']),
-  int('web_stream_unreads_count_display_policy', 2, upTo(3)),
-  bool('hide_ai_features', false),
+  at(141, int('user_list_style', 3, upTo(3))), // Zulip: USER_LIST_STYLE_WITH_AVATAR
+  at(275, str('web_animate_image_previews', 'on_hover', ['always', 'on_hover', 'never'])),
+  at(210, int('web_stream_unreads_count_display_policy', 2, upTo(3))),
+  at(350, bool('hide_ai_features', false)),
   str('timezone', '', undefined, false), // checked by isTimezone below
   bool('enable_stream_desktop_notifications', false),
   bool('enable_stream_email_notifications', false),
@@ -63,38 +67,38 @@ export const SETTINGS: readonly Setting[] = [
   str('notification_sound', 'zulip'), // checked against SOUNDS below
   bool('enable_desktop_notifications', true),
   bool('enable_sounds', true),
-  int('email_notifications_batching_period_seconds', 120), // 1 s to one week, checked below
+  at(82, int('email_notifications_batching_period_seconds', 120)), // 1 s to one week, checked below
   bool('enable_offline_email_notifications', true),
   bool('enable_offline_push_notifications', true),
   bool('enable_online_push_notifications', true),
-  bool('enable_followed_topic_desktop_notifications', true),
-  bool('enable_followed_topic_email_notifications', true),
-  bool('enable_followed_topic_push_notifications', true),
-  bool('enable_followed_topic_audible_notifications', true),
+  at(189, bool('enable_followed_topic_desktop_notifications', true)),
+  at(189, bool('enable_followed_topic_email_notifications', true)),
+  at(189, bool('enable_followed_topic_push_notifications', true)),
+  at(189, bool('enable_followed_topic_audible_notifications', true)),
   bool('enable_digest_emails', true),
   bool('enable_marketing_emails', true, false),
   bool('enable_login_emails', true, false),
   bool('message_content_in_email_notifications', true),
   bool('pm_content_in_desktop_notifications', true),
   bool('wildcard_mentions_notify', true),
-  bool('enable_followed_topic_wildcard_mentions_notify', true),
+  at(189, bool('enable_followed_topic_wildcard_mentions_notify', true)),
   int('desktop_icon_count_display', 1, upTo(4)),
   // Op 5's additional parameters; Zulip's PATCH /settings accepts them too ("not shown" in op 2).
-  int('web_mark_read_on_scroll_policy', 1, upTo(3)),
-  bool('web_left_sidebar_show_channel_folders', true),
-  bool('web_left_sidebar_unreads_count_summary', true),
-  int('realm_name_in_email_notifications_policy', 1, upTo(3)),
-  int('automatically_follow_topics_policy', 3, upTo(4)),
-  int('automatically_unmute_topics_in_muted_streams_policy', 2, upTo(4)),
-  bool('automatically_follow_topics_where_mentioned', true),
-  str('resolved_topic_notice_auto_read_policy', 'except_followed', ['always', 'except_followed', 'never']),
+  at(175, int('web_mark_read_on_scroll_policy', 1, upTo(3))),
+  at(411, bool('web_left_sidebar_show_channel_folders', true)),
+  at(398, bool('web_left_sidebar_unreads_count_summary', true)),
+  at(168, int('realm_name_in_email_notifications_policy', 1, upTo(3))),
+  at(214, int('automatically_follow_topics_policy', 3, upTo(4))),
+  at(214, int('automatically_unmute_topics_in_muted_streams_policy', 2, upTo(4))),
+  at(235, bool('automatically_follow_topics_where_mentioned', true)),
+  at(385, str('resolved_topic_notice_auto_read_policy', 'except_followed', ['always', 'except_followed', 'never'])),
   bool('presence_enabled', true),
-  bool('enter_sends', false),
-  bool('send_private_typing_notifications', true),
-  bool('send_stream_typing_notifications', true),
-  bool('send_read_receipts', true),
-  int('email_address_visibility', 1, upTo(5)),
-  bool('web_navigate_to_sent_message', true),
+  at(81, bool('enter_sends', false)),
+  at(105, bool('send_private_typing_notifications', true)),
+  at(105, bool('send_stream_typing_notifications', true)),
+  at(105, bool('send_read_receipts', true)),
+  at(163, int('email_address_visibility', 1, upTo(5))),
+  at(268, bool('web_navigate_to_sent_message', true)),
 ];
 
 export const REALM_DEFAULT_SETTINGS = SETTINGS.filter((s) => s.realmDefault);
@@ -210,6 +214,6 @@ export function setSetting(user: User, name: string, value: SettingValue): void 
 }
 
 /** The `user_settings` object of POST /register: every setting's current value. */
-export function userSettingsObject(user: User): Record<string, SettingValue> {
-  return Object.fromEntries(SETTINGS.map((s) => [s.name, getSetting(user, s.name)]));
+export function userSettingsObject(realm: Realm, user: User): Record<string, SettingValue> {
+  return realm.level.fields('user settings', Object.fromEntries(SETTINGS.map((s) => [s.name, getSetting(user, s.name)])));
 }

@@ -22,13 +22,16 @@ const UNICODE_EMOJI: Record<string, string> = {
 
 const KNOWN_CODES = new Set(Object.values(UNICODE_EMOJI));
 
+/** A custom emoji of the realm (Zulip's RealmEmoji): deleting one deactivates it. */
 export interface RealmEmoji {
   id: string;
   name: string;
   deactivated: boolean;
+  authorId: number | null;
 }
 
-export const REALM_EMOJI: RealmEmoji[] = [{ id: '1', name: 'green_tick', deactivated: false }];
+/** The realm's custom emoji at its start: one, with no recorded author. */
+export const seedRealmEmoji = (): RealmEmoji[] => [{ id: '1', name: 'green_tick', deactivated: false, authorId: null }];
 
 export const ZULIP_EXTRA_EMOJI = 'zulip';
 
@@ -38,8 +41,8 @@ export interface EmojiData {
 }
 
 /** Resolves a name the way Zulip does: realm emoji first, then `zulip`, then unicode. */
-export function emojiByName(name: string): EmojiData | undefined {
-  const custom = REALM_EMOJI.find((e) => e.name === name && !e.deactivated);
+export function emojiByName(realm: { realmEmoji: RealmEmoji[] }, name: string): EmojiData | undefined {
+  const custom = realm.realmEmoji.find((e) => e.name === name && !e.deactivated);
   if (custom) return { code: custom.id, type: 'realm_emoji' };
   if (name === ZULIP_EXTRA_EMOJI) return { code: name, type: 'zulip_extra_emoji' };
   if (Object.hasOwn(UNICODE_EMOJI, name)) return { code: UNICODE_EMOJI[name], type: 'unicode_emoji' };
@@ -54,6 +57,9 @@ export function isUnicodeCode(code: string): boolean {
   return KNOWN_CODES.has(code);
 }
 
-export function realmEmojiById(id: string): RealmEmoji | undefined {
-  return REALM_EMOJI.find((e) => e.id === id);
+export function realmEmojiById(realm: { realmEmoji: RealmEmoji[] }, id: string): RealmEmoji | undefined {
+  return realm.realmEmoji.find((e) => e.id === id);
 }
+
+/** Whether a name is one of the built-in (unicode) emoji names. */
+export const isBuiltInEmojiName = (name: string) => Object.hasOwn(UNICODE_EMOJI, name) || name === ZULIP_EXTRA_EMOJI;

@@ -143,11 +143,11 @@ function createGroup(ctx: Context) {
   const events = new GroupEvents(ctx.realm, ctx.quirks, ctx.user.id);
   events.add({ ...groupObject(ctx.realm, group), direct_subgroup_ids: [] });
   if (subgroups.length) events.subgroups('add_subgroups', group, subgroups);
-  return { group_id: group.id };
+  return ctx.realm.level.fields('created group', { group_id: group.id });
 }
 
 export function groupObject(realm: Realm, group: UserGroup): Record<string, unknown> {
-  return {
+  return realm.level.fields('user group', {
     id: group.id,
     name: group.name,
     description: group.description,
@@ -158,7 +158,7 @@ export function groupObject(realm: Realm, group: UserGroup): Record<string, unkn
     is_system_group: group.isSystem,
     deactivated: group.deactivated,
     ...Object.fromEntries(GROUP_PERMISSION_NAMES.map((s) => [s, group.settings[s]])),
-  };
+  });
 }
 
 function listGroups(ctx: Context) {

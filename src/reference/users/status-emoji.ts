@@ -3,6 +3,7 @@
 import { ApiError, badRequest } from '../core/errors.js';
 import { emojiByName, isUnicodeCode, realmEmojiById, unicodeCodeOf, ZULIP_EXTRA_EMOJI } from './emoji.js';
 import type { Quirks } from '../realm/quirks.js';
+import type { Realm } from '../realm/model.js';
 
 export interface EmojiChange {
   name: string;
@@ -11,7 +12,13 @@ export interface EmojiChange {
 }
 
 /** Resolves the emoji part of a request; undefined when the emoji is not to change. */
-export function resolveStatusEmoji(name: string | undefined, code: string | undefined, type: string | undefined, quirks: Quirks): EmojiChange | undefined {
+export function resolveStatusEmoji(
+  realm: Realm,
+  name: string | undefined,
+  code: string | undefined,
+  type: string | undefined,
+  quirks: Quirks,
+): EmojiChange | undefined {
   if (name === undefined) {
     // Zulip tests truthiness here: an empty emoji_code alone is harmless.
     if ((code || type) && !quirks.has('status-emoji-code-without-name-ok')) {
@@ -21,7 +28,7 @@ export function resolveStatusEmoji(name: string | undefined, code: string | unde
   }
   if (name === '') return { name: '', code: '', type: 'unicode_emoji' }; // clears the emoji
   if (code === undefined || type === undefined) {
-    const known = emojiByName(name);
+    const known = emojiByName(realm, name);
     if (!known) {
       if (!quirks.has('status-unknown-emoji-ok')) throw badRequest(`Emoji '${name}' does not exist`);
       return { name, code: code ?? name, type: type ?? 'unicode_emoji' };
@@ -29,15 +36,15 @@ export function resolveStatusEmoji(name: string | undefined, code: string | unde
     code ??= known.code;
     type ??= known.type;
   }
-  checkEmoji(name, code, type, quirks);
+  checkEmoji(realm, name, code, type, quirks);
   return { name, code, type };
 }
 
-function checkEmoji(name: string, code: string, type: string, quirks: Quirks): void {
+function checkEmoji(realm: Realm, name: string, code: string, type: string, quirks: Quirks): void {
   const extraTypes = quirks.has('status-service-extra-emoji') ? ['zulip_extra_emoji', 'service_extra_emoji'] : ['zulip_extra_emoji'];
   if (type === 'realm_emoji') {
     if (quirks.has('status-bad-custom-emoji-ok')) return;
-    const custom = realmEmojiById(code);
+    const custom = realmEmojiById(realm, code);
     if (!custom) throw badRequest('Invalid custom emoji.');
     if (custom.name !== name) throw badRequest('Invalid custom emoji name.');
     if (custom.deactivated) throw badRequest('This custom emoji has been deactivated.');

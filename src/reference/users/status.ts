@@ -35,7 +35,7 @@ function updateStatus(ctx: Context) {
     if (quirks.has('status-accept-no-values')) return {};
     throw badRequest('Client did not pass any new values.');
   }
-  const emoji = resolveStatusEmoji(name, params.optString('emoji_code'), params.optString('reaction_type'), quirks);
+  const emoji = resolveStatusEmoji(ctx.realm, name, params.optString('emoji_code'), params.optString('reaction_type'), quirks);
 
   if (quirks.has('status-overwrites-all')) user.status = emptyStatus();
   if (away !== undefined) {

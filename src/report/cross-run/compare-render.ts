@@ -1,5 +1,5 @@
 // A comparison as text (the terminal), Markdown (a pull request) or a self-contained HTML page.
-import type { Comparison, ChangeCounts, Change } from './compare.js';
+import type { Comparison, ChangeCounts, Change, Changelog } from './compare.js';
 import { CHANGES } from './compare.js';
 import { levelSentence } from '../model/feature-level.js';
 import { cell } from '../writers/markdown.js';
@@ -23,8 +23,27 @@ const countsText = (c: ChangeCounts) =>
     .map((k) => `${c[k]} ${TITLES[k].toLowerCase()}`)
     .join(', ') || 'no change';
 
+const operationText = (o: Changelog['levels'][number]['operations'][number]) =>
+  `${o.endpoint}${o.statements ? ` (${o.statements} statement${o.statements > 1 ? 's' : ''} of the document)` : ''}`;
+
+/** "The API between level 388 (A) and level 420 (B): what each level after 388 added". */
+const changelogTitle = (log: Changelog) =>
+  `The API between level ${log.from.level} (${log.from.run.toUpperCase()}) and level ${log.to.level} (${log.to.run.toUpperCase()}): what each level after ${log.from.level} added`;
+
+function changelogText(log: Changelog): string[] {
+  const lines = [`${changelogTitle(log)}:`];
+  if (!log.levels.length) lines.push('  nothing the suite checks');
+  for (const l of log.levels) {
+    lines.push(`  level ${l.level}`);
+    if (l.operations.length) lines.push(`    operations: ${l.operations.map(operationText).join(', ')}`);
+    for (const p of l.parameters) lines.push(`    parameters of ${p.endpoint}: ${p.names.join(', ')}`);
+    for (const b of l.behaviours) lines.push(`    ${b.id}: ${b.text}`);
+  }
+  return [...lines, ''];
+}
+
 export function compareText(cmp: Comparison): string {
-  const lines = [side('A', cmp.a), side('B', cmp.b), ''];
+  const lines = [side('A', cmp.a), side('B', cmp.b), '', ...(cmp.changelog ? changelogText(cmp.changelog) : [])];
   for (const change of SHOWN) {
     const list = cmp.cases.filter((c) => c.change === change);
     if (!list.length) continue;
@@ -53,6 +72,7 @@ export function compareMarkdown(cmp: Comparison): string {
     `- **A** ${cell(side('', cmp.a).slice(2))}`,
     `- **B** ${cell(side('', cmp.b).slice(2))}`,
     '',
+    ...(cmp.changelog ? changelogMarkdown(cmp.changelog) : []),
   ];
   for (const change of SHOWN) {
     const list = cmp.cases.filter((c) => c.change === change);
@@ -68,6 +88,39 @@ export function compareMarkdown(cmp: Comparison): string {
   }
   lines.push('### Per operation', '', ...mdTable('operation', cmp.byOperation), '', '### Per feature level', '', ...mdTable('level', cmp.byLevel));
   return `${lines.join('\n')}\n`;
+}
+
+function changelogMarkdown(log: Changelog): string[] {
+  const lines = [`### ${changelogTitle(log)}`, ''];
+  if (!log.levels.length) lines.push('Nothing the suite checks.', '');
+  for (const l of log.levels) {
+    lines.push(`#### Level ${l.level}`, '');
+    if (l.operations.length) lines.push(`- **Operations:** ${l.operations.map((o) => operationText({ ...o, endpoint: `\`${o.endpoint}\`` })).join(', ')}`);
+    for (const p of l.parameters) lines.push(`- **Parameters of \`${p.endpoint}\`:** ${p.names.map((n) => `\`${n}\``).join(', ')}`);
+    for (const b of l.behaviours) lines.push(`- \`${b.id}\` (${cell(b.endpoint)}): ${cell(b.text)}`);
+    lines.push('');
+  }
+  return lines;
+}
+
+function changelogHtml(log: Changelog): string {
+  const levels = log.levels.length
+    ? log.levels
+        .map(
+          (l) =>
+            `<h3>Level ${l.level}</h3><ul>` +
+            (l.operations.length
+              ? `<li><b>Operations:</b> ${l.operations.map((o) => esc(operationText(o)).replace(esc(o.endpoint), `<code>${esc(o.endpoint)}</code>`)).join(', ')}</li>`
+              : '') +
+            l.parameters
+              .map((p) => `<li><b>Parameters of <code>${esc(p.endpoint)}</code>:</b> ${p.names.map((n) => `<code>${esc(n)}</code>`).join(', ')}</li>`)
+              .join('') +
+            l.behaviours.map((b) => `<li><code>${esc(b.id)}</code> <span class="dim">${esc(b.endpoint)}</span>: ${esc(b.text)}</li>`).join('') +
+            '</ul>',
+        )
+        .join('')
+    : '<p>Nothing the suite checks.</p>';
+  return `<section id="changelog"><h2>${esc(changelogTitle(log))}</h2>${levels}</section>`;
 }
 
 function countsOf(cmp: Comparison): ChangeCounts {
@@ -103,7 +156,7 @@ export function compareHtml(cmp: Comparison): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>compare: ${esc(countsText(countsOf(cmp)))}</title><style>${STYLE}</style></head>
 <body><header class="top"><div class="inner"><div class="verdict ${failing ? 'fail' : 'pass'}">${failing ? 'REGRESSED' : 'NO REGRESSION'}</div><div><h1>Comparison of two conformance runs</h1>` +
     `<dl class="meta"><dt>A</dt><dd>${esc(side('', cmp.a).slice(2))}</dd><dt>B</dt><dd>${esc(side('', cmp.b).slice(2))}</dd></dl></div></div></header>` +
-    `<main><section id="summary"><h2>Summary <span class="dim">· ${esc(countsText(countsOf(cmp)))}</span></h2>${table('Per operation', cmp.byOperation)}${table('Per feature level', cmp.byLevel)}</section>${sections}</main></body></html>
+    `<main>${cmp.changelog ? changelogHtml(cmp.changelog) : ''}<section id="summary"><h2>Summary <span class="dim">· ${esc(countsText(countsOf(cmp)))}</span></h2>${table('Per operation', cmp.byOperation)}${table('Per feature level', cmp.byLevel)}</section>${sections}</main></body></html>
 `
   );
 }

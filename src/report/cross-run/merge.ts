@@ -105,6 +105,7 @@ export function mergeReports(
             },
           }
         : {}),
+      ...(first.api ? { api: first.api } : {}),
       cases: merged,
       clauses,
       ...(factsById.size ? { facts: [...factsById.values()] } : {}),

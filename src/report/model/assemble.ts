@@ -27,6 +27,8 @@ export interface ReportParts {
   runWarnings: string[];
   cost?: ConformanceReport['cost'];
   shard?: ConformanceReport['shard'];
+  /** The API the spec files describe (apiOf). */
+  api?: ConformanceReport['api'];
   baseline?: { file: string; report: ConformanceReport };
   expectations?: { file: string; entries: Expectations; knownIds: Set<string>; today: string; updated?: ExpectationsSection['updated'] };
   verdict?: VerdictOptions;
@@ -57,6 +59,7 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
       summary: summarize(cases),
       ...(parts.cost ? { cost: parts.cost } : {}),
       ...(parts.shard ? { shard: parts.shard } : {}),
+      ...(parts.api ? { api: parts.api } : {}),
       ...(baseline ? { baseline } : {}),
       ...(expectations ? { expectations } : {}),
       cases,
@@ -75,7 +78,7 @@ export function finish(report: Omit<ConformanceReport, 'verdict'>, verdictOption
   const unjudged = unjudgedFrom(report.cases, report.target.featureLevel);
   const target = {
     ...given,
-    conformsThrough: conformsThrough(report.cases, report.target.featureLevel),
+    conformsThrough: conformsThrough(report.cases, report.target.featureLevel, report.target.claimedFeatureLevel),
     ...(unjudged === undefined ? {} : { unjudgedFrom: unjudged }),
   };
   const { cases, clauses, facts, runWarnings, ...head } = { ...report, target, summary };

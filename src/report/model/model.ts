@@ -5,6 +5,7 @@ import type { Clause, Fact } from '../../engine/load/load.js';
 import type { Profile } from '../../common/vocabulary.js';
 import type { RequestCost } from '../../http/request-cost.js';
 import { provenCases, type ProofsFile } from './proofs.js';
+import type { ApiSummary } from './api.js';
 
 export type ClauseStatus = 'tested' | 'unspecified' | 'disputed' | 'untested';
 
@@ -59,10 +60,12 @@ export interface ReportCase extends CaseResult {
 
 export interface Target {
   url: string;
-  /** The level the run judged (--feature-level, else claimed, else the newest known). */
+  /** The level the run judged (--feature-level, else claimed, else the newest known), at most 420. */
   featureLevel: number;
   /** What the server says of itself (GET /server_settings), null when it does not say. */
   claimedFeatureLevel: number | null;
+  /** --feature-level, when it was above the newest level of the document (judged as that level instead). */
+  requestedFeatureLevel?: number;
   /** The highest level whose cases all pass (cases without `since` are level 0); null: a level-0 case fails. */
   conformsThrough?: number | null;
   /** The lowest level with a case skipped for a missing account, when that limits conformsThrough. */
@@ -95,6 +98,14 @@ export interface ExpectationsSection {
   updated?: { added: string[]; removed: string[] };
 }
 
+/** Clauses the target did not let the run check, by the cause (verdict.notCheckedOnTarget). */
+export interface TargetGap {
+  /** Why the cases were skipped: what the target is or lacks ("needs push devices behind ..."). */
+  cause: string;
+  clauses: string[];
+  cases: string[];
+}
+
 /** Why the run exits as it does: the failures no baseline or expectation explains, and the rest. */
 export interface Verdict {
   status: 'pass' | 'fail';
@@ -103,6 +114,12 @@ export interface Verdict {
   /** Cases were skipped for missing configuration (an account not configured), per cause:
    * the run did not test what it could have. `status` still says whether what ran passed. */
   incomplete?: { cause: string; count: number }[];
+  /**
+   * Clauses the target did not let the run check (their cases skipped for what it is or lacks:
+   * a permission no read shows, data only the reference server seeds, an assumption that does not
+   * hold), by cause. They do not change `status`.
+   */
+  notCheckedOnTarget?: TargetGap[];
 }
 
 export interface ConformanceReport {
@@ -122,6 +139,8 @@ export interface ConformanceReport {
   runWarnings: string[];
   /** --shard i/n: this report holds only that shard's spec files (`merge` joins them). */
   shard?: { index: number; count: number };
+  /** The operations and parameters of the API document, with the feature level each appeared at. */
+  api?: ApiSummary;
   baseline?: BaselineSection;
   expectations?: ExpectationsSection;
   verdict: Verdict;

@@ -6,6 +6,7 @@
 import { accountEnv, ROLES, type Role } from '../../common/vocabulary.js';
 import type { CaseStatus } from '../../engine/run/run-case.js';
 import { plural } from './text-helpers.js';
+import type { TargetGap } from './model.js';
 
 // The reason src/engine/plan.ts gives: "needs the member account, not configured",
 // "needs the member and guest accounts, not configured".
@@ -44,6 +45,40 @@ export const skipLines = (skips: ConfigurationSkip[]) => skips.map((s) => `${s.c
 export function incompleteSentence(skips: ConfigurationSkip[], total: number): string {
   const skipped = skips.reduce((sum, s) => sum + s.count, 0);
   return `${skipped} of ${plural(total, 'case')} skipped for missing configuration`;
+}
+
+type Judged = { id: string; clauses: string[]; status: CaseStatus; message?: string; onTarget?: true };
+
+/**
+ * The clauses no case checked because the target does not have what their cases need (a
+ * permission no read shows, data only the reference server seeds, an assumption that does not
+ * hold), grouped by that cause, the largest group first. A clause some other case checked is not
+ * listed; nor one skipped only for the run's configuration or filters.
+ */
+export function targetGaps(cases: Judged[]): TargetGap[] {
+  const checked = new Set(cases.filter((c) => c.status !== 'skipped').flatMap((c) => c.clauses));
+  const byCause = new Map<string, { clauses: Set<string>; cases: string[] }>();
+  for (const c of cases) {
+    // A case marked onTarget was skipped: its clauses no other case checked are the gap.
+    const missed = c.onTarget ? c.clauses.filter((id) => !checked.has(id)) : [];
+    if (!missed.length) continue;
+    const cause = c.message ?? '';
+    const gap = byCause.get(cause) ?? { clauses: new Set<string>(), cases: [] };
+    missed.forEach((id) => gap.clauses.add(id));
+    gap.cases.push(c.id);
+    byCause.set(cause, gap);
+  }
+  return [...byCause]
+    .map(([cause, gap]) => ({ cause, clauses: [...gap.clauses].sort(), cases: gap.cases.sort() }))
+    .sort((a, b) => b.clauses.length - a.clauses.length || a.cause.localeCompare(b.cause));
+}
+
+/** "op21.bouncer-5xx, op21.endpoint: needs push devices ... (2 cases)", one line per cause. */
+export const gapLines = (gaps: TargetGap[]) => gaps.map((g) => `${g.clauses.join(', ')}: ${g.cause} (${plural(g.cases.length, 'case')})`);
+
+/** "9 clauses, for what the target lacks" (after "Not checked on this target:") */
+export function gapSentence(gaps: TargetGap[]): string {
+  return `${plural(new Set(gaps.flatMap((g) => g.clauses)).size, 'clause')}, for what the target lacks`;
 }
 
 /** Ends the verdict's reason when --fail-on-skip fails an incomplete run. */

@@ -4,7 +4,7 @@
 // it only with --fail-on-skip.
 import type { ConformanceReport, Verdict } from './model.js';
 import { isBroken } from './groups.js';
-import { configurationSkips, FAIL_ON_SKIP, incompleteSentence } from './skip-causes.js';
+import { configurationSkips, FAIL_ON_SKIP, incompleteSentence, targetGaps } from './skip-causes.js';
 
 export interface VerdictOptions {
   /** --fail-on-skip: a run with cases skipped for missing configuration fails. */
@@ -32,5 +32,12 @@ export function verdictOf(report: Omit<ConformanceReport, 'verdict'>, options: V
   if (report.summary.total === 0 && report.runWarnings.length) reasons.push('no case ran, and the run reported problems');
   const skips = configurationSkips(report.cases);
   if (skips.length && options.failOnSkip) reasons.push(`${incompleteSentence(skips, report.summary.total)} ${FAIL_ON_SKIP}`);
-  return { status: reasons.length ? 'fail' : 'pass', newFailures, reasons, ...(skips.length ? { incomplete: skips } : {}) };
+  const gaps = targetGaps(report.cases);
+  return {
+    status: reasons.length ? 'fail' : 'pass',
+    newFailures,
+    reasons,
+    ...(skips.length ? { incomplete: skips } : {}),
+    ...(gaps.length ? { notCheckedOnTarget: gaps } : {}),
+  };
 }

@@ -7,7 +7,7 @@ import { levelSentence } from '../model/feature-level.js';
 import type { Explain, Explanation } from '../model/explained.js';
 import { plural, verdictWord } from '../model/text-helpers.js';
 import { failureGroups } from '../model/failure-groups.js';
-import { FAIL_ON_SKIP, incompleteSentence, skipLines } from '../model/skip-causes.js';
+import { FAIL_ON_SKIP, gapLines, gapSentence, incompleteSentence, skipLines } from '../model/skip-causes.js';
 
 export type Write = (line: string) => void;
 
@@ -76,6 +76,7 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
     ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
     ...(report.verdict.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
     ...incompleteLines(report),
+    ...notCheckedLines(report),
     ...costLines(report),
     ...files.map((f) => `report: ${f}`),
     // Last, the verdict word and the plain "N passed, N failed" that CI log readers look for.
@@ -142,6 +143,13 @@ export function incompleteLines(report: ConformanceReport): string[] {
   const fails = report.verdict.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
   const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${FAIL_ON_SKIP}` : ''}:`;
   return [fails ? pc.red(head) : pc.yellow(head), ...skipLines(skips).map((line) => pc.yellow(`  ${line}`))];
+}
+
+/** The clauses the target did not let the run check, each with its cause, next to the verdict. */
+export function notCheckedLines(report: ConformanceReport): string[] {
+  const gaps = report.verdict.notCheckedOnTarget;
+  if (!gaps?.length) return [];
+  return [pc.yellow(`NOT CHECKED ON THIS TARGET: ${gapSentence(gaps)}:`), ...gapLines(gaps).map((line) => pc.yellow(`  ${line}`))];
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;

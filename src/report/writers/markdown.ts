@@ -7,7 +7,7 @@ import { byLevel, byOperation, isBroken, type Group } from '../model/groups.js';
 import { levelSentence } from '../model/feature-level.js';
 import { coverageByOperation, coverageMarkdown } from '../model/coverage.js';
 import { failureGroups } from '../model/failure-groups.js';
-import { skipLines } from '../model/skip-causes.js';
+import { gapLines, gapSentence, skipLines } from '../model/skip-causes.js';
 import { brokenRulesOf, failureWhere, headline, isFact, ruleTexts, verdictWord } from '../model/text-helpers.js';
 
 const FIRST_FAILURES = 10;
@@ -72,6 +72,14 @@ export function markdownReport(report: ConformanceReport): string {
     '',
     ...(report.verdict.reasons.length ? [...report.verdict.reasons.map((r) => `- ${r}`), ''] : []),
     ...(report.verdict.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
+    ...(report.verdict.notCheckedOnTarget
+      ? [
+          `**Not checked on this target**: ${gapSentence(report.verdict.notCheckedOnTarget)}:`,
+          '',
+          ...gapLines(report.verdict.notCheckedOnTarget).map((line) => `- ${line}`),
+          '',
+        ]
+      : []),
     `Target ${code(t.url)}${t.embedded ? ' (embedded reference server)' : ''}, profile \`${t.profile}\`, feature level: ${levelSentence(t)}.` +
       ` ${(report.durationMs / 1000).toFixed(1)} s${report.shard ? `, shard ${report.shard.index}/${report.shard.count}` : ''}.`,
     '',

@@ -4,8 +4,8 @@
 import type { ConformanceReport } from '../../model/model.js';
 import type { ReportWriter } from '../write-reports.js';
 import { byLevel, byOperation, STATUSES } from '../../model/groups.js';
-import { levelLabel, levelSentence } from '../../model/feature-level.js';
-import { skipLines } from '../../model/skip-causes.js';
+import { claimAndJudgement, levelLabel, levelSentence } from '../../model/feature-level.js';
+import { gapLines, gapSentence, skipLines } from '../../model/skip-causes.js';
 import { headline, plural, ruleTexts, verdictWord } from '../../model/text-helpers.js';
 import { COLORS, stackedBars } from './chart.js';
 import { caseView, casesByOperation } from './case-view.js';
@@ -36,22 +36,27 @@ function summary(report: ConformanceReport): string {
   const cards = STATUSES.map((st) => `<div class="card ${st}" id="count-${st}"><div class="n">${s[st]}</div><div class="l">${st}</div></div>`).join('');
   const t = report.target;
   const through = t.conformsThrough === null ? 'no level' : esc(t.conformsThrough ?? t.featureLevel);
-  const claims = t.claimedFeatureLevel === null ? 'the server claims no level' : `the server claims ${t.claimedFeatureLevel}`;
   const why =
     t.unjudgedFrom !== undefined
       ? `; cases of level ${levelLabel(t.unjudgedFrom)} were skipped for missing configuration`
       : t.conformsThrough === null
         ? '; cases that need no feature level fail'
         : '';
-  const level = `<div class="card level" id="conforms-through"><div class="n">${through}</div><div class="l">conforms through: ${esc(claims)}${t.claimedFeatureLevel !== t.featureLevel ? `, judged as ${t.featureLevel}` : ''}${why}</div></div>`;
+  const level = `<div class="card level" id="conforms-through"><div class="n">${through}</div><div class="l">conforms through: the server ${esc(claimAndJudgement(t))}${why}</div></div>`;
   const reasons = report.verdict.reasons.length ? `<ul class="reasons">${report.verdict.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
   const incomplete = report.verdict.incomplete
     ? `<ul class="incomplete" id="incomplete">${skipLines(report.verdict.incomplete)
         .map((line) => `<li>${esc(line)}</li>`)
         .join('')}</ul>`
     : '';
+  const gaps = report.verdict.notCheckedOnTarget;
+  const notChecked = gaps
+    ? `<p class="not-checked">Not checked on this target: ${esc(gapSentence(gaps))}:</p><ul class="not-checked" id="not-checked">${gapLines(gaps)
+        .map((line) => `<li>${esc(line)}</li>`)
+        .join('')}</ul>`
+    : '';
   const warnings = report.runWarnings.length ? `<ul class="warnings">${report.runWarnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '';
-  return `<section id="summary"><h2>Summary <span class="dim">· ${esc(headline(report))}</span></h2><div class="cards"><div class="card"><div class="n" id="count-total">${s.total}</div><div class="l">cases</div></div>${cards}${level}</div>${reasons}${incomplete}${warnings}</section>`;
+  return `<section id="summary"><h2>Summary <span class="dim">· ${esc(headline(report))}</span></h2><div class="cards"><div class="card"><div class="n" id="count-total">${s.total}</div><div class="l">cases</div></div>${cards}${level}</div>${reasons}${incomplete}${notChecked}${warnings}</section>`;
 }
 
 /** Links to cases, a long list (hundreds of known failures) folded after the first twenty. */

@@ -26,7 +26,7 @@ h5{font-size:12px;margin:8px 0 4px;text-transform:uppercase;letter-spacing:.05em
 .card .n{font-size:26px;font-weight:700;line-height:1.1}.card .l{color:var(--dim)}
 .card.passed .n{color:var(--pass)}.card.failed .n{color:var(--fail)}.card.errored .n{color:var(--error)}.card.skipped .n{color:var(--skip)}
 .card.level{min-width:260px}.card.level .n{font-size:20px}
-ul.reasons{margin:10px 0;padding-left:20px}ul.reasons li{color:var(--fail)}ul.incomplete li{color:var(--skip)}
+ul.reasons{margin:10px 0;padding-left:20px}ul.reasons li{color:var(--fail)}ul.incomplete li{color:var(--skip)}ul.not-checked li,p.not-checked{color:var(--skip)}
 .charts{display:grid;grid-template-columns:1fr;gap:16px}
 .chart{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 14px;margin:0}
 .chart figcaption{font-weight:600;margin-bottom:6px}
