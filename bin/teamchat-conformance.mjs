@@ -3,7 +3,6 @@
 // installed package; in a checkout after `npm run build`, until a source changes), else the
 // TypeScript sources through tsx's loader (type stripping only, no type-checking).
 import { setFlagsFromString } from 'node:v8';
-import { compiledCli } from './compiled-code.mjs';
 
 // Smaller young-generation semispaces for this process and its worker threads: the run's objects
 // are short-lived answers. (--optimize-for-size would save ~40 MiB more for ~10% more CPU time;
@@ -11,18 +10,31 @@ import { compiledCli } from './compiled-code.mjs';
 setFlagsFromString('--max-semi-space-size=4');
 
 const args = process.argv.slice(2);
+// Only the default command runs the suite, and a command other than the default must be named
+// first (commander's rule), so no list of the other commands is needed.
+const runsSuite =
+  (args[0] === undefined || args[0] === 'run' || args[0].startsWith('-')) &&
+  !args.some((arg) => arg === '--list' || arg === '--help' || arg === '-h' || arg === '--version' || arg === '-V');
+
+// A run stopped while it is still loading (Ctrl-C in its first second) is stopped like any other:
+// the signal is noted here, and the run takes it over once it can write its reports
+// (src/commands/run-stop.ts), instead of Node ending the process with nothing written.
+if (runsSuite) {
+  const early = { signal: null, handler: (signal) => (early.signal ??= signal) };
+  globalThis[Symbol.for('teamchat-conformance.early-signal')] = early;
+  process.on('SIGINT', early.handler);
+  process.on('SIGTERM', early.handler);
+}
 
 /** The CLI module: dist/'s compiled code when current, else the sources through tsx. */
 async function loadCli() {
+  // Imported here, not above: the early signal handler is in place before anything is read.
+  const { compiledCli } = await import('./compiled-code.mjs');
   const compiled = compiledCli();
   if (compiled) return import(compiled);
   // Every module loaded after register() goes through tsx's hooks, which triples the cost of
   // importing vitest's node API (~0.6 s instead of ~0.2 s). A run needs it and these libraries,
-  // so they load first. Only the default command runs the suite, and a command other than the
-  // default must be named first (commander's rule), so no list of the other commands is needed.
-  const runsSuite =
-    (args[0] === undefined || args[0] === 'run' || args[0].startsWith('-')) &&
-    !args.some((arg) => arg === '--list' || arg === '--help' || arg === '-h' || arg === '--version' || arg === '-V');
+  // so they load first.
   if (runsSuite) {
     await Promise.all(['vitest/node', 'undici', 'ajv/dist/2020.js', 'ajv-formats', 'yaml', 'commander'].map((name) => import(name)));
   }

@@ -3,7 +3,8 @@
 // an internal error exits 3 (exit-status.ts).
 import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { CONFIG_KEYS, loadConfig } from './config/config.js';
+import { resolve } from 'node:path';
+import { CONFIG_KEYS, flagsTakenByNpm, invocationDir, loadConfig } from './config/config.js';
 import { ConfigError } from './common/vocabulary.js';
 import { exitStatusOf } from './commands/exit-status.js';
 import { didYouMean } from './common/suggest.js';
@@ -30,6 +31,25 @@ function quietOnClosedPipe(stream: NodeJS.WriteStream): () => boolean {
     open = false;
   });
   return () => open;
+}
+
+/**
+ * Stops (exit 2) when npm took some of the command's options for its own (config.ts,
+ * flagsTakenByNpm), showing the command with `--` and the values npm took with them.
+ */
+function refuseFlagsTakenByNpm(flags: string[], booleans: Set<string>, script: string): void {
+  const taken = flagsTakenByNpm(flags);
+  if (!taken.length) return;
+  const shell = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`);
+  const given = taken.map((f) => {
+    const value = process.env[`npm_config_${f.replace(/-/g, '_')}`] ?? '';
+    // npm reads an unknown option as a switch: its value went to the command as a word of its own.
+    return booleans.has(f) ? `--${f}` : `--${f} ${value === 'true' ? '<value>' : shell(value)}`;
+  });
+  throw new ConfigError(
+    `npm took ${taken.map((f) => `--${f}`).join(' ')} for its own option${taken.length > 1 ? 's' : ''} (npm_config_${taken[0].replace(/-/g, '_')} is set): ` +
+      `put \`--\` before the suite's options, as in \`npm run ${script} -- ${given.join(' ')}\``,
+  );
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -68,6 +88,7 @@ export async function main(argv: string[]): Promise<number> {
     runCommand.addOption(key.key === 'referenceQuirks' || key.key === 'operations' || key.key === 'clauses' ? option.argParser(collect) : option);
   }
   runCommand.action(async (opts: Record<string, string | undefined>, command: Command) => {
+    refuseFlagsTakenByNpm([...CONFIG_KEYS.map((k) => k.flag), 'env-file'], new Set(CONFIG_KEYS.filter((k) => k.boolean).map((k) => k.flag)), 'conformance');
     if (command.args.length) {
       const [word] = command.args;
       throw new ConfigError(
@@ -121,14 +142,20 @@ export async function main(argv: string[]): Promise<number> {
           for (const line of await quirkListing()) out(line);
           return;
         }
+        refuseFlagsTakenByNpm(
+          ['port', 'host', 'env-out', 'quirk', 'variant', 'list-quirks', 'rate-limit', 'feature-level'],
+          new Set(['variant', 'list-quirks']),
+          'serve',
+        );
         const port = Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
         const featureLevel = Number(opts.featureLevel);
         if (!/^\d+$/.test(opts.featureLevel)) throw new ConfigError(`--feature-level: expected a feature level (an integer), got "${opts.featureLevel}"`);
         const quirks = opts.quirk ? opts.quirk.split(',') : [];
         const { serve } = await import('./commands/serve.js');
+        const envOut = opts.envOut === undefined ? undefined : resolve(invocationDir(), opts.envOut);
         status = await serve(
-          { port, host: opts.host, envOut: opts.envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit, noShortcuts: !opts.shortcuts, featureLevel },
+          { port, host: opts.host, envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit, noShortcuts: !opts.shortcuts, featureLevel },
           out,
         );
       },
@@ -143,12 +170,16 @@ export async function main(argv: string[]): Promise<number> {
     .action(async (opts: { ledger: string; envFile?: string; targetUrl?: string }) => {
       const config = loadConfig({ flags: { 'target-url': opts.targetUrl }, envFile: opts.envFile });
       if (!config.targetUrl) throw new ConfigError('cleanup: no target (set CONFORMANCE_TARGET_URL, --target-url or --env-file)');
-      if (!existsSync(opts.ledger)) throw new ConfigError(`--ledger ${opts.ledger}: not found`);
-      const [{ cleanupLedger, readLedger }, { loadCreatedResources }] = await Promise.all([
+      const ledger = resolve(invocationDir(), opts.ledger);
+      if (!existsSync(ledger)) throw new ConfigError(`--ledger ${ledger}: not found`);
+      const [{ cleanupLedger, readLedger }, { loadCreatedResources }, { finishLedger }] = await Promise.all([
         import('./commands/cleanup.js'),
         import('./engine/load/created-resources.js'),
+        import('./commands/ledger-file.js'),
       ]);
-      const summary = await cleanupLedger(config, config.targetUrl, readLedger(opts.ledger), loadCreatedResources(), out);
+      const summary = await cleanupLedger(config, config.targetUrl, readLedger(ledger), loadCreatedResources(), out);
+      // Everything it lists is gone: the next run into its directory may start a fresh one.
+      if (!summary.failed.length) finishLedger(ledger);
       status = summary.failed.length ? 1 : 0;
     });
 

@@ -2,12 +2,12 @@
 // entry carries its undo request; the declarations (specs/created-resources.yaml) say which kinds
 // go first and how a key is resolved to what the undo path needs. An undo of something already
 // gone is expected and not an error.
-import { readFileSync } from 'node:fs';
 import type { Config } from '../config/config.js';
 import type { Account, Role } from '../common/vocabulary.js';
 import { ApiClient } from '../http/client.js';
 import { fillPath, type LedgerEntry } from '../runner/ledger.js';
 import { placeholdersOf, type CreatedResource } from '../engine/load/created-resources.js';
+import { readLedgerFile } from './ledger-file.js';
 
 export interface CleanupSummary {
   undone: number;
@@ -72,17 +72,9 @@ async function undo(client: ApiClient, entry: LedgerEntry, resource: CreatedReso
   else summary.alreadyGone += 1; // archived, deleted or deactivated already
 }
 
+/** The entries of a ledger file (its header and "finished" line are not entries). */
 export function readLedger(file: string): LedgerEntry[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as LedgerEntry];
-      } catch {
-        return [];
-      } // a line cut by a crash
-    });
+  return readLedgerFile(file)?.entries ?? [];
 }
 
 /** Undoes a ledger's entries; `resources` are the declarations (specs/created-resources.yaml). */

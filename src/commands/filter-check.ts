@@ -6,28 +6,12 @@ import { type Config } from '../config/config.js';
 import { ConfigError, PROFILES } from '../common/vocabulary.js';
 import { decide, type PlanInput } from '../engine/run/plan.js';
 import type { Suite } from '../engine/load/load.js';
-import type { Case, SpecFile } from '../engine/load/types.js';
-import type { PropertyCase } from '../property/define.js';
-import { propertyFiles } from '../property/files.js';
-import { planPropertyShape } from '../runner/plan-property.js';
+import { everyCase, type Planned } from './planned-cases.js';
 import { closestName, didYouMean } from '../common/suggest.js';
-
-type Planned = { spec: SpecFile; c: Case };
 
 /** Whether the run is narrowed by --grep, --operation or --clause. */
 export const filtered = (config: Config) => config.grep !== null || config.operations.length > 0 || config.clauses.length > 0;
 const kept = (all: Planned[], input: PlanInput) => all.filter(({ spec, c }) => !('omit' in decide(spec, c, input)));
-
-/** Every spec case and property, as the plan sees them (properties are loaded only when a filter is set). */
-async function everyCase(suite: Suite): Promise<Planned[]> {
-  const properties = await Promise.all(
-    propertyFiles().map(async (file) => {
-      const { PROPERTY } = (await import(file)) as { PROPERTY: PropertyCase<unknown, unknown> };
-      return planPropertyShape(PROPERTY);
-    }),
-  );
-  return [...suite.specs.flatMap((spec) => spec.cases.map((c) => ({ spec, c }))), ...properties];
-}
 
 export async function checkFilterMatches(config: Config, suite: Suite, input: PlanInput): Promise<void> {
   if (!filtered(config)) return;

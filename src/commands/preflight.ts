@@ -4,7 +4,7 @@
 import { ApiClient, type Exchange } from '../http/client.js';
 import { RequestMeter, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
-import { levelToJudge, type Account, type Role } from '../common/vocabulary.js';
+import { accountEnv, levelToJudge, type Account, type Role } from '../common/vocabulary.js';
 
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 
@@ -48,10 +48,7 @@ export async function preflight(
   try {
     onStep('GET /server_settings');
     const settings = await client.send({ method: 'GET', path: '/server_settings', auth: null, purpose: 'preflight' });
-    if (settings.error) {
-      const why = settings.error.kind === 'timeout' ? `no answer within ${preflightTimeoutMs(config)} ms` : settings.error.message;
-      throw new PreflightError(`target unreachable: ${targetUrl} (${why})`);
-    }
+    if (settings.error) throw new PreflightError(unreachable(targetUrl, settings.error, preflightTimeoutMs(config)));
     onReachable?.();
     const level = body(settings)?.zulip_feature_level;
     const claimed = Number.isInteger(level) ? (level as number) : null;
@@ -61,7 +58,8 @@ export async function preflight(
       throw new PreflightError('no accounts configured: set CONFORMANCE_<ROLE>_EMAIL and CONFORMANCE_<ROLE>_API_KEY (see .env.example)');
     }
     onStep(`GET /users/me for the ${roles.join(', ')} account${roles.length > 1 ? 's' : ''}`);
-    const checked = await Promise.all(roles.map((role) => checkAccount(client, role, config.accounts[role]!)));
+    const settingsAnswer = { status: settings.response!.status, json: body(settings) !== null };
+    const checked = await Promise.all(roles.map((role) => checkAccount(client, role, config.accounts, settingsAnswer, targetUrl)));
     const accounts = Object.fromEntries(checked.map((a) => [a.role, a.account])) as PreflightResult['accounts'];
     const ids = new Map<number, Role>();
     for (const { role, account } of checked) {
@@ -85,14 +83,61 @@ export async function preflight(
   }
 }
 
-async function checkAccount(client: ApiClient, role: Role, account: Account) {
+/** One line for a target that did not answer: a TLS handshake with a plain-HTTP port says so. */
+export function unreachable(targetUrl: string, error: { kind: string; message: string }, limitMs: number): string {
+  if (error.kind === 'timeout') return `target unreachable: ${targetUrl} (no answer within ${limitMs} ms)`;
+  if (
+    targetUrl.startsWith('https:') &&
+    /wrong version number|packet length too long|ERR_SSL_WRONG_VERSION_NUMBER|ERR_SSL_PACKET_LENGTH_TOO_LONG/i.test(error.message)
+  ) {
+    return `target unreachable: ${targetUrl}: the target speaks plain HTTP: use ${targetUrl.replace(/^https:/, 'http:')}`;
+  }
+  // OpenSSL's messages run over several lines; one is enough.
+  return `target unreachable: ${targetUrl} (${error.message.split('\n')[0].trim()})`;
+}
+
+const refused = (status: number, me: Record<string, unknown> | null) =>
+  status === 401 || status === 403 || me?.code === 'UNAUTHORIZED' || me?.code === 'INVALID_API_KEY';
+
+/**
+ * Why an account's key was refused, as far as a client can tell: spaces around the email, or
+ * the key of another configured account (emails swapped); else the email and key match no user.
+ */
+async function refusal(client: ApiClient, role: Role, accounts: Partial<Record<Role, Account>>, status: number): Promise<string> {
+  const { email, apiKey } = accounts[role]!;
+  const env = accountEnv(role);
+  const head = `${role} account: API key rejected (${status}) for ${JSON.stringify(email)}`;
+  if (email !== email.trim()) return `${head}: the email has ${/^\s/.test(email) ? 'a leading' : 'a trailing'} space; remove it from ${env.email}`;
+  for (const other of Object.keys(accounts) as Role[]) {
+    if (other === role) continue;
+    const tried = await client.send({ method: 'GET', path: '/users/me', auth: { email: accounts[other]!.email, apiKey, role }, purpose: 'preflight' });
+    if (!tried.error && tried.response!.status === 200 && body(tried)?.result === 'success') {
+      return `${head}: the key belongs to ${accounts[other]!.email}, the ${other} account's email; are ${env.email} and ${accountEnv(other).email} swapped?`;
+    }
+  }
+  return `${head}: the server knows no user with this email and key (${env.email}, ${env.apiKey})`;
+}
+
+async function checkAccount(
+  client: ApiClient,
+  role: Role,
+  accounts: Partial<Record<Role, Account>>,
+  settings: { status: number; json: boolean },
+  targetUrl: string,
+) {
+  const account = accounts[role]!;
   const exchange = await client.send({ method: 'GET', path: '/users/me', auth: { ...account, role }, purpose: 'preflight' });
   if (exchange.error) throw new PreflightError(`${role} account: GET /users/me failed (${exchange.error.message})`);
   const status = exchange.response!.status;
   const me = body(exchange);
-  if (status === 401 || status === 403 || me?.code === 'UNAUTHORIZED' || me?.code === 'INVALID_API_KEY') {
-    throw new PreflightError(`${role} account: API key rejected (${status})`);
+  // Neither answer is this API's: another server, or a base URL with a wrong path.
+  if (!settings.json && !me) {
+    throw new PreflightError(
+      `not a team-chat API server (GET /server_settings and /users/me: ${settings.status === status ? status : `${settings.status} and ${status}`}); ` +
+        `tried ${targetUrl}/api/v1/server_settings: is ${targetUrl} the server's base URL? (the suite adds /api/v1 to it)`,
+    );
   }
+  if (refused(status, me)) throw new PreflightError(await refusal(client, role, accounts, status));
   // What a run cannot do without: the account's id and role. A broken envelope around them
   // (result "ok", no msg) is the server's failure to judge in every case, not a reason to stop.
   if (!me || !Number.isInteger(me.user_id)) {

@@ -22,7 +22,8 @@ export interface RunOutcome {
   suite: Suite;
 }
 
-export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: RunOutcome, io: Output): number {
+/** Writes the reports and prints the summary; returns 1 when the run fails, else 0 (run.ts maps a stopped run's status). */
+export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: RunOutcome, io: Output, interruptedBy: NodeJS.Signals | null = null): number {
   const today = new Date().toISOString().slice(0, 10);
   let expectations = inputs.expectations;
   let updated: { added: string[]; removed: string[] } | undefined;
@@ -38,7 +39,7 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
     api: apiOf(suite.specs),
     ...(inputs.baseline ? { baseline: inputs.baseline } : {}),
     ...(expectations ? { expectations: { ...expectations, knownIds, today, ...(updated ? { updated } : {}) } } : {}),
-    verdict: { failOnSkip: config.failOnSkip },
+    verdict: { failOnSkip: config.failOnSkip, ...(interruptedBy ? { interruptedBy } : {}) },
   });
   const files = writeReportSet(report, resolve(config.reportDir));
   if (config.har && inputs.harDir) {

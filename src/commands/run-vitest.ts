@@ -1,5 +1,6 @@
 // The cases of a run, handed to vitest (its node API, one entry file, one reporter of ours) with
-// the settings of the run; Ctrl-C stops the run without killing it (run.ts then cleans up).
+// the settings of the run. Ctrl-C stops the run without killing it (run-stop.ts; run.ts then
+// cleans up): no case starts after it, and the cases running get STOP_GRACE_MS to end.
 /// <reference types="vitest/config" />
 import { relative } from 'node:path';
 import { cachePath, codePath, COMPILED, CODE_ROOT, PROJECT_ROOT } from '../common/paths.js';
@@ -7,27 +8,17 @@ import { propertyFiles } from '../property/files.js';
 import type { ConformanceReporter } from '../report/writers/vitest-reporter.js';
 import { handOver, type RunSettings } from '../runner/hand-over.js';
 import { StopAnnouncer } from '../runner/stop-signal.js';
+import { STOP_GRACE_MS, type RunStop } from './run-stop.js';
 import type { SpecFile } from '../engine/load/types.js';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Runs the cases; returns the signal that interrupted the run, or null. */
-export async function runVitest(settings: RunSettings, reporter: ConformanceReporter, specs: SpecFile[]): Promise<string | null> {
+/** Runs the cases until they end, or until `stop` and the grace after it. */
+export async function runVitest(settings: RunSettings, reporter: ConformanceReporter, specs: SpecFile[], stop: RunStop): Promise<void> {
   const { createVitest } = await import('vitest/node');
-  let interrupted: string | null = null;
   const announcer = settings.stopChannel ? new StopAnnouncer(settings.stopChannel) : null;
-  let vitest: Awaited<ReturnType<typeof createVitest>> | undefined;
-  const stop = (signal: string) => {
-    interrupted = signal;
-    // The workers check for the stop before each case; vitest's own cancel reaches only some.
-    announcer?.stop(signal);
-    void vitest?.cancelCurrentRun('keyboard-input');
-  };
-  const onInt = () => stop('SIGINT');
-  const onTerm = () => stop('SIGTERM');
-  process.once('SIGINT', onInt);
-  process.once('SIGTERM', onTerm);
-  vitest = await createVitest(
+  const ours = { SIGINT: new Set(process.listeners('SIGINT')), SIGTERM: new Set(process.listeners('SIGTERM')) };
+  const vitest = await createVitest(
     'test',
     { watch: false, config: false, reporters: [reporter] },
     {
@@ -59,12 +50,20 @@ export async function runVitest(settings: RunSettings, reporter: ConformanceRepo
   // vitest's logger exits the process on SIGINT/SIGTERM; this run cancels instead, so that it
   // can clean up what it created and write its report.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (listener !== onInt && listener !== onTerm) process.off(signal, listener);
+    for (const listener of process.listeners(signal)) if (!ours[signal].has(listener)) process.off(signal, listener);
   }
-  if (!interrupted) await vitest.start();
-  process.off('SIGINT', onInt);
-  process.off('SIGTERM', onTerm);
+  void stop.stopped.then((signal) => {
+    // The workers check for the stop before each case; vitest's own cancel reaches only some.
+    announcer?.stop(signal);
+    void vitest.cancelCurrentRun('keyboard-input');
+  });
+  if (!stop.signal) {
+    const ran = vitest.start();
+    ran.catch(() => undefined);
+    // Cases still running STOP_GRACE_MS after the signal are not waited for: closing vitest ends its workers.
+    const grace = stop.stopped.then(() => new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref()));
+    await Promise.race([ran, grace]);
+  }
   await vitest.close();
   announcer?.close();
-  return interrupted;
 }

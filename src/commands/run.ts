@@ -1,46 +1,77 @@
-// `run`: config -> target (embedded unless configured) -> preflight, while the spec files and
-// vitest load -> cases in vitest -> reports (run-report.ts). Returns the exit status: 0 all passed
-// (or every failure is known to the baseline or expectations), 1 a case failed or errored, 2
-// usage, configuration or preflight error (3, an internal error, is cli.ts's). --list prints the
-// plan and sends nothing.
+// `run`: config -> the report directory's lock -> target (embedded unless configured) ->
+// preflight, while the spec files and vitest load -> what an unfinished earlier run left, removed
+// -> cases in vitest -> reports (run-report.ts). Returns the exit status: 0 all passed (or every
+// failure is known to the baseline or expectations), 1 a case failed or errored, 2 usage,
+// configuration or preflight error (3, an internal error, is cli.ts's), 130 or 143 when a signal
+// stopped it (run-stop.ts). --list prints the plan and sends nothing.
 //
 // Start-up order: the first request goes out before the heavy modules load (the spec loader and
 // its YAML parser, vitest's node API, the report writers), and they load while the preflight
 // waits for the target's answers; the report writers load while the cases run. Only a filtered
 // run (--grep, --operation, --clause) loads the suite first, to refuse a filter that matches nothing.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { addCosts, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
 import { documentedParameters } from '../engine/run/plan.js';
 import { kindChecksOf } from '../engine/load/statement-kinds.js';
-import { preflight, preflightTimeoutMs } from './preflight.js';
+import { preflight, preflightTimeoutMs, type PreflightResult } from './preflight.js';
 import { LiveLine } from '../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
+import { levelToJudge } from '../common/vocabulary.js';
 import { flagSettingName } from '../config/audience.js';
 import { TOOL } from '../common/tool.js';
 import { ensureWritableDir } from './report-dir.js';
-import { prepareRun } from './run-inputs.js';
+import { lockReportDir } from './report-dir-lock.js';
+import { prepareRun, type RunInputs } from './run-inputs.js';
 import { checkFilterMatches, filtered } from './filter-check.js';
 import { planInputFor } from './plan-input.js';
 import type { RunSettings } from '../runner/hand-over.js';
 import type { Output } from './output.js';
 import { stopChannelName } from '../runner/stop-signal.js';
+import { planInputOf } from '../engine/run/plan.js';
+import type { Role } from '../common/vocabulary.js';
+import { exitStatusOf, RunStop } from './run-stop.js';
+import { finishLedger, ledgerPath, readLedgerFile, startLedger } from './ledger-file.js';
+import { leftoversOf, removeLeftovers } from './leftovers.js';
+import type { CaseResult } from '../engine/run/run-case.js';
+import type { Suite } from '../engine/load/load.js';
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
-  if (filtered(config)) {
-    const { loadSuite } = await import('../engine/load/load.js');
-    await checkFilterMatches(config, loadSuite(), planInputFor(config));
+  const stop = new RunStop(io.err);
+  // A signal after the cases still makes the run exit as a stopped one.
+  const exit = (status: number) => (stop.signal ? exitStatusOf(stop.signal) : status);
+  try {
+    if (filtered(config)) {
+      const { loadSuite } = await import('../engine/load/load.js');
+      await checkFilterMatches(config, loadSuite(), planInputFor(config));
+    }
+    // --list sends nothing, so it needs no consent to write.
+    if (config.list) return exit(await listOnly(config, io));
+    requireWriteConsent(config);
+    const reportDirName = flagSettingName('report-dir', 'CONFORMANCE_REPORT_DIR');
+    ensureWritableDir(config.reportDir, reportDirName);
+    const release = lockReportDir(config.reportDir, reportDirName);
+    try {
+      return exit(await runLocked(config, io, stop, startedAt));
+    } finally {
+      release();
+    }
+  } finally {
+    stop.dispose();
   }
-  // --list sends nothing, so it needs no consent to write.
-  if (config.list) return listOnly(config, io);
-  requireWriteConsent(config);
-  ensureWritableDir(config.reportDir, flagSettingName('report-dir', 'CONFORMANCE_REPORT_DIR'));
+}
+
+async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: Date): Promise<number> {
   const inputs = await prepareRun(config);
+  const ledgerFile = ledgerPath(config.reportDir);
+  // What a killed run left on this target is removed before this run starts (after the
+  // preflight, with this run's accounts); one against another target stops the run here.
+  const leftovers = leftoversOf(readLedgerFile(ledgerFile), config, io);
   const embedded = config.targetUrl === null ? await startEmbedded(config) : null;
   try {
     const targetUrl = embedded?.url ?? config.targetUrl!;
@@ -51,49 +82,20 @@ export async function run(config: Config, io: Output): Promise<number> {
     // unreachable target is reported at once, with nothing loaded in vain.
     let loading: ReturnType<typeof loadRunModules> | undefined;
     const load = () => (loading ??= loadRunModules());
-    const checked = await withWaitNotice((onStep) => preflight(effective, targetUrl, onStep, () => void load().catch(() => undefined)), {
-      targetUrl,
-      limitMs: preflightTimeoutMs(config),
-      live,
-      out,
-    });
+    // A signal during the preflight does not wait for it: no case has run, nothing is made.
+    const checking = stop.signal
+      ? null
+      : withWaitNotice((onStep) => preflight(effective, targetUrl, onStep, () => void load().catch(() => undefined)), {
+          targetUrl,
+          limitMs: preflightTimeoutMs(config),
+          live,
+          out,
+        });
+    checking?.catch(() => undefined);
+    const checked = checking && (await Promise.race([checking, stop.stopped.then(() => null)]));
     const [{ loadSuite }, { runVitest }, { ConformanceReporter }, { runExplainer }] = await load();
     const suite = loadSuite();
-    const settings: RunSettings = {
-      targetUrl,
-      profile: config.profile,
-      featureLevel: checked.featureLevel,
-      claimedFeatureLevel: checked.claimedFeatureLevel,
-      serverVersion: checked.serverVersion,
-      referenceSeed: checked.serverVersion === 'reference',
-      // The embedded reference server's owner holds it; elsewhere the configuration says.
-      ownerCanChangeUserEmails: embedded !== null || config.ownerCanChangeUserEmails,
-      timeoutMs: config.timeoutMs,
-      concurrency: config.concurrency,
-      runId: randomBytes(4).toString('hex'),
-      accounts: checked.accounts,
-      register: checked.register,
-      disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
-      documentedParameters: documentedParameters(suite.specs, checked.featureLevel),
-      kinds: kindChecksOf(suite.clauses, documentedParameters(suite.specs, checked.featureLevel)),
-      resources: suite.resources,
-      grep: config.grep,
-      operations: config.operations,
-      clauses: config.clauses,
-      seed: config.seed,
-      replayPath: config.replayPath,
-      propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
-      shard: config.shard,
-      harDir: inputs.harDir,
-    };
-    const ledgerFile = startLedger(config.reportDir);
-    settings.ledger = { file: ledgerFile, resources: suite.resources };
-    settings.stopChannel = stopChannelName(settings.runId);
-    const costDir = mkdtempSync(join(tmpdir(), 'tcc-cost-'));
-    settings.costFile = join(costDir, 'cost.json');
-    io.out(
-      `${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`,
-    );
+    const runId = randomBytes(4).toString('hex');
     const reporter = new ConformanceReporter(out, {
       explain: runExplainer(inputs.baseline, inputs.expectations?.entries, startedAt.toISOString().slice(0, 10)),
       live,
@@ -101,51 +103,131 @@ export async function run(config: Config, io: Output): Promise<number> {
     });
     const reporting = import('./run-report.js');
     reporting.catch(() => undefined);
-    const interrupted = await runVitest(settings, reporter, suite.specs);
-    if (interrupted) {
-      // Ctrl-C: cases in flight finished, the rest did not start; remove what the run made.
-      const { cleanupLedger, readLedger } = await import('./cleanup.js');
-      const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), suite.resources, io.err);
-      reporter.runWarnings.push(
-        `interrupted by ${interrupted}: the cases not yet started did not run; ` +
-          `cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`,
+    let results: CaseResult[];
+    let cost: RequestCost | undefined;
+    if (checked && leftovers && !stop.signal) await removeLeftovers(leftovers, effective, targetUrl, suite.resources, io);
+    if (checked && !stop.signal) {
+      const settings = runSettings(config, checked, targetUrl, runId, inputs, suite, embedded !== null);
+      startLedger(ledgerFile, { run: runId, target: targetUrl, embedded: embedded !== null, startedAt: startedAt.toISOString() });
+      settings.ledger = { file: ledgerFile, resources: suite.resources };
+      const costDir = mkdtempSync(join(tmpdir(), 'tcc-cost-'));
+      settings.costFile = join(costDir, 'cost.json');
+      stop.ledger = { file: ledgerFile, cleanup: `npm run cli -- cleanup --ledger ${ledgerFile} (with the run's --env-file)` };
+      io.out(
+        `${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`,
       );
+      await runVitest(settings, reporter, suite.specs, stop);
+      results = reporter.results;
+      cost = addCosts([checked.cost, ...readCost(settings.costFile)]);
+      rmSync(costDir, { recursive: true, force: true });
+      if (stop.signal) {
+        // Stopped: the cases running ended (or were cut after the grace), the rest did not start; remove what the run made.
+        const { withUnfinished } = await import('./planned-cases.js');
+        results = await withUnfinished(
+          suite,
+          planInputOf(
+            settings,
+            settings.featureLevel,
+            Object.keys(settings.accounts) as Role[],
+            settings.referenceSeed,
+            settings.ownerCanChangeUserEmails ?? false,
+          ),
+          results,
+          reporter.started,
+        );
+        const { cleanupLedger, readLedger } = await import('./cleanup.js');
+        const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), suite.resources, io.err);
+        reporter.runWarnings.push(`cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`);
+        if (!cleaned.failed.length) finishLedger(ledgerFile);
+        else reporter.runWarnings.push(`${ledgerFile} keeps what could not be removed: the next run into this directory tries again, or run cleanup --ledger`);
+      } else finishLedger(ledgerFile);
+    } else {
+      // Stopped before the first case: every case of the plan is reported, as not started.
+      const { withUnfinished } = await import('./planned-cases.js');
+      results = await withUnfinished(suite, planInputFor(config), [], new Set());
     }
-    const cost = addCosts([checked.cost, ...readCost(settings.costFile)]);
-    rmSync(costDir, { recursive: true, force: true });
-    const retries = reporter.results.reduce((sum, r) => sum + (r.rateLimitRetries ?? 0), 0);
+    const retries = results.reduce((sum, r) => sum + (r.rateLimitRetries ?? 0), 0);
     if (retries) reporter.runWarnings.push(`the target rate-limited ${retries} request(s) (HTTP 429); each was waited out and sent again`);
     const { finishRun } = await reporting;
-    return (
-      finishRun(
-        config,
-        inputs,
-        {
-          suite,
-          parts: {
-            tool: TOOL,
-            target: {
-              url: targetUrl,
-              featureLevel: settings.featureLevel,
-              claimedFeatureLevel: settings.claimedFeatureLevel,
-              ...(config.featureLevel !== null && config.featureLevel !== settings.featureLevel ? { requestedFeatureLevel: config.featureLevel } : {}),
-              profile: settings.profile,
-              embedded: embedded !== null,
-            },
-            startedAt: startedAt.toISOString(),
-            durationMs: Math.round(Date.now() - startedAt.getTime()),
-            cases: reporter.results,
-            cost,
-            runWarnings: reporter.runWarnings,
-            ...(config.shard ? { shard: config.shard } : {}),
+    return finishRun(
+      config,
+      inputs,
+      {
+        suite,
+        parts: {
+          tool: TOOL,
+          target: {
+            url: targetUrl,
+            featureLevel: checked?.featureLevel ?? levelToJudge(config.featureLevel, null),
+            claimedFeatureLevel: checked?.claimedFeatureLevel ?? null,
+            ...(config.featureLevel !== null && checked && config.featureLevel !== checked.featureLevel ? { requestedFeatureLevel: config.featureLevel } : {}),
+            profile: config.profile,
+            embedded: embedded !== null,
           },
+          startedAt: startedAt.toISOString(),
+          durationMs: Math.round(Date.now() - startedAt.getTime()),
+          cases: results,
+          ...(cost ? { cost } : {}),
+          runWarnings: reporter.runWarnings,
+          ...(config.shard ? { shard: config.shard } : {}),
+          filter: runFilter(config),
         },
-        io,
-      ) || (interrupted ? 1 : 0)
+      },
+      io,
+      stop.signal,
     );
   } finally {
     await embedded?.close();
   }
+}
+
+function runSettings(
+  config: Config,
+  checked: PreflightResult,
+  targetUrl: string,
+  runId: string,
+  inputs: RunInputs,
+  suite: Pick<Suite, 'clauses' | 'specs' | 'resources'>,
+  embedded: boolean,
+): RunSettings {
+  return {
+    targetUrl,
+    profile: config.profile,
+    featureLevel: checked.featureLevel,
+    claimedFeatureLevel: checked.claimedFeatureLevel,
+    serverVersion: checked.serverVersion,
+    referenceSeed: checked.serverVersion === 'reference',
+    // The embedded reference server's owner holds it; elsewhere the configuration says.
+    ownerCanChangeUserEmails: embedded || config.ownerCanChangeUserEmails,
+    timeoutMs: config.timeoutMs,
+    concurrency: config.concurrency,
+    runId,
+    accounts: checked.accounts,
+    register: checked.register,
+    disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
+    documentedParameters: documentedParameters(suite.specs, checked.featureLevel),
+    kinds: kindChecksOf(suite.clauses, documentedParameters(suite.specs, checked.featureLevel)),
+    resources: suite.resources,
+    grep: config.grep,
+    operations: config.operations,
+    clauses: config.clauses,
+    seed: config.seed,
+    replayPath: config.replayPath,
+    propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
+    shard: config.shard,
+    harDir: inputs.harDir,
+    stopChannel: stopChannelName(runId),
+  };
+}
+
+/** The filters of the run, for every report (a run with any is partial). */
+function runFilter(config: Config) {
+  return {
+    ...(config.grep !== null ? { grep: config.grep } : {}),
+    ...(config.operations.length ? { operations: config.operations } : {}),
+    ...(config.clauses.length ? { clauses: config.clauses } : {}),
+    ...(config.shard ? { shard: config.shard } : {}),
+  };
 }
 
 /** The spec loader (and its YAML parser), the vitest runner with its node API, the reporter and its explainer. */
@@ -177,12 +259,4 @@ function readCost(file: string): RequestCost[] {
   } catch {
     return [];
   }
-}
-
-/** A fresh ledger file in the report directory for this run. */
-function startLedger(reportDir: string): string {
-  mkdirSync(resolve(reportDir), { recursive: true });
-  const file = resolve(reportDir, 'ledger.jsonl');
-  writeFileSync(file, '');
-  return file;
 }

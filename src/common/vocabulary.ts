@@ -24,6 +24,11 @@ export interface Shard {
 /** The newest feature level the API document describes; a target claiming more is judged as this. */
 export const NEWEST_FEATURE_LEVEL = 420;
 
+/** The reason a case the run planned but did not start is reported with (the run was stopped). */
+export const NOT_STARTED = 'the run was interrupted before this case started';
+/** ... and one that had started but was still running when the run stopped waiting for it. */
+export const CUT_SHORT = 'the run was interrupted before this case ended';
+
 /**
  * The level a run judges: --feature-level, else the level the target claims, else the newest the
  * API document describes; never above that newest one (the document says nothing of later levels).

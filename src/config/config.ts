@@ -1,6 +1,7 @@
 // One typed configuration, resolved as: CLI flag > environment > env file (.env) > default.
 // Every key is documented once, in CONFIG_KEYS; the README and .env.example follow this table.
 import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
 import { envSettingName, viaAction } from './audience.js';
 import { accountEnv, ConfigError, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
@@ -315,7 +316,29 @@ export interface ConfigInput {
   env?: Record<string, string | undefined>;
   /** Path of the env file; default ".env" when it exists. An explicitly named file must exist. */
   envFile?: string;
+  /** What relative paths are relative to; default the directory the command was typed in (invocationDir). */
   cwd?: string;
+}
+
+/**
+ * The directory the user typed the command in. `npm run` runs a script in the package's own
+ * directory and `npx` in the project's, and both say where the command was typed in INIT_CWD
+ * (with npm_lifecycle_event set); a relative path the user gave means a path from there.
+ */
+export function invocationDir(env: Record<string, string | undefined> = process.env): string {
+  return env.npm_lifecycle_event && env.INIT_CWD ? env.INIT_CWD : process.cwd();
+}
+
+/** The keys that name a file or directory: a relative one is resolved against invocationDir. */
+const PATH_KEYS: (keyof Config)[] = ['reportDir', 'har', 'baseline', 'expectations'];
+
+/**
+ * npm takes an option written before `--` (`npm run conformance --fail-on-skip`) for its own, as
+ * `npm_config_fail_on_skip`, and the suite never sees it: a gate would pass that should fail.
+ * The flags among `flags` that npm so took, by the variables it set.
+ */
+export function flagsTakenByNpm(flags: readonly string[], env: Record<string, string | undefined> = process.env): string[] {
+  return flags.filter((flag) => env[`npm_config_${flag.replace(/-/g, '_')}`] !== undefined);
 }
 
 /** Every CONFORMANCE_* variable the suite reads; any other is a typo (env-file.ts). */
@@ -323,7 +346,7 @@ export const KNOWN_ENV_KEYS: readonly string[] = [...CONFIG_KEYS.map((k) => k.en
 
 /** The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. */
 function envFileValues(envFile: string | undefined, cwd: string): { values: Record<string, string>; path: string | null } {
-  const path = envFile ?? (existsSync(`${cwd}/.env`) ? `${cwd}/.env` : null);
+  const path = envFile !== undefined ? resolve(cwd, envFile) : existsSync(join(cwd, '.env')) ? join(cwd, '.env') : null;
   if (path === null) return { values: {}, path };
   try {
     return { values: readEnvFile(path, KNOWN_ENV_KEYS).values, path };
@@ -335,7 +358,7 @@ function envFileValues(envFile: string | undefined, cwd: string): { values: Reco
 export function loadConfig(input: ConfigInput = {}): Config {
   const flags = input.flags ?? {};
   const env = input.env ?? process.env;
-  const cwd = input.cwd ?? process.cwd();
+  const cwd = input.cwd ?? invocationDir(env);
   try {
     checkEnvironment(env, KNOWN_ENV_KEYS);
   } catch (error) {
@@ -355,6 +378,8 @@ export function loadConfig(input: ConfigInput = {}): Config {
     const found = lookup(spec.env, spec.flag);
     config[spec.key] = found ? spec.parse(found[0], found[2]) : spec.default();
   }
+
+  for (const key of PATH_KEYS) if (typeof config[key] === 'string') config[key] = resolve(cwd, config[key]);
 
   const accounts: Partial<Record<Role, Account>> = {};
   for (const role of ROLES) {

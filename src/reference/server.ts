@@ -32,6 +32,8 @@ export interface ReferenceServerOptions {
   flavor?: FlavorName;
   /** A shorter heartbeat period of GET /events than the flavor's (the suite's own tests). */
   heartbeatMs?: number;
+  /** A shorter idle lifetime of an event queue than the flavor's ten minutes (the suite's own tests). */
+  queueIdleMs?: number;
   /** false: new channels get no creation notice (the reference server's own tests, which count messages). */
   channelNotices?: boolean;
   /**
@@ -91,6 +93,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     {
       ...flavor,
       ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+      ...(options.queueIdleMs ? { queueIdleMs: options.queueIdleMs } : {}),
       ...(options.channelNotices === false ? { newChannelNotice: null } : {}),
     },
     featureLevel,

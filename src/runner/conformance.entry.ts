@@ -5,7 +5,8 @@
 import { afterAll, describe, inject, test } from 'vitest';
 import { receiveHandOver } from './hand-over.js';
 import { Session } from './session.js';
-import { executeCase, INTERRUPTED, planCase, skippedResult } from './execute.js';
+import { executeCase, planCase, skippedResult } from './execute.js';
+import { NOT_STARTED } from '../common/vocabulary.js';
 import { planProperty, planPropertyShape } from './plan-property.js';
 import { runProperty } from '../property/run-property.js';
 import type { PropertyCase } from '../property/define.js';
@@ -58,7 +59,7 @@ for (const { PROPERTY: def } of propertyModules) {
     run: (signal) =>
       session.scheduled(spec, async () =>
         signal.aborted || session.stopped
-          ? skippedResult(spec, c, INTERRUPTED)
+          ? skippedResult(spec, c, NOT_STARTED)
           : runProperty(def, session.ctx, session.redactor, {
               seed: settings.seed ?? undefined,
               runsFactor: settings.propertyFactor,

@@ -4,8 +4,7 @@ import { decide, optionalFixturesUsed, type Decision } from '../engine/run/plan.
 import { baseResult, runCase, type CaseResult } from '../engine/run/run-case.js';
 import type { Case, SpecFile } from '../engine/load/types.js';
 import { FixtureError, type Session } from './session.js';
-
-export const INTERRUPTED = 'the run was interrupted before this case started';
+import { NOT_STARTED } from '../common/vocabulary.js';
 
 /** A case not run, and why; `onTarget` when the cause is what the target is or lacks. */
 export function skippedResult(spec: SpecFile, c: Case, reason: string, onTarget?: true): CaseResult {
@@ -19,7 +18,7 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
   return session.scheduled(
     spec,
     async (outsideSlot) => {
-      if (signal?.aborted || session.stopped) return skippedResult(spec, c, INTERRUPTED);
+      if (signal?.aborted || session.stopped) return skippedResult(spec, c, NOT_STARTED);
       let vars;
       try {
         vars = await session.fixtureVars(spec, outsideSlot);

@@ -1,5 +1,6 @@
 // The command line as a user runs it: exit statuses, reports, preflight messages, serve.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,7 +124,9 @@ describe('teamchat-conformance serve, then run --env-file', () => {
     writeFileSync(broken, readFileSync(envFile, 'utf8').replace(/^CONFORMANCE_MEMBER_API_KEY=.*$/m, 'CONFORMANCE_MEMBER_API_KEY=not-the-key'));
     const ran = await cli(['run', '--env-file', broken], dir);
     expect(ran.code).toBe(2);
-    expect(ran.stderr.trim()).toBe('teamchat-conformance: member account: API key rejected (401)');
+    expect(ran.stderr.trim()).toBe(
+      'teamchat-conformance: member account: API key rejected (401) for "member@reference.test": the server knows no user with this email and key (CONFORMANCE_MEMBER_EMAIL, CONFORMANCE_MEMBER_API_KEY)',
+    );
   });
 
   it('exits 2 naming an account configured with the wrong role', async () => {
@@ -140,5 +143,67 @@ describe('teamchat-conformance serve, then run --env-file', () => {
     const ran = await cli(['run', '--env-file', swapped], dir);
     expect(ran.code).toBe(2);
     expect(ran.stderr.trim()).toBe(`teamchat-conformance: admin account: ${memberEmail} has role 400 (member), configured as admin (200)`);
+  });
+
+  it('a refused key says the email it was sent with: two emails swapped, or a space around one', async () => {
+    const text = readFileSync(envFile, 'utf8');
+    const value = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(text)![1];
+    const [member, member2] = [value('CONFORMANCE_MEMBER_EMAIL'), value('CONFORMANCE_MEMBER2_EMAIL')];
+    const swapped = join(dir, 'emails-swapped.env');
+    writeFileSync(
+      swapped,
+      text
+        .replace(/^CONFORMANCE_MEMBER_EMAIL=.*$/m, `CONFORMANCE_MEMBER_EMAIL=${member2}`)
+        .replace(/^CONFORMANCE_MEMBER2_EMAIL=.*$/m, `CONFORMANCE_MEMBER2_EMAIL=${member}`),
+    );
+    const spaced = join(dir, 'email-spaced.env');
+    writeFileSync(spaced, text.replace(/^CONFORMANCE_MEMBER_EMAIL=.*$/m, `CONFORMANCE_MEMBER_EMAIL=" ${member}"`));
+    // Side by side, so each into a report directory of its own (one is locked while a run uses it).
+    const [one, two] = await Promise.all([
+      cli(['run', '--env-file', swapped, '--report-dir', join(dir, 'swapped')], dir),
+      cli(['run', '--env-file', spaced, '--report-dir', join(dir, 'spaced')], dir),
+    ]);
+    expect(one.code).toBe(2);
+    // Both accounts are refused; whichever the preflight heard of first is named.
+    const said = (role: string, email: string, other: string, otherRole: string) =>
+      `teamchat-conformance: ${role} account: API key rejected (401) for "${email}": the key belongs to ${other}, the ${otherRole} account's email; ` +
+      `are CONFORMANCE_${role.toUpperCase()}_EMAIL and CONFORMANCE_${otherRole.toUpperCase()}_EMAIL swapped?\n`;
+    expect([said('member', member2, member, 'member2'), said('member2', member, member2, 'member')]).toContain(one.stderr);
+    expect(two.code).toBe(2);
+    expect(two.stderr).toBe(
+      `teamchat-conformance: member account: API key rejected (401) for " ${member}": the email has a leading space; remove it from CONFORMANCE_MEMBER_EMAIL\n`,
+    );
+  });
+});
+
+describe.concurrent('a target that is not what the URL promises', () => {
+  let plain: HttpServer;
+  let url: string;
+  beforeAll(async () => {
+    // What `python3 -m http.server` does: an HTML 404 page for every path it has no file for.
+    plain = createHttpServer((_, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not Found</body></html>'));
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    url = `127.0.0.1:${(plain.address() as { port: number }).port}`;
+  });
+  afterAll(() => plain.close());
+  const run = (target: string) => {
+    const dir = tmp();
+    writeFileSync(join(dir, 't.env'), `CONFORMANCE_TARGET_URL=${target}\nCONFORMANCE_MEMBER_EMAIL=m@x.test\nCONFORMANCE_MEMBER_API_KEY=abcdef\n`);
+    return cli(['run', '--env-file', join(dir, 't.env')], dir);
+  };
+
+  it('another kind of server, or a base URL with a wrong path: not a team-chat API server, with the URL tried', async () => {
+    const ran = await run(`http://${url}/chat`);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toBe(
+      `teamchat-conformance: not a team-chat API server (GET /server_settings and /users/me: 404); tried http://${url}/chat/api/v1/server_settings: ` +
+        `is http://${url}/chat the server's base URL? (the suite adds /api/v1 to it)\n`,
+    );
+  });
+
+  it('https:// to a plain-HTTP port: one line saying so, not an OpenSSL error', async () => {
+    const ran = await run(`https://${url}`);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toBe(`teamchat-conformance: target unreachable: https://${url}: the target speaks plain HTTP: use http://${url}\n`);
   });
 });

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/common/paths.js';
+import { cachePath, PROJECT_ROOT, projectPath } from '../../src/common/paths.js';
 import { cleanEnv, runCli, type Ran } from '../support/cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-cfg-'));
@@ -24,6 +24,18 @@ async function withEnvFile(name: string, text: string, args: string[], env: Reco
     )),
     file,
   };
+}
+
+/** `npm run --silent <args>` typed in `cwd`, as a user would (npm's own variables not inherited from the test's npm). */
+function npmRun(args: string[], cwd: string): Promise<Ran> {
+  return new Promise<Ran>((resolve) => {
+    const child = spawn('npm', ['run', '--silent', ...args], { cwd, env: cleanEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr, ms: 0 }));
+  });
 }
 
 /** The one line on stderr, and exit 2. */
@@ -61,21 +73,32 @@ describe.concurrent('configuration mistakes stop the run (exit 2, one line)', ()
   });
 
   it('--env-file naming a missing file: the suite says so, not Node (which reads --env-file itself on Node 20)', async () => {
-    const ran = await runCli(['run', '--env-file', 'missing.env'], { cwd: tmp() });
-    stopsWith(ran, 'env file missing.env: not found');
+    const cwd = tmp();
+    const ran = await runCli(['run', '--env-file', 'missing.env'], { cwd });
+    // Named by the absolute path the suite tried: the directory the command was typed in.
+    stopsWith(ran, `env file ${join(cwd, 'missing.env')}: not found`);
   });
 
   it('npm run conformance -- --env-file F reaches the suite (the DESIGN.md contract)', async () => {
-    const ran = await new Promise<Ran>((resolve) => {
-      const child = spawn('npm', ['run', '--silent', 'conformance', '--', '--env-file', 'no-such-dir/missing.env'], { cwd: PROJECT_ROOT, env: cleanEnv() });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code, stdout, stderr, ms: 0 }));
-    });
-    expect(ran.stderr).toContain('teamchat-conformance: env file no-such-dir/missing.env: not found\n');
+    const ran = await npmRun(['conformance', '--', '--env-file', 'no-such-dir/missing.env'], PROJECT_ROOT);
+    expect(ran.stderr).toContain(`teamchat-conformance: env file ${projectPath('no-such-dir', 'missing.env')}: not found\n`);
     expect(ran.stderr).not.toMatch(/^node: /m);
+    expect(ran.code).toBe(2);
+  });
+
+  it('typed in a subdirectory, `npm run` (which runs the script in the package directory) still reads paths from there', async () => {
+    const below = mkdtempSync(join(cachePath(), 'typed-here-'));
+    const ran = await npmRun(['conformance', '--', '--env-file', 'my.env'], below);
+    expect(ran.stderr).toContain(`teamchat-conformance: env file ${join(below, 'my.env')}: not found\n`);
+    expect(ran.code).toBe(2);
+  });
+
+  it("an option npm took for its own (written without `--`) stops the run instead of passing it by: a gate's --fail-on-skip", async () => {
+    const ran = await npmRun(['conformance', '--fail-on-skip', '--report-dir', 'x'], PROJECT_ROOT);
+    expect(ran.stderr).toContain(
+      'teamchat-conformance: npm took --report-dir --fail-on-skip for its own options (npm_config_report_dir is set): ' +
+        "put `--` before the suite's options, as in `npm run conformance -- --report-dir <value> --fail-on-skip`\n",
+    );
     expect(ran.code).toBe(2);
   });
 

@@ -56,14 +56,20 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     expect(ran.stderr).toBe('');
     expect(ran.code).toBe(0);
     const report = json(ran.dir);
-    expect(report.target.conformsThrough).toBe(report.target.featureLevel);
-    expect(ran.stdout).toContain(`Feature level: claims ${report.target.claimedFeatureLevel}, conforms through ${report.target.featureLevel}`);
+    // Two operations of the suite: a partial run, which says its filter and claims no level.
+    expect(report.verdict).toMatchObject({ status: 'partial', partial: { filter: '--operation "GET /streams" --operation "POST /users/me/status"' } });
+    expect(report.filter).toEqual({ operations: ['GET /streams', 'POST /users/me/status'] });
+    expect(report.target.conformsThrough).toBeNull();
+    expect(ran.stdout).toContain(
+      `Feature level: claims ${report.target.claimedFeatureLevel}, no conformance level claimed (a partial run (--operation "GET /streams" --operation "POST /users/me/status") ran only the cases its filter kept)`,
+    );
+    expect(ran.stdout).toContain('PARTIAL: only the cases --operation "GET /streams" --operation "POST /users/me/status" keeps ran');
     expect(ran.stdout).not.toMatch(/^::error/m);
     const junit = parseXml(readFileSync(join(ran.dir, 'junit.xml'), 'utf8'));
     expect(junit.filter((e) => e.name === 'testcase')).toHaveLength(report.summary.total);
     expect(junit[0].attrs).toMatchObject({ tests: String(report.summary.total), failures: '0', errors: '0', skipped: String(report.summary.skipped) });
     const md = readFileSync(join(ran.dir, 'conformance.md'), 'utf8');
-    expect(md).toContain(`PASS: ${report.summary.passed} passed, 0 failed, 0 errored`);
+    expect(md).toContain(`PARTIAL: ${report.summary.passed} passed, 0 failed, 0 errored`);
     const html = readFileSync(join(ran.dir, 'conformance.html'), 'utf8');
     expect(html.match(/<details class="case /g)).toHaveLength(report.summary.total);
     expect(html).not.toMatch(/\s(?:src|href)\s*=\s*["']?(?:https?:)?\/\//i);
@@ -163,6 +169,9 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     const whole = json((await fullRun).dir);
     expect(statuses(json(out))).toEqual(statuses(whole));
     expect(json(out).summary).toEqual(whole.summary);
+    // Each shard alone is partial; together they are what the unsharded run was.
+    expect(json(one.dir).verdict.partial.filter).toMatch(/--shard 1\/2$/);
+    expect(json(out).verdict).toEqual(whole.verdict);
 
     // A shard lost on the way, or uploaded twice, is not a PASS.
     const [missing, twice] = await Promise.all([

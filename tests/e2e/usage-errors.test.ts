@@ -53,8 +53,8 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
       runCli(['run', '--report-dir', 'taken'], { cwd: dir }),
       runCli(['run', '--report-dir', 'taken/reports'], { cwd: dir }),
     ]);
-    stopsWith(file, '--report-dir taken: cannot write reports there (is a file, not a directory)');
-    stopsWith(under, '--report-dir taken/reports: cannot write reports there (a part of the path is a file, not a directory)');
+    stopsWith(file, `--report-dir ${join(dir, 'taken')}: cannot write reports there (is a file, not a directory)`);
+    stopsWith(under, `--report-dir ${join(dir, 'taken/reports')}: cannot write reports there (a part of the path is a file, not a directory)`);
     expect(file.stdout).toBe('');
   });
 

@@ -42,39 +42,43 @@ describe('the clean reference server', () => {
 describe('mutants', () => {
   // Each mutant runs only the cases it names (with their files' fixtures), on a server of its
   // own; most of a mutant's time is spent waiting out event reads, so many run at once.
-  it.concurrent.each(MUTANTS.map((m) => [m.name, m] as [string, Mutant]))('%s is caught', async (_, mutant) => {
-    const profile = mutant.profile ?? 'zulip';
-    const [results, baseline] = await Promise.all([
-      runSuite({
-        quirks: mutant.quirks,
-        rewrite: mutant.rewrite,
-        profile,
-        operations: mutant.operations,
-        ...(mutant.shortcuts === false ? { shortcuts: false } : {}),
-        ...(mutant.wholeFiles ? {} : { cases: mutant.kills }),
-      }),
-      cleanRun(profile),
-    ]);
-    const breaks = mutant.breaks;
-    const missed: string[] = [];
-    for (const id of mutant.kills) {
-      const result = results.get(id);
-      const caught = caughtRules(result, baseline.get(id), breaks);
-      if (!caught.rules.length) {
-        const named = (result?.failures ?? []).map((f) => f.clauses.join('+')).join(', ');
-        missed.push(
-          `${id}: ${result?.status ?? 'did not run'}${result?.status === 'errored' ? ` (${result.message})` : ''}${named ? ` (failures name ${named}, the mutant breaks ${breaks.join(', ')})` : ''}`,
-        );
-      } else {
-        catches.push({ caseId: id, caseProfile: caseProfile.get(id), profile, ...caught });
-        kindCatches.push({ mutant: mutant.name, kind: statementKindOf(mutant), rules: caught.rules });
+  it.concurrent.each(MUTANTS.map((m) => [m.name, m] as [string, Mutant]))(
+    '%s is caught',
+    async (_, mutant) => {
+      const profile = mutant.profile ?? 'zulip';
+      const [results, baseline] = await Promise.all([
+        runSuite({
+          quirks: mutant.quirks,
+          rewrite: mutant.rewrite,
+          profile,
+          operations: mutant.operations,
+          ...(mutant.shortcuts === false ? { shortcuts: false } : {}),
+          ...(mutant.wholeFiles ? {} : { cases: mutant.kills }),
+        }),
+        cleanRun(profile),
+      ]);
+      const breaks = mutant.breaks;
+      const missed: string[] = [];
+      for (const id of mutant.kills) {
+        const result = results.get(id);
+        const caught = caughtRules(result, baseline.get(id), breaks);
+        if (!caught.rules.length) {
+          const named = (result?.failures ?? []).map((f) => f.clauses.join('+')).join(', ');
+          missed.push(
+            `${id}: ${result?.status ?? 'did not run'}${result?.status === 'errored' ? ` (${result.message})` : ''}${named ? ` (failures name ${named}, the mutant breaks ${breaks.join(', ')})` : ''}`,
+          );
+        } else {
+          catches.push({ caseId: id, caseProfile: caseProfile.get(id), profile, ...caught });
+          kindCatches.push({ mutant: mutant.name, kind: statementKindOf(mutant), rules: caught.rules });
+        }
       }
-    }
-    expect(missed, `cases that did not catch ${mutant.name} with a failure naming what it breaks`).toEqual([]);
-    const errored = [...results.values()].filter((r) => r.status === 'errored').map((r) => `${r.id}: ${r.message}`);
-    expect(errored, 'a mutant is a wrong answer, not a broken transport: nothing errors').toEqual([]);
-    mutantsRun += 1;
-  });
+      expect(missed, `cases that did not catch ${mutant.name} with a failure naming what it breaks`).toEqual([]);
+      const errored = [...results.values()].filter((r) => r.status === 'errored').map((r) => `${r.id}: ${r.message}`);
+      expect(errored, 'a mutant is a wrong answer, not a broken transport: nothing errors').toEqual([]);
+      mutantsRun += 1;
+    },
+    WHOLE_RUN_TIMEOUT_MS,
+  );
 
   it('every case of specs/ is named by at least one mutant', () => {
     const named = new Set(MUTANTS.flatMap((m) => m.kills));

@@ -57,3 +57,37 @@ describe('reference server: the event queue', () => {
     expect(answer.body.events[0]).toMatchObject({ flags: ['read'], message: { content: '**raw**', content_type: 'text/x-markdown' } });
   });
 });
+
+// Zulip's garbage collection of idle queues (fact zulip.events.queue.idle-expiry), on a server
+// whose queues live 150 ms instead of ten minutes: a sweep comes with the next queue opened or
+// event sent once the period has passed. The waits are several periods long, and what is
+// asserted is which queues are gone, never a time.
+describe('reference server: idle event queues expire', () => {
+  let short: ReferenceServer;
+  beforeAll(async () => {
+    short = await startReferenceServer({ queueIdleMs: 150, heartbeatMs: 900 });
+  });
+  afterAll(() => short.close());
+  const read = (queue: string) =>
+    call(short, 'GET', '/events', { as: short.accounts.member2, query: { queue_id: queue, last_event_id: '-1', dont_block: 'true' } });
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('a queue nobody waits on is dropped once idle past its lifespan; one with a request held open stays', async () => {
+    const idle = await openQueue(short, short.accounts.member2, {}, ['message']);
+    const waited = await openQueue(short, short.accounts.member2, {}, ['message']);
+    // A week-long lifespan asked for at registration outlives the default.
+    const kept = (
+      await call(short, 'POST', '/register', {
+        as: short.accounts.member2,
+        form: { event_types: JSON.stringify(['message']), queue_lifespan_secs: '604800' },
+      })
+    ).body.queue_id as string;
+    const held = call(short, 'GET', '/events', { as: short.accounts.member2, query: { queue_id: waited, last_event_id: '-1' } });
+    await pause(500);
+    await openQueue(short, short.accounts.member2, {}, ['message']); // the sweep
+    expect((await read(idle)).body).toMatchObject({ result: 'error', code: 'BAD_EVENT_QUEUE_ID' });
+    expectSuccess(await read(kept));
+    expect((await held).body).toMatchObject({ result: 'success', queue_id: waited });
+    expectSuccess(await read(waited));
+  });
+});

@@ -2,6 +2,7 @@
 // text from the "server" that must be escaped everywhere.
 import type { ConformanceReport } from '../../src/report/model/model.js';
 import { finish, withCurl } from '../../src/report/model/assemble.js';
+import type { VerdictOptions } from '../../src/report/model/verdict.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
 
 const cases: CaseResult[] = [
@@ -81,31 +82,34 @@ const cases: CaseResult[] = [
   },
 ];
 
-export function fixtureReport(overrides: Partial<ConformanceReport> = {}): ConformanceReport {
-  return finish({
-    formatVersion: 1,
-    tool: { name: 'teamchat-conformance', version: '0.0.0-test' },
-    target: { url: 'http://127.0.0.1:9', featureLevel: 380, claimedFeatureLevel: 420, profile: 'spec', embedded: false },
-    startedAt: '2026-01-02T03:04:05.000Z',
-    durationMs: 1234,
-    summary: { total: 0, passed: 0, failed: 0, skipped: 0, errored: 0 },
-    cases: cases.map(withCurl),
-    clauses: [
-      { id: 'op1.rule', endpoint: 'GET /streams', text: 'Lists channels.', status: 'tested', cases: ['op1.pass'], provenBy: ['op1.pass'] },
-      { id: 'op1.order', endpoint: 'GET /streams', text: 'Channels come <sorted> by name.', status: 'tested', cases: ['op1.fail'], provenBy: ['op1.fail'] },
-      { id: 'op1.hidden', endpoint: 'GET /streams', text: 'Not shown.', status: 'unspecified', unobservable: 'reads of <it> are not shown', cases: [] },
-      {
-        id: 'op2.text',
-        endpoint: 'POST /users/me/status',
-        text: 'Stores the text.',
-        since: 167,
-        status: 'tested',
-        cases: ['op2.error'],
-        provenBy: ['op2.error'],
-      },
-      { id: 'op2.new', endpoint: 'POST /users/me/status', text: 'A newer field.', since: 392, status: 'untested', cases: ['op2.skip'] },
-    ],
-    runWarnings: [],
-    ...overrides,
-  });
+export function fixtureReport(overrides: Partial<ConformanceReport> = {}, verdict: VerdictOptions = {}): ConformanceReport {
+  return finish(
+    {
+      formatVersion: 1,
+      tool: { name: 'teamchat-conformance', version: '0.0.0-test' },
+      target: { url: 'http://127.0.0.1:9', featureLevel: 380, claimedFeatureLevel: 420, profile: 'spec', embedded: false },
+      startedAt: '2026-01-02T03:04:05.000Z',
+      durationMs: 1234,
+      summary: { total: 0, passed: 0, failed: 0, skipped: 0, errored: 0 },
+      cases: cases.map(withCurl),
+      clauses: [
+        { id: 'op1.rule', endpoint: 'GET /streams', text: 'Lists channels.', status: 'tested', cases: ['op1.pass'], provenBy: ['op1.pass'] },
+        { id: 'op1.order', endpoint: 'GET /streams', text: 'Channels come <sorted> by name.', status: 'tested', cases: ['op1.fail'], provenBy: ['op1.fail'] },
+        { id: 'op1.hidden', endpoint: 'GET /streams', text: 'Not shown.', status: 'unspecified', unobservable: 'reads of <it> are not shown', cases: [] },
+        {
+          id: 'op2.text',
+          endpoint: 'POST /users/me/status',
+          text: 'Stores the text.',
+          since: 167,
+          status: 'tested',
+          cases: ['op2.error'],
+          provenBy: ['op2.error'],
+        },
+        { id: 'op2.new', endpoint: 'POST /users/me/status', text: 'A newer field.', since: 392, status: 'untested', cases: ['op2.skip'] },
+      ],
+      runWarnings: [],
+      ...overrides,
+    },
+    verdict,
+  );
 }

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { markdownReport, fenced } from '../../src/report/writers/markdown.js';
 import { junitReport, xml } from '../../src/report/writers/junit.js';
 import { fixtureReport } from './fixture.js';
+import { htmlReport } from '../../src/report/writers/html/page.js';
+import { summaryLines } from '../../src/report/writers/console-output.js';
+import type { ConformanceReport } from '../../src/report/model/model.js';
 import { parseXml } from './xml-check.js';
 
 describe('conformance.md', () => {
@@ -97,5 +100,44 @@ describe('junit.xml', () => {
     expect(() => parseXml('<a><b></a></b>')).toThrow();
     expect(() => parseXml('<a x="1" x="2"/>')).toThrow(/duplicate/);
     expect(() => parseXml('<a>&nbsp;</a>')).toThrow(/entity/);
+  });
+});
+
+describe('an interrupted run and a partial run, in every report', () => {
+  const interrupted = fixtureReport({}, { interruptedBy: 'SIGINT' });
+  const passing = fixtureReport().cases.filter((c) => c.status === 'passed');
+  const partial = fixtureReport({ cases: passing, filter: { grep: 'op1' } });
+  const html = (r: ConformanceReport) => htmlReport(r);
+
+  it('an interrupted run is INTERRUPTED in the console, Markdown, HTML and JUnit, with what ran, and claims no level', () => {
+    expect(interrupted.verdict).toMatchObject({ status: 'interrupted', interrupted: { signal: 'SIGINT', ran: 3, notRun: 0 } });
+    const lines = summaryLines(interrupted, []).join('\n');
+    expect(lines).toContain('INTERRUPTED: interrupted by SIGINT: 3 cases ran, 0 did not; the reports say so, and claim no conformance level');
+    expect(lines).toContain('Feature level: claims 420, judged as 380, no conformance level claimed (interrupted by SIGINT: 3 cases ran, 0 did not)');
+    expect(markdownReport(interrupted)).toMatch(
+      /^## 🛑 teamchat-conformance: INTERRUPTED: 1 passed, 1 failed, 1 errored, 1 skipped of 4 cases \(interrupted by SIGINT: 0 did not start\)$/m,
+    );
+    expect(html(interrupted)).toContain('<div class="verdict interrupted" id="verdict">INTERRUPTED</div>');
+    const junit = junitReport(interrupted);
+    expect(junit).toContain('<testsuites name="teamchat-conformance (INTERRUPTED)"');
+    expect(junit).toContain('<property name="verdict" value="INTERRUPTED: 1 passed');
+  });
+
+  it('a filtered run whose cases passed is PARTIAL, names its filter in each, and claims no level', () => {
+    expect(partial.verdict).toMatchObject({ status: 'partial', partial: { filter: '--grep "op1"' } });
+    expect(partial.filter).toEqual({ grep: 'op1' });
+    const lines = summaryLines(partial, []).join('\n');
+    expect(lines).toContain('PARTIAL: only the cases --grep "op1" keeps ran; the reports say so, and claim no conformance level');
+    expect(lines).toContain('no conformance level claimed (a partial run (--grep "op1") ran only the cases its filter kept)');
+    const md = markdownReport(partial);
+    expect(md).toMatch(/^## ⚠️ teamchat-conformance: PARTIAL: 1 passed, 0 failed, 0 errored, 0 skipped of 1 cases \(partial: --grep "op1"\)$/m);
+    expect(md).toContain('Filter: `--grep "op1"` (only the cases it keeps ran).');
+    expect(html(partial)).toContain('<div class="verdict partial" id="verdict">PARTIAL</div>');
+    expect(html(partial)).toContain('<dt>Filter</dt><dd>--grep &quot;op1&quot;</dd>');
+    expect(junitReport(partial)).toContain('<property name="filter" value="--grep &quot;op1&quot;"/>');
+    expect(junitReport(partial)).toContain('<testsuites name="teamchat-conformance (PARTIAL)"');
+    // A whole run's reports say neither.
+    expect(junitReport(fixtureReport())).toContain('<testsuites name="teamchat-conformance"');
+    expect(summaryLines(fixtureReport(), []).join('\n')).not.toMatch(/INTERRUPTED|PARTIAL/);
   });
 });

@@ -8,11 +8,15 @@ export const BIN = projectPath('bin', 'teamchat-conformance.mjs');
 export const NODE_ARGS = ['--', BIN];
 
 /**
- * The environment without the suite's own settings, CI annotations or forced colour: a test's run
- * sees only its flags, and its output is plain text to match against even where CI sets FORCE_COLOR.
+ * The environment without the suite's own settings, CI annotations, forced colour or what npm
+ * tells the scripts it runs (`npm test` would otherwise make every run think npm started it, from
+ * the checkout's directory): a test's run sees only its flags, as from a shell, and its output is
+ * plain text to match against even where CI sets FORCE_COLOR.
  */
 export function cleanEnv(): Record<string, string | undefined> {
-  const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_') && k !== 'GITHUB_ACTIONS' && k !== 'FORCE_COLOR');
+  const inherited = Object.entries(process.env).filter(
+    ([k]) => !k.startsWith('CONFORMANCE_') && !k.startsWith('npm_') && k !== 'INIT_CWD' && k !== 'GITHUB_ACTIONS' && k !== 'FORCE_COLOR',
+  );
   return { ...Object.fromEntries(inherited), NO_COLOR: '1' };
 }
 

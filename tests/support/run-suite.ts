@@ -56,7 +56,9 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
     referenceSeed: options.shortcuts !== false,
     // The reference server's owner holds it, as `serve --env-out` declares.
     ownerCanChangeUserEmails: true,
-    timeoutMs: 5000,
+    // Only a hang would take this long: a test that runs whole suites side by side on two cores
+    // can keep an answer waiting several seconds (timeouts are tested with their own limits).
+    timeoutMs: 30_000,
     concurrency: options.concurrency ?? 8,
     runId: `t${(runCounter += 1)}`,
     accounts,
@@ -96,7 +98,7 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
 
 /** The limits and display names the cases read (${register.*}), as the CLI's preflight fetches them. */
 export async function registerOf(server: ReferenceServer): Promise<Record<string, unknown>> {
-  const client = new ApiClient(server.url, { timeoutMs: 5000 });
+  const client = new ApiClient(server.url, { timeoutMs: 30_000 });
   return fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
 }
 

@@ -235,8 +235,9 @@ describe('action.yml', () => {
       grep: 'include_all',
       clauses: ['op20.', 'conv.booleans'],
       failOnSkip: true,
-      baseline: INPUTS.baseline,
-      expectations: INPUTS.expectations,
+      // Relative paths are the workspace's (the directory the CLI runs in).
+      baseline: join(work, INPUTS.baseline),
+      expectations: join(work, INPUTS.expectations),
       shard: { index: 2, count: 3 },
       reportDir: INPUTS['report-dir'],
       har: INPUTS.har,

@@ -185,6 +185,21 @@ describe('merge', () => {
     expect(same).not.toHaveProperty('facts');
   });
 
+  it('a complete set of shards is no longer partial, unless another filter narrowed them; one interrupted shard interrupts the whole', () => {
+    const sharded = (index: number, filter: ReportInput['filter']) => shard(index, { filter: { ...filter, shard: { index, count: 2 } } });
+    expect(sharded(1, {}).report.verdict).toMatchObject({ status: 'partial', partial: { filter: '--shard 1/2' } });
+    const whole = mergeReports([sharded(1, {}), sharded(2, {})]);
+    expect(whole.verdict?.status).toBe('pass');
+    expect(whole).not.toHaveProperty('filter');
+    expect(whole.target.conformsThrough).toBe(1);
+    const grepped = mergeReports([sharded(1, { grep: 'c' }), sharded(2, { grep: 'c' })]);
+    expect(grepped.filter).toEqual({ grep: 'c' });
+    expect(grepped.verdict).toMatchObject({ status: 'partial', partial: { filter: '--grep "c"' } });
+    const stopped = { file: '2.json', report: finish(report([kase('c2', 'passed')], { shard: { index: 2, count: 2 } }), { interruptedBy: 'SIGTERM' }) };
+    expect(mergeReports([sharded(1, {}), stopped]).verdict).toMatchObject({ status: 'interrupted', interrupted: { signal: 'SIGTERM', ran: 2, notRun: 0 } });
+    expect(mergeReports([sharded(1, {}), sharded(2, {})], undefined, { interruptedBy: 'SIGINT' }).verdict?.status).toBe('interrupted');
+  });
+
   it("the shards' baseline sections are joined; a baseline given to merge is applied afresh", () => {
     const section = (n: number) => ({ file: 'b.json', knownFailures: [`k${n}`], regressions: [`r${n}`], improvements: [`i${n}`] });
     const one = shard(1, { baseline: section(1) }, [kase('c1', 'failed', { baseline: 'known' })]);

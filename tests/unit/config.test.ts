@@ -2,15 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config.js';
+import { flagsTakenByNpm, invocationDir, loadConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/common/vocabulary.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 
 describe('loadConfig precedence: flag > environment > env file > default', () => {
   it('uses defaults when nothing is set', () => {
-    const config = loadConfig({ flags: {}, env: {}, cwd: dir() });
-    expect(config).toMatchObject({ targetUrl: null, featureLevel: null, profile: 'spec', timeoutMs: 30000, reportDir: 'reports', accounts: {} });
+    const cwd = dir();
+    const config = loadConfig({ flags: {}, env: {}, cwd });
+    expect(config).toMatchObject({ targetUrl: null, featureLevel: null, profile: 'spec', timeoutMs: 30000, reportDir: join(cwd, 'reports'), accounts: {} });
   });
 
   it('reads .env from the working directory, below the environment, below flags', () => {
@@ -131,6 +132,37 @@ describe('write consent for targets off this machine', async () => {
     expect(() => requireWriteConsent(consent)).not.toThrow();
     const byEnv = loadConfig({ flags: { 'target-url': 'https://chat.example.com' }, env: { CONFORMANCE_I_UNDERSTAND_THIS_WRITES: '1' }, cwd: dir() });
     expect(() => requireWriteConsent(byEnv)).not.toThrow();
+  });
+});
+
+describe('where relative paths point', () => {
+  it('npm runs a script in the package directory and says in INIT_CWD where the command was typed: paths are from there', () => {
+    expect(invocationDir({ npm_lifecycle_event: 'conformance', INIT_CWD: '/home/u/project' })).toBe('/home/u/project');
+    // Not started by npm (an INIT_CWD left over from an outer npm says nothing about this command).
+    expect(invocationDir({ INIT_CWD: '/home/u/project' })).toBe(process.cwd());
+    expect(invocationDir({})).toBe(process.cwd());
+  });
+
+  it('--report-dir, --har, --baseline and --expectations are resolved against it; absolute ones are kept', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'cfg-'));
+    const config = loadConfig({ flags: { 'report-dir': 'out', har: 'x/run.har', baseline: '/abs/b.json', expectations: 'e.yaml' }, env: {}, cwd });
+    expect(config).toMatchObject({ reportDir: join(cwd, 'out'), har: join(cwd, 'x/run.har'), baseline: '/abs/b.json', expectations: join(cwd, 'e.yaml') });
+  });
+
+  it('the env file is read from there, and one not found is named by the absolute path tried', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'cfg-'));
+    writeFileSync(join(cwd, 'my.env'), 'CONFORMANCE_PROFILE=zulip\n');
+    expect(loadConfig({ env: {}, envFile: 'my.env', cwd }).profile).toBe('zulip');
+    expect(() => loadConfig({ env: {}, envFile: 'missing.env', cwd })).toThrow(new ConfigError(`env file ${join(cwd, 'missing.env')}: not found`));
+    expect(loadConfig({ env: { npm_lifecycle_event: 'conformance', INIT_CWD: cwd }, envFile: 'my.env' }).profile).toBe('zulip');
+  });
+});
+
+describe('options npm took for its own', () => {
+  it('a suite option written before `--` reaches npm, which sets npm_config_<option>: those are named', () => {
+    const env = { npm_config_fail_on_skip: 'true', npm_config_grep: 'op20', npm_config_cache: '/c' };
+    expect(flagsTakenByNpm(['fail-on-skip', 'grep', 'report-dir'], env)).toEqual(['fail-on-skip', 'grep']);
+    expect(flagsTakenByNpm(['fail-on-skip'], {})).toEqual([]);
   });
 });
 

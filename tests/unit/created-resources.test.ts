@@ -1,7 +1,10 @@
 // specs/created-resources.yaml: loaded with the suite (not as a spec file), and a malformed
 // declaration is refused with its file, line and field, as the other data files are.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCreatedResources, parseCreatedResources } from '../../src/engine/load/created-resources.js';
+import { loadCreatedResources, loadNameParams, parseCreatedResources } from '../../src/engine/load/created-resources.js';
 import { loadSuite } from '../../src/engine/load/load.js';
 import { SpecError } from '../../src/engine/load/yaml-source.js';
 
@@ -99,5 +102,16 @@ describe('created resources', () => {
     expect(error.message).toMatch(message);
     expect(error.file).toBe('specs/created-resources.yaml');
     expect(error.line).toBe(line);
+  });
+});
+
+describe('the names a run gives', () => {
+  it('a file without `names` declares none', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tcc-names-')), 'created-resources.yaml');
+    const resources = 'resources:\n  - { kind: k, by: { method: POST, path: /k }, key: { answer: id }, undo: { method: DELETE, path: "/k/{key}" } }\n';
+    writeFileSync(file, resources);
+    expect(loadNameParams(file)).toEqual([]);
+    writeFileSync(file, `${resources}names:\n  - { by: { method: POST, path: /k }, param: name }\n`);
+    expect(loadNameParams(file)).toEqual([{ by: { method: 'POST', path: '/k' }, param: 'name' }]);
   });
 });

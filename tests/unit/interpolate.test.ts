@@ -65,6 +65,30 @@ describe('repeat()', () => {
   });
 });
 
+describe('padRunId(): a name at a length limit that still carries the run id', () => {
+  it('"cf <run id> " padded with the text to exactly the length, which may come from the target with an offset', () => {
+    expect(lookup(vars, "padRunId('m', 12)")).toBe('cf ab12 mmmm');
+    expect(lookup(vars, "padRunId('m', 8)")).toBe('cf ab12 ');
+    expect(lookup(vars, " padRunId('é', limits.max + 5) ")).toBe('cf ab12 é');
+    expect(interpolate("${padRunId('x', limits.max2 + 10)}", vars)).toBe('cf ab12 xxxxx');
+    expect([...(lookup(vars, "padRunId('😀', 10)") as string)].length).toBe(10);
+  });
+
+  it('refuses a length the prefix alone exceeds, and a run without an id', () => {
+    expect(() => lookup(vars, "padRunId('m', 7)")).toThrow(new InterpolationError('padRunId() length 7 is shorter than "cf ab12 " (8)'));
+    expect(() => lookup({}, "padRunId('m', 20)")).toThrow(new InterpolationError('${run.id} is not defined (no "run")'));
+  });
+
+  it('shows in a plan as the prefix, the text and the length; its roots are the run and the length', () => {
+    expect(previewPlaceholder("padRunId('m', register.max_channel_folder_name_length + 1)")).toBe(
+      `<"cf <run.id> " padded with 'm' to register.max_channel_folder_name_length + 1>`,
+    );
+    expect(previewPlaceholder("padRunId('m', 60)")).toBe(`<"cf <run.id> " padded with 'm' to 60>`);
+    expect([...placeholderRoots("${padRunId('m', register.max)}")].sort()).toEqual(['register', 'run']);
+    expect([...placeholderRoots("${padRunId('m', 60)}")]).toEqual(['run']);
+  });
+});
+
 describe('previewPlaceholder: a placeholder as the plan shows it', () => {
   it('computes a repeat() with a literal count', () => {
     expect(previewPlaceholder("repeat('x', 3)")).toBe('xxx');

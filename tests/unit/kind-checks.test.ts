@@ -289,6 +289,29 @@ describe('not affected', () => {
     expect(accountsRead(check('caller', 'passed'), 'member', { member: 1, admin: 2 })).toEqual(['member']);
   });
 
+  it('readAs: a read through POST /register closes the event queue it opened, as the same account', async () => {
+    const register = {
+      ...check('every', 'passed'),
+      readBack: { ...READ, accounts: 'every' as const, parameters: 'passed' as const, request: { method: 'POST', path: '/register' } },
+    };
+    const { ctx, sent } = fakeTarget([success({ prefs: { x: 1 }, queue_id: 'q7' }), success()]);
+    expect(await readAs(ctx.client, register, 'admin', ACCOUNTS.admin, ['x'], {})).toEqual({ role: 'admin', values: { x: { found: true, value: 1 } } });
+    expect(sent.map((r) => [r.method, r.path, r.params, r.auth?.email])).toEqual([
+      ['POST', '/register', {}, ACCOUNTS.admin.email],
+      ['DELETE', '/events', { queue_id: 'q7' }, ACCOUNTS.admin.email],
+    ]);
+    // Another read (another method or path), or an answer without a queue: nothing to close.
+    for (const request of [READ.request, { method: 'GET', path: '/register' }, { method: 'POST', path: '/prefs' }]) {
+      const other = { ...register, readBack: { ...register.readBack, request } };
+      const plain = fakeTarget([success({ prefs: { x: 1 }, queue_id: 'q8' })]);
+      await readAs(plain.ctx.client, other, 'admin', ACCOUNTS.admin, ['x'], {});
+      expect(plain.sent).toHaveLength(1);
+    }
+    const noQueue = fakeTarget([success({ prefs: { x: 1 }, queue_id: 8 })]);
+    await readAs(noQueue.ctx.client, register, 'admin', ACCOUNTS.admin, ['x'], {});
+    expect(noQueue.sent).toHaveLength(1);
+  });
+
   it('readAs: the read as that account, its values per parameter; a refused read is a cause', async () => {
     const { ctx, sent } = fakeTarget([success({ prefs: { x: 1 } })]);
     const got = await readAs(ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x', 'y'], { v: 1 }, { caseId: 'c', step: 2 });

@@ -75,6 +75,24 @@ describe('what a run skips, saying why', () => {
     expect(rolesOf()).toEqual([]);
     expect(decide(spec, base, { ...input, configuredRoles: new Set() })).toEqual({ run: false, skip: 'needs the member account, not configured' });
   });
+
+  it('a step that names an account (its user id, its email) needs it as much as one acting as it', () => {
+    const naming = (value: string) => [{ as: 'admin' as const, request: { method: 'POST', path: '/x', params: { to: [value] } } }];
+    expect(rolesOf(naming('${accounts.member2.user_id}'))).toEqual(['admin', 'member2']);
+    expect(rolesOf(naming('${ accounts.guest.email }'))).toEqual(['admin', 'guest']);
+    expect(rolesOf(naming('${account.user_id}'))).toEqual(['admin']);
+    const withFixtures = { ...spec, fixtures: naming('${accounts.member.user_id}') };
+    expect(
+      decide(
+        withFixtures,
+        { ...base, steps: [{ as: 'admin' as const, request: { method: 'GET', path: '/' } }] },
+        { ...input, configuredRoles: new Set(['admin' as const]) },
+      ),
+    ).toEqual({
+      run: false,
+      skip: 'needs the member account, not configured',
+    });
+  });
 });
 
 describe('shards', () => {

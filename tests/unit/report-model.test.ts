@@ -1,7 +1,8 @@
 // What decides a run's exit status and what its report claims: the verdict and its reasons, the
 // baseline's known failures and regressions, each clause's status and each fact's cases.
 import { describe, expect, it } from 'vitest';
-import { verdictOf } from '../../src/report/model/verdict.js';
+import { filterText, verdictOf } from '../../src/report/model/verdict.js';
+import { finish } from '../../src/report/model/assemble.js';
 import { gapLines, gapSentence, targetGaps } from '../../src/report/model/skip-causes.js';
 import { compareWithBaseline } from '../../src/report/model/baseline.js';
 import { clauseEntries, clauseStatus, factEntries, sortCases, summarize, type ConformanceReport } from '../../src/report/model/model.js';
@@ -90,6 +91,72 @@ describe('the verdict', () => {
       incomplete,
     });
     expect(verdictOf(report([kase('a', 'passed')]), { failOnSkip: true })).toMatchObject({ status: 'pass' });
+  });
+});
+
+describe('an interrupted run, a partial run', () => {
+  const notStarted = (id: string) => kase(id, 'skipped', { message: 'the run was interrupted before this case started' });
+  const cutShort = (id: string) => kase(id, 'skipped', { message: 'the run was interrupted before this case ended' });
+
+  it('a run a signal stopped is interrupted, whatever ran: what ran to its end and what did not are counted, and said first', () => {
+    const cases = [
+      kase('a', 'passed'),
+      kase('b', 'failed'),
+      notStarted('c'),
+      cutShort('d'),
+      kase('e', 'skipped', { message: 'needs feature level 9, target has 1' }),
+      // A case that ran counts as run, whatever its message says.
+      kase('f', 'errored', { message: 'the run was interrupted before this case ended' }),
+    ];
+    expect(verdictOf(report(cases), { interruptedBy: 'SIGINT' })).toStrictEqual({
+      status: 'interrupted',
+      newFailures: ['b', 'f'],
+      reasons: ['interrupted by SIGINT: 3 cases ran, 2 did not', '2 failures: b, f'],
+      interrupted: { signal: 'SIGINT', ran: 3, notRun: 2 },
+    });
+    expect(verdictOf(report([notStarted('a')]), { interruptedBy: 'SIGTERM' })).toStrictEqual({
+      status: 'interrupted',
+      newFailures: [],
+      reasons: ['interrupted by SIGTERM: 0 cases ran, 1 did not'],
+      interrupted: { signal: 'SIGTERM', ran: 0, notRun: 1 },
+    });
+    // Stopped before any case, with a warning: interrupted, not "no case ran" as a failure.
+    expect(verdictOf(report([], { runWarnings: ['x'] }), { interruptedBy: 'SIGINT' }).reasons).toEqual(['interrupted by SIGINT: 0 cases ran, 0 did not']);
+    expect(verdictOf(report([kase('a', 'passed')]))).not.toHaveProperty('interrupted');
+  });
+
+  it('a run narrowed by a filter or a shard whose cases passed is partial, not a pass, and says its filter; a failure still fails it', () => {
+    const filter = { grep: 'op20', operations: ['GET /streams'], clauses: ['op1', 'op2.x'], shard: { index: 1, count: 3 } };
+    expect(filterText(filter)).toBe('--operation "GET /streams" --grep "op20" --clause "op1" --clause "op2.x" --shard 1/3');
+    expect(filterText({})).toBe('');
+    expect(filterText(undefined)).toBe('');
+    expect(verdictOf(report([kase('a', 'passed')], { filter: { grep: 'op20' } }))).toStrictEqual({
+      status: 'partial',
+      newFailures: [],
+      reasons: [],
+      partial: { filter: '--grep "op20"' },
+    });
+    expect(verdictOf(report([kase('a', 'failed')], { filter: { shard: { index: 2, count: 2 } } }))).toMatchObject({
+      status: 'fail',
+      partial: { filter: '--shard 2/2' },
+    });
+    expect(verdictOf(report([kase('a', 'passed')], { filter: {} }))).toMatchObject({ status: 'pass' });
+    expect(verdictOf(report([kase('a', 'passed')], { filter: { grep: 'a' } }), { interruptedBy: 'SIGINT' }).status).toBe('interrupted');
+  });
+
+  it('neither claims a feature level: conformsThrough is null and notClaimed says why', () => {
+    const skippedForAccount = kase('s', 'skipped', { since: 1, message: 'needs the admin account, not configured' });
+    const whole = finish(report([kase('a', 'passed'), skippedForAccount]));
+    expect(whole.target).toMatchObject({ conformsThrough: 0, unjudgedFrom: 1 });
+    expect(whole.target).not.toHaveProperty('notClaimed');
+    const stopped = finish(report([kase('a', 'passed'), notStarted('b'), skippedForAccount]), { interruptedBy: 'SIGINT' });
+    const { unjudgedFrom: _u, ...rest } = whole.target;
+    expect(stopped.target).toStrictEqual({ ...rest, conformsThrough: null, notClaimed: 'interrupted by SIGINT: 1 case ran, 1 did not' });
+    const filtered = finish(report([kase('a', 'passed')], { filter: { grep: 'a' } }));
+    expect(filtered.target.conformsThrough).toBeNull();
+    expect(filtered.target.notClaimed).toBe('a partial run (--grep "a") ran only the cases its filter kept');
+    // A report read back and finished again (merge) does not keep a stale reason.
+    expect(finish({ ...filtered, filter: undefined }).target).not.toHaveProperty('notClaimed');
   });
 });
 

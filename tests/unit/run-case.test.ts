@@ -102,10 +102,11 @@ describe('cleanup and disputes', () => {
   });
 
   it('queues opened by the steps and by the cleanup are deleted when the case ends', async () => {
-    const register = (name: string) => get('/register', { queue: { name }, capture: { [name]: 'queue_id' } });
+    const register = (name: string): Step => ({ request: { method: 'POST', path: '/register' }, queue: { name }, capture: { [name]: 'queue_id' } });
     const c = aCase([register('q')], { cleanup: [register('r')] });
-    const { sent } = await run(c, (req) => success({ queue_id: req.path === '/register' ? `id${req.params ? '' : '?'}` : undefined }));
-    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.params)).toEqual([{ queue_id: 'id' }, { queue_id: 'id' }]);
+    let opened = 0;
+    const { sent } = await run(c, (req) => success(req.path === '/register' ? { queue_id: `id${(opened += 1)}` } : {}));
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.params)).toEqual([{ queue_id: 'id1' }, { queue_id: 'id2' }]);
   });
 
   it('a disputed clause answered the Zulip way passes under spec with a warning, the dispute and the exchange', async () => {

@@ -215,14 +215,70 @@ describe('captures', () => {
     expect(out.records[0]).not.toHaveProperty('capture');
   });
 
-  it("a queue is opened when the step captures its id by the queue's name (a string), as the step's role", async () => {
-    const { ctx } = fakeTarget([success({ queue_id: 'q1', last_event_id: -1 })]);
-    const out = await runSteps([get('/register', { as: 'admin', queue: { name: 'q' }, capture: { q: 'queue_id', other: 'last_event_id' } })], ctx, {});
+  it("every POST /register answered with a queue_id opened a queue, as the step's role; a DELETE /events step takes its queue off the list", async () => {
+    const post = (path: string, more: Partial<Step> = {}): Step => ({ request: { method: 'POST', path }, ...more });
+    const { ctx } = fakeTarget([
+      success({ queue_id: 'q1', last_event_id: -1 }),
+      success({ queue_id: 'q2' }),
+      success({ queue_id: 'q2' }),
+      success({ queue_id: 3 }),
+      failure('BAD_REQUEST'),
+      success({ queue_id: 'q4' }),
+      success(),
+    ]);
+    const out = await runSteps(
+      [
+        post('/register', { as: 'admin', queue: { name: 'q' }, capture: { q: 'queue_id' } }),
+        post('/register'),
+        // The same queue twice (a server that hands out one id) is deleted once.
+        post('/register'),
+        post('/register'),
+        post('/register', { optional: true }),
+        get('/register'),
+        { request: { method: 'DELETE', path: '/events', params: { queue_id: 'q2' } } },
+      ],
+      ctx,
+      {},
+    );
+    expect(out.status).toBe('passed');
     expect(out.queues).toEqual([{ id: 'q1', role: 'admin' }]);
-    const numeric = await runSteps([get('/register', { queue: { name: 'q' }, capture: { q: 'last_event_id' } })], ctx, {});
-    expect(numeric.queues).toEqual([]);
-    const other = await runSteps([get('/register', { queue: { name: 'q' }, capture: { p: 'queue_id' } })], ctx, {});
-    expect(other.queues).toEqual([]);
+  });
+
+  it('only a successful POST /register opens one, each id once; only a DELETE /events of a queue on the list takes one off', async () => {
+    const step = (method: string, path: string, more: Partial<Step> = {}): Step => ({ request: { method, path }, optional: true, ...more });
+    const answers: Record<string, Record<string, unknown>> = {
+      'POST /register#1': { result: 'success', msg: '', queue_id: 'a' },
+      'POST /register#2': { result: 'success', msg: '', queue_id: 'b' },
+      'POST /register#3': { result: 'error', msg: 'no', code: 'BAD_REQUEST', queue_id: 'c' },
+      'POST /registers': { result: 'success', msg: '', queue_id: 'd' },
+    };
+    let n = 0;
+    const { ctx } = fakeTarget((req) => {
+      const key = req.method === 'POST' && req.path === '/register' ? `POST /register#${(n += 1)}` : `${req.method} ${req.path}`;
+      const body = answers[key] ?? { result: 'success', msg: '' };
+      return json(body, body.result === 'success' ? 200 : 400);
+    });
+    const del = (path: string, method = 'DELETE', queue = 'a') => step(method, path, { request: { method, path, params: { queue_id: queue } } });
+    const out = await runSteps(
+      [
+        step('POST', '/register'),
+        step('POST', '/register'),
+        step('POST', '/register'),
+        step('POST', '/registers'),
+        del('/events', 'POST'),
+        del('/event'),
+        del('/events', 'DELETE', 'zz'),
+      ],
+      ctx,
+      {},
+    );
+    expect(out.queues).toEqual([
+      { id: 'a', role: 'member' },
+      { id: 'b', role: 'member' },
+    ]);
+    n = 0;
+    const first = await runSteps([step('POST', '/register'), step('POST', '/register'), del('/events')], ctx, {});
+    expect(first.queues).toEqual([{ id: 'b', role: 'member' }]);
   });
 });
 

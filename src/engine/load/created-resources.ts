@@ -36,6 +36,16 @@ export interface CreatedResource {
   undoFirst?: boolean;
 }
 
+/** A parameter that names what a run creates or renames: every value sent for it carries the run id. */
+export interface NameParam {
+  by: { method: string; path: string };
+  param: string;
+  /** The field of each entry of the parameter (a JSON array). */
+  each?: string;
+  /** Only requests whose other parameters have these values. */
+  when?: Record<string, string>;
+}
+
 /** The `{name}`s of a path template, `{key}` aside. */
 export function placeholdersOf(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).filter((name) => name !== 'key');
@@ -43,6 +53,13 @@ export function placeholdersOf(path: string): string[] {
 
 export function loadCreatedResources(path = projectPath('specs', RESOURCES_FILE)): CreatedResource[] {
   return parseCreatedResources(displayPath(path), readFileSync(path, 'utf8'));
+}
+
+/** The parameters that name what a run creates or renames (the file's `names`), validated. */
+export function loadNameParams(path = projectPath('specs', RESOURCES_FILE)): NameParam[] {
+  const source = parseYaml(displayPath(path), readFileSync(path, 'utf8'));
+  validateSource(source, 'created-resources.schema.json');
+  return (source.data as { names?: NameParam[] }).names ?? [];
 }
 
 /** Parsed, validated against its schema, and checked for what the schema cannot say. */

@@ -58,6 +58,11 @@ export async function readAs(
   }
   const values: Record<string, Resolved> = {};
   for (const name of names) values[name] = resolvePath(body, check.readBack.value.replaceAll('{parameter}', name));
+  // A read through POST /register opened an event queue: closed at once, or it would collect
+  // every later event on the server (two reads per account and check, every run).
+  if (request.method === 'POST' && request.path === '/register' && typeof body.queue_id === 'string') {
+    await client.send({ method: 'DELETE', path: '/events', params: { queue_id: body.queue_id }, auth: { ...account, role } });
+  }
   return { role, values };
 }
 

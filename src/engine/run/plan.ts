@@ -70,9 +70,10 @@ export function shardOf(file: string, count: number): number {
   return (hash % count) + 1;
 }
 
-/** The configured roles the steps call as (an account the run made is none). */
+/** The configured roles the steps call as (an account the run made is none), then those whose account they name (`${accounts.member.user_id}`): a case needs both. */
 export function rolesOf(steps: Step[] = []): Role[] {
-  return steps.flatMap((s) => roleOf(s) ?? []);
+  const named = [...JSON.stringify(steps).matchAll(/\$\{\s*accounts\.([a-z0-9]+)\./g)].map((m) => m[1] as Role);
+  return [...steps.flatMap((s) => roleOf(s) ?? []), ...named];
 }
 
 export function decide(spec: SpecFile, c: Case, input: PlanInput): Decision {

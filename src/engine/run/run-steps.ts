@@ -156,6 +156,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       ...(repeated.sent > 1 ? { sent: repeated.sent } : {}),
     };
     records.push(record);
+    noteQueue(queues, step.request.method, path, params, exchange, role, roleOf(step) ? undefined : account);
     if (exchange.error) {
       if (step.optional) continue;
       return { status: 'errored', records, vars, disputes, queues, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
@@ -189,7 +190,6 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         if (got.found) {
           vars[name] = got.value;
           record.captured = { ...record.captured, [name]: got.value };
-          if (step.queue?.name === name && typeof got.value === 'string') queues.push({ id: got.value, role, ...(roleOf(step) ? {} : { account }) });
         } else {
           const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
           judged.push({
@@ -365,6 +365,23 @@ function supportedListedAsIgnored(ctx: TargetContext, method: string, path: stri
       message: `ignored_parameters_unsupported: names ${JSON.stringify(wrong)}, which ${method} ${path} supports`,
     },
   ];
+}
+
+/**
+ * Every POST /register opens an event queue (Zulip's register always does, even for a read of
+ * its state): the case deletes each one its steps opened when it ends, so no run leaves queues
+ * filling up on the server. A step that deletes a queue itself takes it off the list.
+ */
+/** `made`: the account the run made that sent it (a configured role's account is found by its name). */
+function noteQueue(queues: OpenedQueue[], method: string, path: string, params: Params, exchange: Exchange, role: string, made?: Account): void {
+  const json = exchange.response?.json as Record<string, unknown> | undefined;
+  if (json?.result !== 'success') return;
+  if (method === 'POST' && path === '/register' && typeof json.queue_id === 'string') {
+    if (!queues.some((q) => q.id === json.queue_id)) queues.push({ id: json.queue_id, role, ...(made ? { account: made } : {}) });
+  } else if (method === 'DELETE' && path === '/events') {
+    const at = queues.findIndex((q) => q.id === params.queue_id);
+    if (at >= 0) queues.splice(at, 1);
+  }
 }
 
 /** Deletes the event queues steps opened (DELETE /events as the role that opened each); best effort. */

@@ -6,6 +6,7 @@ import type { ChannelFolder, Realm } from '../realm/model.js';
 import type { Context, Route } from '../core/router.js';
 import { allocate, type FlavorName } from '../realm/flavor.js';
 import { sendEvent } from '../events/queue.js';
+import { retire } from '../realm/retention.js';
 
 /**
  * channel_folder events go to every active user (zerver/actions/channel_folders.py; facts
@@ -116,6 +117,7 @@ function updateFolder(ctx: Context) {
   const wasArchived = folder.isArchived;
   if (archive !== undefined && !ctx.quirks.has('folder-archive-ignored')) folder.isArchived = archive;
   if (archive !== undefined && (folder.isArchived !== wasArchived || resent)) update({ is_archived: folder.isArchived });
+  if (folder.isArchived && !wasArchived) retire(ctx.realm, folder);
   return {};
 }
 

@@ -2,6 +2,7 @@
 import { channelById, channelByName, hasContentAccess, inGroupSetting, isAdmin } from '../realm/access.js';
 import { badRequest } from '../core/errors.js';
 import type { Context, Route } from '../core/router.js';
+import { retire } from '../realm/retention.js';
 
 /**
  * The document's reading where the Zulip server contradicts it (the disputed clauses of
@@ -29,6 +30,7 @@ function archiveChannel(ctx: Context) {
   if (channel.isArchived) throw badRequest('Channel is already deactivated');
   channel.isArchived = true;
   channel.isDefault = false; // Zulip drops archived channels from the default set
+  retire(ctx.realm, channel);
   return {};
 }
 

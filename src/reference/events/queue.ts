@@ -8,6 +8,13 @@ import { ApiError, badRequest } from '../core/errors.js';
 import type { EventQueue, QueuedEvent, Realm } from '../realm/model.js';
 import type { Context } from '../core/router.js';
 
+/** Held GET /events requests, by queue: each is woken by the next event (or superseded). */
+const waiting = new WeakMap<EventQueue, () => void>();
+/** An idle queue's lifespan is capped at a week; the queues are swept at most once a minute. */
+const MAX_LIFESPAN_MS = 7 * 24 * 3600 * 1000;
+const GC_EVERY_MS = 60_000;
+const lastSweep = new WeakMap<Realm, number>();
+
 /**
  * Opens a queue for the caller from the register parameters (already validated). A
  * client_capabilities object must carry notification_settings_null: Zulip made that key
@@ -20,7 +27,11 @@ export function openQueue(ctx: Context): string {
   if (capabilities && !('notification_settings_null' in capabilities)) {
     throw badRequest('client_capabilities["notification_settings_null"] field is missing: Field required');
   }
-  const queueId = `${Date.now()}:${randomBytes(6).toString('hex')}`;
+  const now = Date.now();
+  expireIdleQueues(ctx.realm, now);
+  const queueId = `${now}:${randomBytes(6).toString('hex')}`;
+  // Zulip: 0 (the default) means the default lifespan; more is capped at a week.
+  const lifespanSecs = ctx.params.optInt('queue_lifespan_secs') ?? 0;
   ctx.realm.queues.set(queueId, {
     userId: ctx.user.id,
     applyMarkdown: ctx.params.optBool('apply_markdown') ?? true,
@@ -28,16 +39,30 @@ export function openQueue(ctx: Context): string {
     eventTypes: types ? types.map(String) : null,
     capabilities: capabilities ?? {},
     events: [],
+    lastConnection: now,
+    lifespanMs: lifespanSecs > 0 ? Math.min(lifespanSecs * 1000, MAX_LIFESPAN_MS) : ctx.realm.flavor.queueIdleMs,
   });
   return queueId;
+}
+
+// Zulip's garbage collection of event queues (zerver/tornado/event_queue.py gc_event_queues,
+// ClientDescriptor.expired; fact zulip.events.queue.idle-expiry): every minute, a queue no
+// request is waiting on whose last connection is older than its lifespan is dropped. A client
+// that registers and never reads or deletes its queue (a killed run) leaves nothing behind for
+// longer than that, and no more events pile up in it.
+
+/** Drops the idle queues past their lifespan; at most once a minute (or per idle period, if shorter). */
+export function expireIdleQueues(realm: Realm, now: number): void {
+  if (now - (lastSweep.get(realm) ?? 0) < Math.min(GC_EVERY_MS, realm.flavor.queueIdleMs)) return;
+  lastSweep.set(realm, now);
+  for (const [id, queue] of realm.queues) {
+    if (!waiting.has(queue) && now - queue.lastConnection >= queue.lifespanMs) realm.queues.delete(id);
+  }
 }
 
 export function capability(queue: EventQueue, name: string): boolean {
   return queue.capabilities[name] === true;
 }
-
-/** Held GET /events requests, by queue: each is woken by the next event (or superseded). */
-const waiting = new WeakMap<EventQueue, () => void>();
 
 /**
  * Zulip's "virtual events" (zerver/tornado/event_queue.py EventQueue.push and contents; fact
@@ -89,6 +114,7 @@ export function sendEvent(
   accept: (queue: EventQueue) => boolean = () => true,
   shape: (queue: EventQueue, event: Record<string, unknown>) => Record<string, unknown> = (_, e) => e,
 ): void {
+  expireIdleQueues(realm, Date.now());
   const users = new Set(userIds);
   for (const queue of realm.queues.values()) {
     if (!users.has(queue.userId)) continue;
@@ -125,6 +151,8 @@ export async function getEvents(ctx: Context) {
   // A new request for the queue answers the one held before it.
   waiting.get(queue)?.();
   const { heartbeatMs } = ctx.realm.flavor;
+  // Zulip's connect_handler: a client waiting on the queue keeps it alive.
+  queue.lastConnection = Date.now();
   await new Promise<void>((resolve) => {
     const wake = () => {
       clearTimeout(timer);

@@ -178,7 +178,7 @@ function editMessage(ctx: Context) {
   const access = movement ? moveAccess(ctx.realm, movement, moved) : undefined;
   const targetHadMessages = movement ? topicMessages(ctx.realm, movement.to.id, movement.newTopic).length > 0 : false;
   if (movement) applyMove(ctx.realm, ctx.user, movement, moved, event, access!, ctx.quirks);
-  if (event.prevContent !== undefined || moving) recordEdit(ctx.realm, message.id, event);
+  if (event.prevContent !== undefined || moving) recordEdit(message, event);
   // The events, in Zulip's order: delete_message for users losing access, the policies that
   // follow a whole topic, update_message, then the notices (message events).
   const wholeTopic = movement ? movedWholeTopic(ctx.realm, ctx.user, movement) : false;

@@ -21,19 +21,18 @@ export interface EditEvent {
   stream?: number;
 }
 
-const stored = new WeakMap<Realm, Map<number, EditEvent[]>>();
+// Held by the message itself: a deleted message's history goes with it.
+const stored = new WeakMap<Message, EditEvent[]>();
 
 /** Events of a message, oldest first. */
-export function editEvents(realm: Realm, messageId: number): EditEvent[] {
-  let byMessage = stored.get(realm);
-  if (!byMessage) stored.set(realm, (byMessage = new Map<number, EditEvent[]>()));
-  let events = byMessage.get(messageId);
-  if (!events) byMessage.set(messageId, (events = []));
+export function editEvents(message: Message): EditEvent[] {
+  let events = stored.get(message);
+  if (!events) stored.set(message, (events = []));
   return events;
 }
 
-export function recordEdit(realm: Realm, messageId: number, event: EditEvent): void {
-  editEvents(realm, messageId).push(event);
+export function recordEdit(message: Message, event: EditEvent): void {
+  editEvents(message).push(event);
 }
 
 type Snapshot = Record<string, unknown>;
@@ -44,7 +43,7 @@ export function snapshots(realm: Realm, message: Message, allowEmptyTopic: boole
   let content = message.content;
   let currentTopic = message.topic;
   const out: Snapshot[] = [];
-  for (const event of [...editEvents(realm, message.id)].reverse()) {
+  for (const event of [...editEvents(message)].reverse()) {
     const snapshot: Snapshot = {
       topic: topic(currentTopic),
       content,

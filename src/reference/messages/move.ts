@@ -111,7 +111,7 @@ export function applyMove(realm: Realm, user: User, move: Move, moved: Message[]
       m.readBy.add(id);
     }
     if (m !== move.message && quirks.has('edit-history-target-only')) continue;
-    if (m !== move.message) recordEdit(realm, m.id, event);
+    if (m !== move.message) recordEdit(m, event);
   }
   if (quirks.has('edit-ids-change-on-move')) for (const m of moved) m.id = allocate(realm, 'message');
 }

@@ -103,6 +103,8 @@ export interface Flavor {
   editLimitGraceSeconds: number;
   /** How long GET /events holds an empty queue's request before a heartbeat (the event queue is not shown). */
   heartbeatMs: number;
+  /** How long an event queue lives without a client waiting on it before it is dropped (queue_lifespan_secs 0). */
+  queueIdleMs: number;
   // --- typing and topics (operations 3, 14, 16, 17)
   /**
    * POST /mark_topic_as_read for a topic in which the caller has no message: the document is
@@ -218,6 +220,8 @@ export const ZULIP: Flavor = {
   editLimitGraceSeconds: 20,
   // Zulip: 45 s plus up to 10 s (zerver/tornado/event_queue.py HEARTBEAT_MIN_FREQ_SECS).
   heartbeatMs: 45_000,
+  // Zulip: DEFAULT_EVENT_QUEUE_TIMEOUT_SECS, ten minutes (fact zulip.events.queue.idle-expiry).
+  queueIdleMs: 600_000,
   // --- typing and topics (operations 3, 14, 16, 17)
   refusesMarkingUnknownTopic: true,
   emptyTopicMarksWholeChannel: true,
@@ -341,6 +345,7 @@ export const VARIANT: Flavor = {
   },
   editLimitGraceSeconds: 0,
   heartbeatMs: 20_000,
+  queueIdleMs: 300_000,
   // --- typing and topics (operations 3, 14, 16, 17)
   refusesMarkingUnknownTopic: false,
   emptyTopicMarksWholeChannel: false,

@@ -163,6 +163,10 @@ export interface EventQueue {
   eventTypes: string[] | null;
   capabilities: Record<string, unknown>;
   events: QueuedEvent[];
+  /** When a client last waited on the queue (or opened it), in ms: an idle queue expires. */
+  lastConnection: number;
+  /** How long it may stay idle (queue_lifespan_secs, else the flavor's default). */
+  lifespanMs: number;
 }
 
 export interface Realm {

@@ -19,6 +19,7 @@ import type { Context, Route } from '../core/router.js';
 import { GROUP_PERMISSION_NAMES } from '../realm/seed-groups.js';
 import { allocate, type FlavorName } from '../realm/flavor.js';
 import { GroupEvents } from './group-events.js';
+import { retire } from '../realm/retention.js';
 
 const MAX_GROUP_NAME_LENGTH = 100;
 /** The organisation's can_manage_all_groups setting, at Zulip's default: the owners. */
@@ -248,6 +249,7 @@ function deactivateGroup(ctx: Context) {
   if (inUse.length) throw new ApiError(400, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', { objections: inUse });
   group.deactivated = true;
   new GroupEvents(ctx.realm, ctx.quirks, ctx.user.id).deactivated(group);
+  retire(ctx.realm, group);
   return {};
 }
 

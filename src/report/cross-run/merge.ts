@@ -68,6 +68,9 @@ export function mergeReports(
     }
   }
   const started = reports.map((r) => r.report.startedAt).sort()[0];
+  // A complete set of shards covers what one run would have: only the other filters remain.
+  const { shard: _shard, ...filter } = first.filter ?? {};
+  const interruptedBy = reports.map((r) => r.report.verdict.interrupted?.signal).find((signal) => signal !== undefined);
   const costs = reports.flatMap((r) => (r.report.cost ? [r.report.cost] : []));
   const expectations = reports.map((r) => r.report.expectations).filter((e) => e !== undefined);
   return finish(
@@ -78,6 +81,7 @@ export function mergeReports(
       startedAt: started,
       durationMs: Math.max(...reports.map((r) => r.report.durationMs)),
       summary: first.summary,
+      ...(Object.keys(filter).length ? { filter } : {}),
       ...(costs.length ? { cost: addCosts(costs) } : {}),
       ...(baseline
         ? { baseline: compareWithBaseline(merged, baseline.report, baseline.file) }
@@ -111,7 +115,7 @@ export function mergeReports(
       ...(factsById.size ? { facts: [...factsById.values()] } : {}),
       runWarnings: reports.flatMap((r) => r.report.runWarnings),
     },
-    verdictOptions,
+    { ...verdictOptions, ...(interruptedBy ? { interruptedBy } : {}) },
   );
 }
 

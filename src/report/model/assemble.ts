@@ -11,11 +11,11 @@ import { conformsThrough, unjudgedFrom } from './feature-level.js';
 import { compareWithBaseline } from './baseline.js';
 import { applyExpectations, type Expectations } from './expectations.js';
 import { isBroken } from './groups.js';
-import { verdictOf, type VerdictOptions } from './verdict.js';
+import { interruptedSentence, verdictOf, type VerdictOptions } from './verdict.js';
 
 export interface ReportParts {
   tool: ConformanceReport['tool'];
-  target: Omit<Target, 'conformsThrough' | 'unjudgedFrom'>;
+  target: Omit<Target, 'conformsThrough' | 'unjudgedFrom' | 'notClaimed'>;
   startedAt: string;
   durationMs: number;
   cases: CaseResult[];
@@ -27,6 +27,7 @@ export interface ReportParts {
   runWarnings: string[];
   cost?: ConformanceReport['cost'];
   shard?: ConformanceReport['shard'];
+  filter?: ConformanceReport['filter'];
   /** The API the spec files describe (apiOf). */
   api?: ConformanceReport['api'];
   baseline?: { file: string; report: ConformanceReport };
@@ -59,6 +60,7 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
       summary: summarize(cases),
       ...(parts.cost ? { cost: parts.cost } : {}),
       ...(parts.shard ? { shard: parts.shard } : {}),
+      ...(parts.filter && Object.keys(parts.filter).length ? { filter: parts.filter } : {}),
       ...(parts.api ? { api: parts.api } : {}),
       ...(baseline ? { baseline } : {}),
       ...(expectations ? { expectations } : {}),
@@ -71,16 +73,26 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
   );
 }
 
-/** Summary, effective feature level and verdict, from the cases. */
+/**
+ * Summary, verdict and effective feature level, from the cases. A partial or interrupted run
+ * claims no level: the cases it did not run would have had their say.
+ */
 export function finish(report: Omit<ConformanceReport, 'verdict'>, verdictOptions: VerdictOptions = {}): ConformanceReport {
   const summary = summarize(report.cases);
-  const { unjudgedFrom: _stale, ...given } = report.target;
-  const unjudged = unjudgedFrom(report.cases, report.target.featureLevel);
+  const verdict = verdictOf({ ...report, summary }, verdictOptions);
+  const { unjudgedFrom: _stale, notClaimed: _was, ...given } = report.target;
+  const notClaimed = verdict.interrupted
+    ? interruptedSentence(verdict.interrupted)
+    : verdict.partial
+      ? `a partial run (${verdict.partial.filter}) ran only the cases its filter kept`
+      : undefined;
+  const unjudged = notClaimed ? undefined : unjudgedFrom(report.cases, report.target.featureLevel);
   const target = {
     ...given,
-    conformsThrough: conformsThrough(report.cases, report.target.featureLevel, report.target.claimedFeatureLevel),
+    conformsThrough: notClaimed ? null : conformsThrough(report.cases, report.target.featureLevel, report.target.claimedFeatureLevel),
     ...(unjudged === undefined ? {} : { unjudgedFrom: unjudged }),
+    ...(notClaimed ? { notClaimed } : {}),
   };
   const { cases, clauses, facts, runWarnings, ...head } = { ...report, target, summary };
-  return { ...head, verdict: verdictOf({ ...report, target, summary }, verdictOptions), cases, clauses, ...(facts ? { facts } : {}), runWarnings };
+  return { ...head, verdict, cases, clauses, ...(facts ? { facts } : {}), runWarnings };
 }

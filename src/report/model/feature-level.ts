@@ -58,6 +58,7 @@ const aboveDocument = (level: number) => (level > NEWEST_FEATURE_LEVEL ? `, more
 
 function throughClause(target: Target): string {
   if (target.conformsThrough === undefined) return '';
+  if (target.notClaimed) return `, no conformance level claimed (${target.notClaimed})`;
   if (target.unjudgedFrom !== undefined) {
     return target.conformsThrough === null
       ? ', conformance level not established (cases without a feature level were skipped for missing configuration)'

@@ -70,6 +70,8 @@ export interface Target {
   conformsThrough?: number | null;
   /** The lowest level with a case skipped for a missing account, when that limits conformsThrough. */
   unjudgedFrom?: number;
+  /** Why the run claims no level at all (conformsThrough null): it was partial or interrupted. */
+  notClaimed?: string;
   profile: Profile;
   embedded: boolean;
 }
@@ -98,6 +100,30 @@ export interface ExpectationsSection {
   updated?: { added: string[]; removed: string[] };
 }
 
+/**
+ * What the run's verdict says, the worst first: interrupted (stopped by a signal before its
+ * end), fail (a failure nothing explains), partial (what ran passed, but a filter or a shard
+ * left cases out), pass.
+ */
+export type VerdictStatus = 'interrupted' | 'fail' | 'partial' | 'pass';
+
+/** A run stopped by SIGINT (Ctrl-C) or SIGTERM: it started no case after the signal. */
+export interface Interruption {
+  signal: string;
+  /** Cases that ran to their end (passed, failed or errored). */
+  ran: number;
+  /** Cases the plan would have run that never started (in `cases` as skipped, with that reason). */
+  notRun: number;
+}
+
+/** The filters of a run (--grep, --operation, --clause, --shard): only the cases they keep ran. */
+export interface RunFilter {
+  grep?: string;
+  operations?: string[];
+  clauses?: string[];
+  shard?: { index: number; count: number };
+}
+
 /** Clauses the target did not let the run check, by the cause (verdict.notCheckedOnTarget). */
 export interface TargetGap {
   /** Why the cases were skipped: what the target is or lacks ("needs push devices behind ..."). */
@@ -108,12 +134,16 @@ export interface TargetGap {
 
 /** Why the run exits as it does: the failures no baseline or expectation explains, and the rest. */
 export interface Verdict {
-  status: 'pass' | 'fail';
+  status: VerdictStatus;
   newFailures: string[];
   reasons: string[];
   /** Cases were skipped for missing configuration (an account not configured), per cause:
    * the run did not test what it could have. `status` still says whether what ran passed. */
   incomplete?: { cause: string; count: number }[];
+  /** The run was stopped by a signal: what ran and what did not. */
+  interrupted?: Interruption;
+  /** A filter or shard left cases out: the filter, as the command line gives it. */
+  partial?: { filter: string };
   /**
    * Clauses the target did not let the run check (their cases skipped for what it is or lacks:
    * a permission no read shows, data only the reference server seeds, an assumption that does not
@@ -139,6 +169,8 @@ export interface ConformanceReport {
   runWarnings: string[];
   /** --shard i/n: this report holds only that shard's spec files (`merge` joins them). */
   shard?: { index: number; count: number };
+  /** The filters the run was given (the shard too): its cases are only those they keep. */
+  filter?: RunFilter;
   /** The operations and parameters of the API document, with the feature level each appeared at. */
   api?: ApiSummary;
   baseline?: BaselineSection;

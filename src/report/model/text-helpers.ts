@@ -18,15 +18,30 @@ export function failureWhere(f: Pick<Failure, 'step' | 'check' | 'path' | 'profi
   return [f.step ? `step ${f.step}` : '', f.check, f.path ?? '', f.profile === 'zulip' ? 'zulip profile' : ''].filter(Boolean).join(' · ');
 }
 
-/** FAIL; INCOMPLETE when what ran passed but cases were skipped for missing configuration; PASS. */
-export function verdictWord(report: ConformanceReport): 'FAIL' | 'INCOMPLETE' | 'PASS' {
-  if (report.verdict.status === 'fail') return 'FAIL';
-  return report.verdict.incomplete?.length ? 'INCOMPLETE' : 'PASS';
+export type VerdictWord = 'INTERRUPTED' | 'FAIL' | 'PARTIAL' | 'INCOMPLETE' | 'PASS';
+
+/**
+ * INTERRUPTED (stopped by a signal), FAIL, PARTIAL (what ran passed, but a filter or shard left
+ * cases out), INCOMPLETE (what ran passed, but cases were skipped for missing configuration), PASS.
+ */
+export function verdictWord(report: ConformanceReport): VerdictWord {
+  const { status, incomplete } = report.verdict;
+  if (status === 'interrupted') return 'INTERRUPTED';
+  if (status === 'fail') return 'FAIL';
+  if (status === 'partial') return 'PARTIAL';
+  return incomplete?.length ? 'INCOMPLETE' : 'PASS';
 }
 
+/** "PASS: 479 passed, ..."; an interrupted run adds how many cases did not start, a partial one its filter. */
 export function headline(report: ConformanceReport): string {
   const s = report.summary;
-  return `${verdictWord(report)}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} cases`;
+  const v = report.verdict;
+  const more = v?.interrupted
+    ? ` (interrupted by ${v.interrupted.signal}: ${v.interrupted.notRun} did not start)`
+    : v?.partial
+      ? ` (partial: ${v.partial.filter})`
+      : '';
+  return `${verdictWord(report)}: ${s.passed} passed, ${s.failed} failed, ${s.errored} errored, ${s.skipped} skipped of ${s.total} cases${more}`;
 }
 
 export function plural(n: number, word: string): string {

@@ -1,15 +1,43 @@
 // The exit status of a run and the reasons for it. Without baseline or expectations, every
 // failed or errored case fails the run; with them, only the failures neither one explains, plus
 // stale and expired expectations. Skips for missing accounts make the run incomplete, which fails
-// it only with --fail-on-skip.
-import type { ConformanceReport, Verdict } from './model.js';
+// it only with --fail-on-skip. A run stopped by a signal is interrupted, whatever ran; a run
+// narrowed by a filter or a shard whose cases passed is partial, not a pass.
+import type { ConformanceReport, Interruption, RunFilter, Verdict, VerdictStatus } from './model.js';
 import { isBroken } from './groups.js';
 import { configurationSkips, FAIL_ON_SKIP, incompleteSentence, targetGaps } from './skip-causes.js';
+import { CUT_SHORT, NOT_STARTED } from '../../common/vocabulary.js';
+import { plural } from './text-helpers.js';
 
 export interface VerdictOptions {
   /** --fail-on-skip: a run with cases skipped for missing configuration fails. */
   failOnSkip?: boolean;
+  /** The signal that stopped the run before its end (SIGINT, SIGTERM). */
+  interruptedBy?: string;
 }
+
+/** The filter as the command line gives it: `--grep "x" --operation "GET /streams" --shard 1/3`. */
+export function filterText(filter: RunFilter | undefined): string {
+  if (!filter) return '';
+  return [
+    ...(filter.operations ?? []).map((op) => `--operation "${op}"`),
+    ...(filter.grep !== undefined ? [`--grep "${filter.grep}"`] : []),
+    ...(filter.clauses ?? []).map((id) => `--clause "${id}"`),
+    ...(filter.shard ? [`--shard ${filter.shard.index}/${filter.shard.count}`] : []),
+  ].join(' ');
+}
+
+/** What an interrupted run did: the cases that ran to their end, and those it never started. */
+export function interruption(cases: ConformanceReport['cases'], signal: string): Interruption {
+  return {
+    signal,
+    ran: cases.filter((c) => c.status !== 'skipped').length,
+    notRun: cases.filter((c) => c.status === 'skipped' && (c.message === NOT_STARTED || c.message === CUT_SHORT)).length,
+  };
+}
+
+/** "interrupted by SIGINT: 137 cases ran, 342 did not" (did not start, or did not end) */
+export const interruptedSentence = (i: Interruption) => `interrupted by ${i.signal}: ${plural(i.ran, 'case')} ran, ${i.notRun} did not`;
 
 export function verdictOf(report: Omit<ConformanceReport, 'verdict'>, options: VerdictOptions = {}): Verdict {
   const newFailures = report.cases.filter((c) => isBroken(c) && c.baseline !== 'known' && !c.expectation).map((c) => c.id);
@@ -29,15 +57,21 @@ export function verdictOf(report: Omit<ConformanceReport, 'verdict'>, options: V
     reasons.push(
       `${ex.expired.length} expired expectation${ex.expired.length > 1 ? 's' : ''} in ${ex.file}: ${ex.expired.map((e) => `${e.id} (expired ${e.expires})`).join(', ')}`,
     );
-  if (report.summary.total === 0 && report.runWarnings.length) reasons.push('no case ran, and the run reported problems');
+  if (report.summary.total === 0 && report.runWarnings.length && !options.interruptedBy) reasons.push('no case ran, and the run reported problems');
   const skips = configurationSkips(report.cases);
   if (skips.length && options.failOnSkip) reasons.push(`${incompleteSentence(skips, report.summary.total)} ${FAIL_ON_SKIP}`);
   const gaps = targetGaps(report.cases);
+  const interrupted = options.interruptedBy ? interruption(report.cases, options.interruptedBy) : undefined;
+  const filter = filterText(report.filter);
+  const status: VerdictStatus = interrupted ? 'interrupted' : reasons.length ? 'fail' : filter ? 'partial' : 'pass';
+  if (interrupted) reasons.unshift(interruptedSentence(interrupted));
   return {
-    status: reasons.length ? 'fail' : 'pass',
+    status,
     newFailures,
     reasons,
     ...(skips.length ? { incomplete: skips } : {}),
+    ...(interrupted ? { interrupted } : {}),
+    ...(filter ? { partial: { filter } } : {}),
     ...(gaps.length ? { notCheckedOnTarget: gaps } : {}),
   };
 }

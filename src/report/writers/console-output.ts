@@ -8,6 +8,7 @@ import type { Explain, Explanation } from '../model/explained.js';
 import { plural, verdictWord } from '../model/text-helpers.js';
 import { failureGroups } from '../model/failure-groups.js';
 import { FAIL_ON_SKIP, gapLines, gapSentence, incompleteSentence, skipLines } from '../model/skip-causes.js';
+import { interruptedSentence } from '../model/verdict.js';
 
 export type Write = (line: string) => void;
 
@@ -76,6 +77,7 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
     ...report.runWarnings.map((w) => pc.yellow(`warning: ${w}`)),
     ...(report.verdict.status === 'fail' && (b || e) ? report.verdict.reasons.map((r) => pc.red(`fails the run: ${r}`)) : []),
     ...incompleteLines(report),
+    ...stopLines(report),
     ...notCheckedLines(report),
     ...costLines(report),
     ...files.map((f) => `report: ${f}`),
@@ -143,6 +145,18 @@ export function incompleteLines(report: ConformanceReport): string[] {
   const fails = report.verdict.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
   const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${FAIL_ON_SKIP}` : ''}:`;
   return [fails ? pc.red(head) : pc.yellow(head), ...skipLines(skips).map((line) => pc.yellow(`  ${line}`))];
+}
+
+/** An interrupted or partial run says so before its closing line, in the word every report uses. */
+export function stopLines(report: ConformanceReport): string[] {
+  const v = report.verdict;
+  if (v?.interrupted) {
+    return [pc.red(`INTERRUPTED: ${interruptedSentence(v.interrupted)}; the reports say so, and claim no conformance level`)];
+  }
+  if (v?.partial && v.status === 'partial') {
+    return [pc.yellow(`PARTIAL: only the cases ${v.partial.filter} keeps ran; the reports say so, and claim no conformance level`)];
+  }
+  return [];
 }
 
 /** The clauses the target did not let the run check, each with its cause, next to the verdict. */

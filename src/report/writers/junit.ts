@@ -4,7 +4,7 @@
 import type { ConformanceReport, ReportCase } from '../model/model.js';
 import type { ReportWriter } from './write-reports.js';
 import { byOperation, emptyCounts } from '../model/groups.js';
-import { brokenRules, brokenRulesOf, failureWhere, ruleTexts } from '../model/text-helpers.js';
+import { brokenRules, brokenRulesOf, failureWhere, headline, ruleTexts, verdictWord } from '../model/text-helpers.js';
 import { reportExplainer, type Explain } from '../model/explained.js';
 
 /** Escapes text for XML content and attributes; drops characters XML 1.0 cannot carry. */
@@ -66,6 +66,12 @@ function testcase(c: ReportCase, texts: Map<string, string>, explain: Explain): 
   return inner ? `${open}>\n${inner}    </testcase>` : `${open}/>`;
 }
 
+/** A run that did not run everything says so where a CI view shows the run's name. */
+function suitesName(report: ConformanceReport): string {
+  const word = verdictWord(report);
+  return word === 'INTERRUPTED' || word === 'PARTIAL' ? `teamchat-conformance (${word})` : 'teamchat-conformance';
+}
+
 export function junitReport(report: ConformanceReport): string {
   const texts = ruleTexts(report);
   const explain = reportExplainer(report);
@@ -82,6 +88,8 @@ export function junitReport(report: ConformanceReport): string {
       `      <property name="target" value="${xml(report.target.url)}"/>`,
       `      <property name="profile" value="${xml(report.target.profile)}"/>`,
       `      <property name="featureLevel" value="${report.target.featureLevel}"/>`,
+      `      <property name="verdict" value="${xml(headline(report))}"/>`,
+      ...(report.verdict?.partial ? [`      <property name="filter" value="${xml(report.verdict.partial.filter)}"/>`] : []),
       '    </properties>',
       ...cases.map((c) => testcase(c, texts, explain)),
       '  </testsuite>',
@@ -93,7 +101,7 @@ export function junitReport(report: ConformanceReport): string {
   }, emptyCounts());
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="teamchat-conformance" ${attrs(total, report.durationMs)} timestamp="${xml(report.startedAt)}">`,
+    `<testsuites name="${xml(suitesName(report))}" ${attrs(total, report.durationMs)} timestamp="${xml(report.startedAt)}">`,
     ...suites,
     '</testsuites>',
     '',

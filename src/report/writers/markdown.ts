@@ -68,8 +68,9 @@ export function markdownReport(report: ConformanceReport): string {
   const t = report.target;
   const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
   const lines = [
-    `## ${{ FAIL: '❌', INCOMPLETE: '⚠️', PASS: '✅' }[verdictWord(report)]} teamchat-conformance: ${headline(report)}`,
+    `## ${{ INTERRUPTED: '🛑', FAIL: '❌', PARTIAL: '⚠️', INCOMPLETE: '⚠️', PASS: '✅' }[verdictWord(report)]} teamchat-conformance: ${headline(report)}`,
     '',
+    ...(report.verdict.partial ? [`Filter: ${code(report.verdict.partial.filter)} (only the cases it keeps ran).`, ''] : []),
     ...(report.verdict.reasons.length ? [...report.verdict.reasons.map((r) => `- ${r}`), ''] : []),
     ...(report.verdict.incomplete ? [...skipLines(report.verdict.incomplete).map((line) => `- ${line}`), ''] : []),
     ...(report.verdict.notCheckedOnTarget

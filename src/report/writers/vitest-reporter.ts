@@ -19,6 +19,8 @@ export interface ReporterOptions {
 export class ConformanceReporter implements Reporter {
   readonly results: CaseResult[] = [];
   readonly runWarnings: string[] = [];
+  /** The cases that started (an interrupted run tells those cut short from those never started). */
+  readonly started = new Set<string>();
   private readonly byOperation = new Map<string, CaseResult[]>();
   /** Warnings waiting for their operation's line, by operation. */
   private readonly notes = new Map<string, string[]>();
@@ -37,6 +39,10 @@ export class ConformanceReporter implements Reporter {
     this.total += [...testModule.children.allTests()].length;
     this.options.live?.every(() => this.progress());
     this.options.live?.set(this.progress());
+  }
+
+  onTestCaseReady(testCase: TestCase): void {
+    this.started.add(testCase.name);
   }
 
   onTestCaseResult(testCase: TestCase): void {

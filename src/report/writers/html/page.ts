@@ -24,6 +24,7 @@ function header(report: ConformanceReport): string {
     ['Started', `${report.startedAt.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}, ${(report.durationMs / 1000).toFixed(1)} s`],
     ['Tool', `${report.tool.name} ${report.tool.version}`],
     ...(report.shard ? [['Shard', `${report.shard.index} of ${report.shard.count}`] as [string, string]] : []),
+    ...(report.verdict?.partial ? [['Filter', report.verdict.partial.filter] as [string, string]] : []),
   ];
   return (
     `<header class="top"><div class="inner"><div class="verdict ${word.toLowerCase()}" id="verdict">${word}</div>` +
@@ -37,11 +38,13 @@ function summary(report: ConformanceReport): string {
   const t = report.target;
   const through = t.conformsThrough === null ? 'no level' : esc(t.conformsThrough ?? t.featureLevel);
   const why =
-    t.unjudgedFrom !== undefined
-      ? `; cases of level ${levelLabel(t.unjudgedFrom)} were skipped for missing configuration`
-      : t.conformsThrough === null
-        ? '; cases that need no feature level fail'
-        : '';
+    t.notClaimed !== undefined
+      ? `; ${t.notClaimed}`
+      : t.unjudgedFrom !== undefined
+        ? `; cases of level ${levelLabel(t.unjudgedFrom)} were skipped for missing configuration`
+        : t.conformsThrough === null
+          ? '; cases that need no feature level fail'
+          : '';
   const level = `<div class="card level" id="conforms-through"><div class="n">${through}</div><div class="l">conforms through: the server ${esc(claimAndJudgement(t))}${why}</div></div>`;
   const reasons = report.verdict.reasons.length ? `<ul class="reasons">${report.verdict.reasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '';
   const incomplete = report.verdict.incomplete

@@ -12,7 +12,7 @@ header.top{background:var(--card);border-bottom:1px solid var(--line);padding:18
 header.top .inner{max-width:1200px;margin:0 auto;display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap}
 header.top h1{font-size:20px;margin:0 0 4px}header.top .about{flex:1 1 0;min-width:min(100%,240px)}
 .verdict{font-weight:700;font-size:15px;padding:6px 14px;border-radius:6px;color:#fff;letter-spacing:.04em}
-.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}.verdict.incomplete{background:var(--skip)}
+.verdict.pass{background:var(--pass)}.verdict.fail{background:var(--fail)}.verdict.incomplete{background:var(--skip)}.verdict.partial{background:var(--skip)}.verdict.interrupted{background:var(--error)}
 dl.meta{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:2px 12px;margin:6px 0 0;color:var(--dim)}
 dl.meta dt{font-weight:600}dl.meta dd{margin:0;color:var(--fg)}
 nav.toc{position:sticky;top:0;z-index:5;background:var(--bg);border-bottom:1px solid var(--line);padding:8px 0;margin-bottom:12px}
