@@ -168,17 +168,59 @@ function whatToDo({ verdict, code, installFailed, argsError, artifact, upload })
 
 const escapeData = (text) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 
-export function summaryOf(facts, markdown) {
+/**
+ * GitHub refuses a step's summary over 1 MiB: the upload fails and the job shows an error instead.
+ * https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands#step-isolation-and-limits
+ */
+export const SUMMARY_LIMIT = 1024 * 1024;
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * The first lines of `markdown` that fit in `budget` bytes with the closers they need: a fenced
+ * block or a <details> cut open would swallow what follows it (the note, what to do).
+ */
+export function cutMarkdown(markdown, budget) {
+  const closers = (fence, details) => [...(fence ? [fence] : []), ...Array(details).fill('\n</details>')].join('\n');
+  const kept = [];
+  let used = 0;
+  let fence = null; // the fence of the block the kept lines leave open
+  let details = 0; // the <details> they leave open
+  for (const line of markdown.split('\n')) {
+    let [f, d] = [fence, details];
+    if (f) f = line.trim() === f ? null : f;
+    else if (/^(`{3,}|~{3,})/.test(line)) f = /^(`{3,}|~{3,})/.exec(line)[1];
+    else if (/^<details\b/.test(line)) d += 1;
+    else if (/^<\/details>/.test(line) && d > 0) d -= 1;
+    const size = bytes(line) + 1;
+    if (used + size + bytes(closers(f, d)) + 1 > budget) break;
+    kept.push(line);
+    used += size;
+    [fence, details] = [f, d];
+  }
+  return [...kept, closers(fence, details)].join('\n').trimEnd();
+}
+
+/** The job summary: what happened, what to do, and the report, the report cut at a line to fit `limit` bytes. */
+export function summaryOf(facts, markdown, limit = SUMMARY_LIMIT) {
   const { verdict, cause } = facts;
   const todo = ['### What to do', '', ...whatToDo(facts), ''];
   // A report of the run: its own verdict, failures and tables first, then what to do.
-  if (markdown && verdict !== 'error' && verdict !== 'interrupted') return [markdown.trimEnd(), '', ...todo].join('\n');
+  const first = markdown && verdict !== 'error' && verdict !== 'interrupted';
   const head =
     {
       error: facts.code === 3 ? `## 💥 ${TOOL}: internal error` : `## ❌ ${TOOL} could not run`,
       interrupted: `## ⏹️ ${TOOL}: interrupted`,
     }[verdict] ?? `## ❌ ${TOOL}: ${verdict}`;
-  return [head, '', '```', cause, '```', '', ...todo, ...(markdown ? ['---', '', markdown.trimEnd(), ''] : [])].join('\n');
+  const compose = (report) =>
+    (first ? [report, '', ...todo] : [head, '', '```', cause, '```', '', ...todo, ...(report ? ['---', '', report, ''] : [])]).join('\n');
+  const whole = compose(markdown.trimEnd());
+  // The newline run.mjs ends it with counts too.
+  if (bytes(whole) + 1 <= limit) return whole;
+  const where = facts.upload ? `in the artifact \`${facts.artifact}\`` : `in \`${facts.reportDir}\``;
+  const note = `**This summary was cut here** to fit GitHub's limit of 1 MiB for a step's summary: the whole report is \`conformance.md\` (and \`conformance.html\`) ${where}.`;
+  const cut = (report) => `${report}\n\n${note}`;
+  const budget = limit - bytes(compose(cut(''))) - 1;
+  return compose(cut(cutMarkdown(markdown.trimEnd(), budget)));
 }
 
 function artifactName() {
@@ -206,7 +248,7 @@ async function main() {
   const report = installFailed || argsError ? null : readReport(file, started);
   const verdict = installFailed || argsError ? 'error' : verdictOf(code, signal, report);
   const exitCode = signal ? 128 + (SIGNALS[signal] ?? 0) : (code ?? 2);
-  const facts = { verdict, code: exitCode, signal, said, report, installFailed, argsError, artifact, upload };
+  const facts = { verdict, code: exitCode, signal, said, report, installFailed, argsError, artifact, upload, reportDir };
   const cause = causeOf(facts);
   const mdFile = resolve(reportDir, 'conformance.md');
   const markdown = report && existsSync(mdFile) ? readFileSync(mdFile, 'utf8') : '';
@@ -218,7 +260,9 @@ async function main() {
       .map(([k, v]) => `${k}=${v.replace(/[\r\n]+/g, ' ')}\n`)
       .join(''),
   );
-  appendFileSync(env.GITHUB_STEP_SUMMARY, `${summaryOf({ ...facts, cause }, markdown)}\n`);
+  // Whatever this step's summary already holds counts against the limit.
+  const written = existsSync(env.GITHUB_STEP_SUMMARY) ? statSync(env.GITHUB_STEP_SUMMARY).size : 0;
+  appendFileSync(env.GITHUB_STEP_SUMMARY, `${summaryOf({ ...facts, cause }, markdown, SUMMARY_LIMIT - written)}\n`);
   // A run that passed is a notice; one that passed but did not test everything, a warning.
   const level = exitCode !== 0 ? 'error' : verdict === 'pass' ? 'notice' : 'warning';
   process.stdout.write(`::${level} title=${TOOL} ${verdict}::${escapeData(cause)}\n`);

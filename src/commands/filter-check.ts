@@ -8,6 +8,8 @@ import { decide, type PlanInput } from '../engine/run/plan.js';
 import type { Suite } from '../engine/load/load.js';
 import { everyCase, type Planned } from './planned-cases.js';
 import { closestName, didYouMean } from '../common/suggest.js';
+import { viaAction } from '../common/audience.js';
+import { filterText } from '../report/model/verdict.js';
 
 /** Whether the run is narrowed by --grep, --operation or --clause. */
 export const filtered = (config: Config) => config.grep !== null || config.operations.length > 0 || config.clauses.length > 0;
@@ -17,15 +19,9 @@ export async function checkFilterMatches(config: Config, suite: Suite, input: Pl
   if (!filtered(config)) return;
   const all = await everyCase(suite);
   if (kept(all, input).length) return;
-  throw new ConfigError(`no case matched ${filterText(config)}: ${why(config, suite, all, input)}`);
-}
-
-function filterText(config: Config): string {
-  return [
-    ...config.operations.map((op) => `--operation "${op}"`),
-    ...(config.grep !== null ? [`--grep "${config.grep}"`] : []),
-    ...config.clauses.map((id) => `--clause "${id}"`),
-  ].join(' ');
+  throw new ConfigError(
+    `no case matched ${filterText({ operations: config.operations, grep: config.grep ?? undefined, clauses: config.clauses })}: ${why(config, suite, all, input)}`,
+  );
 }
 
 /** The first filter that explains the empty plan, with a suggestion. */
@@ -42,7 +38,7 @@ function why(config: Config, suite: Suite, all: Planned[], input: PlanInput): st
     return `no case id or title contains "${config.grep}"${near ? ` (did you mean ${near}?)` : ''}`;
   }
   const other = PROFILES.find((p) => p !== input.profile && kept(all, { ...input, profile: p }).length);
-  if (other) return `the matching cases belong to the ${other} profile (add --profile ${other})`;
+  if (other) return `the matching cases belong to the ${other} profile (${viaAction() ? `set the input profile: ${other}` : `add --profile ${other}`})`;
   if (input.shard && kept(all, { ...input, shard: null }).length)
     return `the matching cases are in other shards than ${input.shard.index}/${input.shard.count}`;
   return 'the filters together leave no case (each matches some, but no case matches all of them)';

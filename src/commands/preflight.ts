@@ -4,6 +4,7 @@
 import { ApiClient, type Exchange } from '../http/client.js';
 import { RequestMeter, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
+import { givenSettingName, viaAction } from '../common/audience.js';
 import { accountEnv, levelToJudge, type Account, type Role } from '../common/vocabulary.js';
 
 const PREFLIGHT_TIMEOUT_MS = 10_000;
@@ -55,7 +56,11 @@ export async function preflight(
 
     const roles = Object.keys(config.accounts) as Role[];
     if (!roles.length) {
-      throw new PreflightError('no accounts configured: set CONFORMANCE_<ROLE>_EMAIL and CONFORMANCE_<ROLE>_API_KEY (see .env.example)');
+      throw new PreflightError(
+        viaAction()
+          ? 'no accounts configured: set the inputs <role>-email and <role>-api-key (or the input env-file)'
+          : 'no accounts configured: set CONFORMANCE_<ROLE>_EMAIL and CONFORMANCE_<ROLE>_API_KEY (see .env.example)',
+      );
     }
     onStep(`GET /users/me for the ${roles.join(', ')} account${roles.length > 1 ? 's' : ''}`);
     const settingsAnswer = { status: settings.response!.status, json: body(settings) !== null };
@@ -105,17 +110,19 @@ const refused = (status: number, me: Record<string, unknown> | null) =>
  */
 async function refusal(client: ApiClient, role: Role, accounts: Partial<Record<Role, Account>>, status: number): Promise<string> {
   const { email, apiKey } = accounts[role]!;
-  const env = accountEnv(role);
+  // Named as the user set them: the variables, or in the action the inputs they came from.
+  const names = accountEnv(role);
+  const named = { email: givenSettingName(names.email), apiKey: givenSettingName(names.apiKey) };
   const head = `${role} account: API key rejected (${status}) for ${JSON.stringify(email)}`;
-  if (email !== email.trim()) return `${head}: the email has ${/^\s/.test(email) ? 'a leading' : 'a trailing'} space; remove it from ${env.email}`;
+  if (email !== email.trim()) return `${head}: the email has ${/^\s/.test(email) ? 'a leading' : 'a trailing'} space; remove it from ${named.email}`;
   for (const other of Object.keys(accounts) as Role[]) {
     if (other === role) continue;
     const tried = await client.send({ method: 'GET', path: '/users/me', auth: { email: accounts[other]!.email, apiKey, role }, purpose: 'preflight' });
     if (!tried.error && tried.response!.status === 200 && body(tried)?.result === 'success') {
-      return `${head}: the key belongs to ${accounts[other]!.email}, the ${other} account's email; are ${env.email} and ${accountEnv(other).email} swapped?`;
+      return `${head}: the key belongs to ${accounts[other]!.email}, the ${other} account's email; are ${named.email} and ${givenSettingName(accountEnv(other).email)} swapped?`;
     }
   }
-  return `${head}: the server knows no user with this email and key (${env.email}, ${env.apiKey})`;
+  return `${head}: the server knows no user with this email and key (${named.email}, ${named.apiKey})`;
 }
 
 async function checkAccount(

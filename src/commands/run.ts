@@ -22,7 +22,7 @@ import { LiveLine } from '../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
 import { requireWriteConsent } from './write-consent.js';
 import { levelToJudge } from '../common/vocabulary.js';
-import { flagSettingName } from '../config/audience.js';
+import { flagSettingName } from '../common/audience.js';
 import { TOOL } from '../common/tool.js';
 import { ensureWritableDir } from './report-dir.js';
 import { lockReportDir } from './report-dir-lock.js';

@@ -2,7 +2,7 @@
 // a server that is not on this machine, that needs the user's explicit consent.
 import { isIP } from 'node:net';
 import { type Config } from '../config/config.js';
-import { viaAction } from '../config/audience.js';
+import { viaAction } from '../common/audience.js';
 import { ConfigError } from '../common/vocabulary.js';
 
 export function isLoopback(url: string): boolean {

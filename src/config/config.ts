@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
-import { envSettingName, viaAction } from './audience.js';
+import { envSettingName, viaAction } from '../common/audience.js';
 import { accountEnv, ConfigError, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
 
 export interface Config {

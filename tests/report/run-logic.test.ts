@@ -9,6 +9,7 @@ import { ConfigError, type Role } from '../../src/common/vocabulary.js';
 import { curlCommand, shellQuote } from '../../src/report/model/curl.js';
 import { conformsThrough, levelSentence, unjudgedFrom } from '../../src/report/model/feature-level.js';
 import { configurationSkips, missingAccounts } from '../../src/report/model/skip-causes.js';
+import { ACTION_ENV } from '../../src/common/audience.js';
 import { annotations, escapeData, escapeProperty } from '../../src/report/writers/github-annotations.js';
 import { finish } from '../../src/report/model/assemble.js';
 import { compareWithBaseline } from '../../src/report/model/baseline.js';
@@ -81,14 +82,17 @@ describe('effective feature level', () => {
     expect(missingAccounts({ status: 'skipped', message: skip.skip })).toEqual(['member', 'guest']);
     expect(missingAccounts({ status: 'skipped', message: 'needs feature level 392, target has 380' })).toBeNull();
     expect(
-      configurationSkips([
-        { status: 'skipped', message: skip.skip },
-        { status: 'skipped', message: 'needs the member account, not configured' },
-        { status: 'passed' },
-      ]),
+      configurationSkips(
+        [{ status: 'skipped', message: skip.skip }, { status: 'skipped', message: 'needs the member account, not configured' }, { status: 'passed' }],
+        {},
+      ),
     ).toEqual([
-      { cause: 'no member account (CONFORMANCE_MEMBER_EMAIL)', count: 1 },
-      { cause: 'no member and guest accounts (CONFORMANCE_MEMBER_EMAIL, CONFORMANCE_GUEST_EMAIL)', count: 1 },
+      { cause: 'no member account (CONFORMANCE_MEMBER_EMAIL)', roles: ['member'], count: 1 },
+      { cause: 'no member and guest accounts (CONFORMANCE_MEMBER_EMAIL, CONFORMANCE_GUEST_EMAIL)', roles: ['member', 'guest'], count: 1 },
+    ]);
+    // In the GitHub Action the causes name its inputs.
+    expect(configurationSkips([{ status: 'skipped', message: skip.skip }], { [ACTION_ENV]: 'true' })).toEqual([
+      { cause: 'no member and guest accounts (input member-email, input guest-email)', roles: ['member', 'guest'], count: 1 },
     ]);
   });
 

@@ -1,6 +1,7 @@
 // The report writers on a fixed report: Markdown, JUnit XML (well-formed, counts equal to the
 // JSON), and that text from the server is escaped.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ACTION_ENV } from '../../src/common/audience.js';
 import { markdownReport, fenced } from '../../src/report/writers/markdown.js';
 import { junitReport, xml } from '../../src/report/writers/junit.js';
 import { fixtureReport } from './fixture.js';
@@ -139,5 +140,52 @@ describe('an interrupted run and a partial run, in every report', () => {
     // A whole run's reports say neither.
     expect(junitReport(fixtureReport())).toContain('<testsuites name="teamchat-conformance"');
     expect(summaryLines(fixtureReport(), []).join('\n')).not.toMatch(/INTERRUPTED|PARTIAL/);
+  });
+});
+
+describe('a run lacking an account, in every report: the setting to add, as its reader sets it', () => {
+  const passing = fixtureReport().cases.filter((c) => c.status === 'passed');
+  const lacking = { ...passing[0], id: 'op1.as-member', status: 'skipped' as const, message: 'needs the member account, not configured' };
+  /** Every report of a run lacking the member account, written with `env` as the process's environment. */
+  const reports = (env: Record<string, string>) => {
+    vi.stubEnv(ACTION_ENV, env[ACTION_ENV] ?? '');
+    try {
+      const r = fixtureReport({ cases: [...passing, lacking] }, { failOnSkip: true });
+      return { json: JSON.stringify(r.verdict), console: summaryLines(r, []).join('\n'), md: markdownReport(r), html: htmlReport(r), junit: junitReport(r) };
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  };
+
+  it('at a shell: the variable CONFORMANCE_MEMBER_EMAIL and the flag --fail-on-skip', () => {
+    const at = reports({});
+    expect(at.console).toContain('INCOMPLETE: 1 of 2 cases skipped for missing configuration, which fails the run (--fail-on-skip):');
+    expect(at.console).toContain('  1 skipped: no member account (CONFORMANCE_MEMBER_EMAIL)');
+    expect(at.md).toContain('- 1 skipped: no member account (CONFORMANCE_MEMBER_EMAIL)');
+    expect(at.md).toContain('- 1 of 2 cases skipped for missing configuration (--fail-on-skip)');
+    expect(at.html).toContain('<li>1 skipped: no member account (CONFORMANCE_MEMBER_EMAIL)</li>');
+    expect(at.html).toContain('needs the member account, not configured (CONFORMANCE_MEMBER_EMAIL)</pre>');
+    expect(at.junit).toContain('<skipped message="needs the member account, not configured (CONFORMANCE_MEMBER_EMAIL)"/>');
+    for (const text of Object.values(at)) expect(text).not.toContain('input member-email');
+  });
+
+  it("in the GitHub Action: the inputs member-email and fail-on-skip, in each report and the JSON's texts; the roles are the same", () => {
+    const at = reports({ [ACTION_ENV]: 'true' });
+    expect(at.console).toContain('INCOMPLETE: 1 of 2 cases skipped for missing configuration, which fails the run (input fail-on-skip):');
+    expect(at.console).toContain('  1 skipped: no member account (input member-email)');
+    expect(at.md).toContain('- 1 skipped: no member account (input member-email)');
+    expect(at.md).toContain('- 1 of 2 cases skipped for missing configuration (input fail-on-skip)');
+    expect(at.html).toContain('<li>1 skipped: no member account (input member-email)</li>');
+    expect(at.html).toContain('needs the member account, not configured (input member-email)</pre>');
+    expect(at.junit).toContain('<skipped message="needs the member account, not configured (input member-email)"/>');
+    expect(JSON.parse(at.json)).toMatchObject({ status: 'fail', incomplete: [{ roles: ['member'], count: 1 }] });
+    for (const text of Object.values(at)) expect(text).not.toMatch(/CONFORMANCE_MEMBER_EMAIL|--fail-on-skip/);
+  });
+
+  it("a report read where it was not written still says fail-on-skip failed it (the console matches either audience's reason)", () => {
+    vi.stubEnv(ACTION_ENV, 'true');
+    const written = fixtureReport({ cases: [...passing, lacking] }, { failOnSkip: true });
+    vi.unstubAllEnvs();
+    expect(summaryLines(written, []).join('\n')).toContain('which fails the run (--fail-on-skip):');
   });
 });

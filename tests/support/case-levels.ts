@@ -135,13 +135,13 @@ function typingEventTouches(steps: Step[]): Touch[] {
 
 /** An optional fixture counts for the cases that use what it captures (the others run without it). */
 function usedBy(c: Case, fixture: Step): boolean {
-  const text = JSON.stringify([c.steps, c.cleanup ?? []]);
+  const text = JSON.stringify([c.assume ?? [], c.steps, c.cleanup ?? []]);
   return Object.keys(fixture.capture ?? {}).some((name) => new RegExp(`\\$\\{${name}\\b`).test(text));
 }
 
-/** Everything a case touches that has a level: its steps, its cleanup and its file's fixtures (an optional one only when the case uses what it captures). */
+/** Everything a case touches that has a level: what it assumes, its steps, its cleanup and its file's fixtures (an optional one only when the case uses what it captures). */
 export function touchesOf(spec: SpecFile, c: Case): Touch[] {
-  const steps = [...(spec.fixtures ?? []).filter((f) => !f.optional || usedBy(c, f)), ...c.steps, ...(c.cleanup ?? [])];
+  const steps = [...(spec.fixtures ?? []).filter((f) => !f.optional || usedBy(c, f)), ...(c.assume ?? []), ...c.steps, ...(c.cleanup ?? [])];
   return [...steps.flatMap(stepTouches), ...typingEventTouches(steps)];
 }
 

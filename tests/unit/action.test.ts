@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config/config.js';
-import { ACTION_ENV, ACTION_INPUTS } from '../../src/config/audience.js';
+import { ACTION_ENV, ACTION_INPUTS } from '../../src/common/audience.js';
 import { ROLES } from '../../src/common/vocabulary.js';
 import { projectPath } from '../../src/common/paths.js';
 import { markdownReport } from '../../src/report/writers/markdown.js';
@@ -80,17 +80,19 @@ function evaluate(text: string, inputs: Record<string, string>, outputs: Record<
 }
 
 /** How the stand-in CLI ends. */
-type Ending = 'pass' | 'incomplete' | 'partial' | 'fail' | 'usage' | 'unknown-option' | 'internal' | 'interrupted' | 'killed';
+type Ending = 'pass' | 'incomplete' | 'partial' | 'fail' | 'huge' | 'usage' | 'unknown-option' | 'internal' | 'interrupted' | 'killed';
 
 // The stand-in CLI: records its command line and environment, then ends as $STANDIN_ENDING says.
 // The reports it writes are real ones (the test's writers made them), copied into the report directory.
 const STANDIN = `import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 const { STANDIN_DIR: dir, STANDIN_ENDING: ending, CONFORMANCE_REPORT_DIR: out } = process.env;
 writeFileSync(dir + '/captured.json', JSON.stringify({ argv: process.argv.slice(1), env: process.env }));
+// As the CLI writes them for its reader: in the action's words only when the action said so.
+const words = process.env.TEAMCHAT_CONFORMANCE_ACTION === 'true' ? 'action' : 'shell';
 const report = (name) => {
   mkdirSync(out, { recursive: true });
-  copyFileSync(dir + '/' + name + '.json', out + '/conformance.json');
-  copyFileSync(dir + '/' + name + '.md', out + '/conformance.md');
+  copyFileSync(dir + '/' + words + '/' + name + '.json', out + '/conformance.json');
+  copyFileSync(dir + '/' + words + '/' + name + '.md', out + '/conformance.md');
 };
 if (ending === 'usage') {
   process.stderr.write('teamchat-conformance: https://chat.example.test is not on this machine and the run writes to it: set the action\\'s input i-understand-this-writes: true to go ahead\\n');
@@ -112,31 +114,53 @@ if (ending === 'interrupted') {
   setTimeout(() => process.exit(9), 20000);
 } else {
   report(ending);
-  process.exit(ending === 'fail' ? 1 : 0);
+  process.exit(ending === 'fail' || ending === 'huge' ? 1 : 0);
 }
 `;
 
-/** The reports each ending writes: the fixture's cases, passing, failing, incomplete or interrupted. */
-function writeReports(dir: string) {
-  const passed = fixtureReport().cases.filter((c) => c.status === 'passed');
-  const reports: Record<string, ConformanceReport> = {
+/** The reports each ending writes: the fixture's cases, passing, failing, lacking the member account, interrupted, huge. */
+function reportsOf(): Record<string, ConformanceReport> {
+  const fixture = fixtureReport();
+  const passed = fixture.cases.filter((c) => c.status === 'passed');
+  const failed = fixture.cases.find((c) => c.status === 'failed')!;
+  return {
     pass: fixtureReport({ cases: passed }),
     fail: fixtureReport(),
     incomplete: fixtureReport({
-      cases: [...passed, { ...passed[0], id: 'op1.as-guest', status: 'skipped', message: 'needs the guest account, not configured' }],
+      cases: [...passed, { ...passed[0], id: 'op1.as-member', status: 'skipped', message: 'needs the member account, not configured' }],
     }),
     interrupted: fixtureReport({
       cases: passed,
       runWarnings: ['interrupted by SIGINT: the cases not yet started did not run; cleanup from the ledger removed 3, 0 could not be removed'],
     }),
+    // Over GitHub's 1 MiB for a step summary: failures whose messages hold a big answer.
+    huge: fixtureReport({
+      cases: [
+        ...passed,
+        ...Array.from({ length: 12 }, (_, i) => ({ ...failed, id: `op1.big-${i}`, message: `answer ${i}:\n${'x'.repeat(99).concat('\n').repeat(1500)}` })),
+      ],
+    }),
   };
-  for (const [name, report] of Object.entries(reports)) {
-    writeFileSync(join(dir, `${name}.json`), JSON.stringify(report));
-    writeFileSync(join(dir, `${name}.md`), markdownReport(report));
+}
+
+/** Each ending's reports as the CLI writes them at a shell (`shell/`) and in the action (`action/`, its inputs named). */
+function writeReports(dir: string) {
+  for (const words of ['shell', 'action'] as const) {
+    vi.stubEnv(ACTION_ENV, words === 'action' ? 'true' : '');
+    try {
+      mkdirSync(join(dir, words));
+      const reports = reportsOf();
+      for (const [name, report] of Object.entries(reports)) {
+        writeFileSync(join(dir, words, `${name}.json`), JSON.stringify(report));
+        writeFileSync(join(dir, words, `${name}.md`), markdownReport(report));
+      }
+      // A status the action has no word of its own for: it passes it on as the report says it.
+      writeFileSync(join(dir, words, 'partial.json'), JSON.stringify({ ...reports.pass, verdict: { ...reports.pass.verdict, status: 'partial' } }));
+      writeFileSync(join(dir, words, 'partial.md'), markdownReport(reports.pass));
+    } finally {
+      vi.unstubAllEnvs();
+    }
   }
-  // A status the action has no word of its own for: it passes it on as the report says it.
-  writeFileSync(join(dir, 'partial.json'), JSON.stringify({ ...reports.pass, verdict: { ...reports.pass.verdict, status: 'partial' } }));
-  writeFileSync(join(dir, 'partial.md'), markdownReport(reports.pass));
 }
 
 interface Ran {
@@ -300,13 +324,44 @@ describe('action.yml', () => {
     expect(ran.summary).toContain('The reports are in the artifact `mine`');
   });
 
-  it('exit 0 with cases skipped for an account left out: verdict incomplete, a warning, what to configure', async () => {
+  it('exit 0 without the member account: verdict incomplete, a warning naming the input member-email, what to configure', async () => {
     const ran = await runStep(plain('incomplete'), 'incomplete');
     expect(ran.outputs).toMatchObject({ 'exit-code': '0', verdict: 'incomplete' });
-    expect(ran.outputs.cause).toBe('INCOMPLETE: 1 passed, 0 failed, 0 errored, 1 skipped of 2 cases; 1 skipped: no guest account (CONFORMANCE_GUEST_EMAIL)');
+    expect(ran.outputs.cause).toBe('INCOMPLETE: 1 passed, 0 failed, 0 errored, 1 skipped of 2 cases; 1 skipped: no member account (input member-email)');
     expect(ran.stdout).toContain(`::warning title=teamchat-conformance incomplete::${ran.outputs.cause}`);
     expect(ran.summary).toMatch(/^## ⚠️ teamchat-conformance: INCOMPLETE/);
+    expect(ran.summary).toContain('- 1 skipped: no member account (input member-email)');
     expect(ran.summary).toMatch(/### What to do\n\n.*`<role>-email`.*\n.*`fail-on-skip: true`/);
+    // The action's user sets inputs: no message sends them looking for the CLI's variable.
+    expect(`${ran.stdout}${ran.summary}${JSON.stringify(ran.outputs)}`).not.toContain('CONFORMANCE_MEMBER_EMAIL');
+    const report = readFileSync(ran.outputs.report, 'utf8');
+    expect(JSON.parse(report).verdict.incomplete).toEqual([{ cause: 'no member account (input member-email)', roles: ['member'], count: 1 }]);
+  });
+
+  it("a job summary over GitHub's 1 MiB: cut at a line after the verdict and the failures, saying where the whole report is", async () => {
+    const ran = await runStep(plain('huge', { 'artifact-name': 'big' }), 'huge');
+    const markdown = readFileSync(join(work, 'huge', 'conformance.md'), 'utf8');
+    expect(Buffer.byteLength(markdown)).toBeGreaterThan(1024 * 1024);
+    expect(Buffer.byteLength(ran.summary)).toBeLessThanOrEqual(1024 * 1024);
+    expect(Buffer.byteLength(ran.summary)).toBeGreaterThan(1000 * 1024); // cut no more than it must
+    expect(ran.outputs).toMatchObject({ verdict: 'fail', 'exit-code': '1' });
+    // The verdict, its reasons and the first failures as the report has them, cut where a line ends.
+    const kept = ran.summary.slice(0, ran.summary.indexOf('\n**This summary was cut here**'));
+    expect(ran.summary).toMatch(/^## ❌ teamchat-conformance: FAIL: /);
+    expect(ran.summary).toContain('#### ❌ `op1.big-0`');
+    const body = kept.replace(/\n```+\n*$/, '').trimEnd();
+    expect(markdown.startsWith(body)).toBe(true);
+    expect(markdown[body.length]).toBe('\n');
+    // An open code block is closed, so what follows reads as text.
+    expect((kept.match(/^```/gm) ?? []).length % 2).toBe(0);
+    expect(ran.summary).toContain(
+      "**This summary was cut here** to fit GitHub's limit of 1 MiB for a step's summary: the whole report is `conformance.md` (and `conformance.html`) in the artifact `big`.",
+    );
+    expect(ran.summary).toMatch(/\n### What to do\n\nEach failure above .*\n.*\n+$/);
+    expect(ran.summary).not.toContain('### Per operation');
+    // Without the upload, the report directory.
+    const local = await runStep(plain('huge-local', { upload: 'false' }), 'huge');
+    expect(local.summary).toContain(`the whole report is \`conformance.md\` (and \`conformance.html\`) in \`${join(work, 'huge-local')}\`.`);
   });
 
   it("exit 0 with any other status of the report's verdict: that status, a warning", async () => {

@@ -168,7 +168,7 @@ describe('options npm took for its own', () => {
 
 describe('in the GitHub Action, messages name its inputs, not flags or variables', async () => {
   const { requireWriteConsent } = await import('../../src/commands/write-consent.js');
-  const { ACTION_ENV, flagSettingName } = await import('../../src/config/audience.js');
+  const { ACTION_ENV, flagSettingName } = await import('../../src/common/audience.js');
   const action = { [ACTION_ENV]: 'true' };
   const fails = (env: Record<string, string>) => {
     try {

@@ -312,7 +312,7 @@ describe('not affected', () => {
     expect(noQueue.sent).toHaveLength(1);
   });
 
-  it('readAs: the read as that account, its values per parameter; a refused read is a cause', async () => {
+  it('readAs: the read as that account, its values per parameter; a refused read is told from one never answered', async () => {
     const { ctx, sent } = fakeTarget([success({ prefs: { x: 1 } })]);
     const got = await readAs(ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x', 'y'], { v: 1 }, { caseId: 'c', step: 2 });
     expect(got).toEqual({ role: 'admin', values: { x: { found: true, value: 1 }, y: { found: false, value: undefined } } });
@@ -324,13 +324,13 @@ describe('not affected', () => {
       trace: { caseId: 'c', step: 2 },
     });
     const notJson = fakeTarget([{ response: { status: 200, headers: {}, text: '<html>', jsonError: 'not JSON' } }]);
-    expect(await readAs(notJson.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toBe(
-      'reading back GET /prefs/${account.user_id} as admin for na: answer nothing',
-    );
+    expect(await readAs(notJson.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toEqual({
+      refused: 'reading back GET /prefs/${account.user_id} as admin for na: answer nothing',
+    });
     const refused = fakeTarget([failure('BAD_REQUEST', 'no')]);
-    expect(await readAs(refused.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toBe(
-      'reading back GET /prefs/${account.user_id} as admin for na: answer {"result":"error","msg":"no","code":"BAD_REQUEST"}',
-    );
+    expect(await readAs(refused.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toEqual({
+      refused: 'reading back GET /prefs/${account.user_id} as admin for na: answer {"result":"error","msg":"no","code":"BAD_REQUEST"}',
+    });
     const gone = fakeTarget([{ error: { kind: 'connection', message: 'closed' } }]);
     expect(await readAs(gone.ctx.client, check('every', 'passed'), 'admin', ACCOUNTS.admin, ['x'], {})).toBe(
       'reading back GET /prefs/${account.user_id} as admin for na: connection: closed',
@@ -422,5 +422,26 @@ describe('not affected', () => {
     expect(await at(261)).toEqual(['POST']);
     expect(await at(262)).toEqual(['GET', 'GET', 'POST', 'GET', 'GET']);
     expect(await at(undefined)).toEqual(['GET', 'GET', 'POST', 'GET', 'GET']);
+  });
+
+  it('a read of a later level the target refuses fails at that level; one never answered errs the step', async () => {
+    const later: KindedClause[] = CATALOG.map((c) => (c.id === 'na.every' ? { ...c, readBack: { ...c.readBack!, since: 262 } } : c));
+    const context = () => kindContext(kindChecksOf(later, DOCUMENTED), STARTED, () => true);
+    // Before the change: the step is sent and judged, the check not made, the refusal its failure.
+    const lacking = fakeTarget((req) => (req.method === 'GET' ? failure('BAD_REQUEST', 'Not Found') : success()), { kinds: context() });
+    const out = await runSteps([step('POST', '/prefs', { x: 5 })], lacking.ctx, {}, owner(['na.every']));
+    expect(lacking.sent.map((r) => r.method)).toEqual(['GET', 'GET', 'POST']);
+    expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clause, f.since])).toEqual([['not-affected', 'na.every', 262]]);
+    expect(out.status === 'failed' && out.failures[0].message).toMatch(
+      /^reading back GET \/prefs\/\$\{account.user_id\} as \w+ for na.every: answer .*Not Found.*: the read of feature level 262 is refused, so the check cannot be made$/,
+    );
+    // After the change: refused the second time, the same.
+    const later2 = fakeTarget((req, n) => (req.method === 'GET' && n > 2 ? failure('BAD_REQUEST') : success({ prefs: {} })), { kinds: context() });
+    const out2 = await runSteps([step('POST', '/prefs', { x: 5 })], later2.ctx, {}, owner(['na.every']));
+    expect(out2.status === 'failed' && out2.failures.map((f) => f.since)).toEqual([262]);
+    // No answer at all is no verdict on the target: the step errs.
+    const silent = fakeTarget((req) => (req.method === 'GET' ? { error: { kind: 'connection', message: 'closed' } } : success()), { kinds: context() });
+    const out3 = await runSteps([step('POST', '/prefs', { x: 5 })], silent.ctx, {}, owner(['na.every']));
+    expect(out3.status === 'errored' && out3.cause).toMatch(/connection: closed$/);
   });
 });

@@ -9,6 +9,7 @@ import { judge } from '../../src/engine/judge/judge.js';
 import { judgeEvents } from '../../src/engine/judge/events-judge.js';
 import { runSteps } from '../../src/engine/run/run-steps.js';
 import { fakeTarget, success } from './fake-target.js';
+import { ACTION_ENV } from '../../src/common/audience.js';
 import { brokenLevel, claimAndJudgement, conformsThrough, levelSentence, unjudgedFrom } from '../../src/report/model/feature-level.js';
 import { changelogBetween, compareReports, standsAt } from '../../src/report/cross-run/compare.js';
 import { apiOf } from '../../src/report/model/api.js';
@@ -187,8 +188,12 @@ describe('a level above the API document', () => {
     expect(levelSentence({ ...target, featureLevel: 420, claimedFeatureLevel: 500, conformsThrough: 420 })).toBe(
       'claims 500, more than 420, the newest level of the API document, judged as 420, conforms through 420',
     );
-    expect(claimAndJudgement({ featureLevel: 420, claimedFeatureLevel: 420, requestedFeatureLevel: 500 })).toBe(
+    expect(claimAndJudgement({ featureLevel: 420, claimedFeatureLevel: 420, requestedFeatureLevel: 500 }, {})).toBe(
       'claims 420, judged as 420 (--feature-level 500, more than 420, the newest level of the API document)',
+    );
+    // In the GitHub Action, the input that asked for it.
+    expect(claimAndJudgement({ featureLevel: 380, claimedFeatureLevel: 420, requestedFeatureLevel: 380 }, { [ACTION_ENV]: 'true' })).toBe(
+      'claims 420, judged as 380 (input feature-level 380)',
     );
     expect(claimAndJudgement({ featureLevel: 388, claimedFeatureLevel: 388 })).toBe('claims 388');
     expect(claimAndJudgement({ featureLevel: 420, claimedFeatureLevel: 388 })).toBe('claims 388, judged as 420');

@@ -2,8 +2,9 @@
 // baseline's known failures and regressions, each clause's status and each fact's cases.
 import { describe, expect, it } from 'vitest';
 import { filterText, verdictOf } from '../../src/report/model/verdict.js';
+import { ACTION_ENV } from '../../src/common/audience.js';
 import { finish } from '../../src/report/model/assemble.js';
-import { gapLines, gapSentence, targetGaps } from '../../src/report/model/skip-causes.js';
+import { configurationSkips, failedOnSkip, gapLines, gapSentence, skipReason, targetGaps } from '../../src/report/model/skip-causes.js';
 import { compareWithBaseline } from '../../src/report/model/baseline.js';
 import { clauseEntries, clauseStatus, factEntries, sortCases, summarize, type ConformanceReport } from '../../src/report/model/model.js';
 import type { Clause, Fact } from '../../src/engine/load/load.js';
@@ -82,15 +83,59 @@ describe('the verdict', () => {
 
   it('skips for missing accounts make it incomplete; they fail it only with --fail-on-skip', () => {
     const cases = [kase('a', 'passed'), kase('b', 'skipped', { message: 'needs the admin account, not configured' })];
-    const incomplete = [{ cause: 'no admin account (CONFORMANCE_ADMIN_EMAIL)', count: 1 }];
-    expect(verdictOf(report(cases))).toStrictEqual({ status: 'pass', newFailures: [], reasons: [], incomplete });
-    expect(verdictOf(report(cases), { failOnSkip: true })).toStrictEqual({
+    const incomplete = [{ cause: 'no admin account (CONFORMANCE_ADMIN_EMAIL)', roles: ['admin'], count: 1 }];
+    expect(verdictOf(report(cases), { env: {} })).toStrictEqual({ status: 'pass', newFailures: [], reasons: [], incomplete });
+    expect(verdictOf(report(cases), { failOnSkip: true, env: {} })).toStrictEqual({
       status: 'fail',
       newFailures: [],
       reasons: ['1 of 2 cases skipped for missing configuration (--fail-on-skip)'],
       incomplete,
     });
     expect(verdictOf(report([kase('a', 'passed')]), { failOnSkip: true })).toMatchObject({ status: 'pass' });
+  });
+
+  it('groups the skips by the accounts missing, the most frequent first, then by cause; each skip reason names the setting', () => {
+    const skip = (message: string) => ({ status: 'skipped' as const, message });
+    const [member, both, admin] = [
+      'needs the member account, not configured',
+      'needs the member and guest accounts, not configured',
+      'needs the admin account, not configured',
+    ].map(skip);
+    expect(
+      configurationSkips(
+        [both, member, admin, admin, { status: 'passed' as const, message: member.message }, skip('needs feature level 392, target has 380')],
+        {},
+      ),
+    ).toEqual([
+      { cause: 'no admin account (CONFORMANCE_ADMIN_EMAIL)', roles: ['admin'], count: 2 },
+      { cause: 'no member account (CONFORMANCE_MEMBER_EMAIL)', roles: ['member'], count: 1 },
+      { cause: 'no member and guest accounts (CONFORMANCE_MEMBER_EMAIL, CONFORMANCE_GUEST_EMAIL)', roles: ['member', 'guest'], count: 1 },
+    ]);
+    expect(configurationSkips([member, both], {}).map((x) => x.count)).toEqual([1, 1]);
+    expect(skipReason(both, {})).toBe('needs the member and guest accounts, not configured (CONFORMANCE_MEMBER_EMAIL, CONFORMANCE_GUEST_EMAIL)');
+    expect(skipReason(admin, { [ACTION_ENV]: 'true' })).toBe('needs the admin account, not configured (input admin-email)');
+    expect(skipReason(skip('needs feature level 392, target has 380'), {})).toBe('needs feature level 392, target has 380');
+    expect(skipReason({ status: 'skipped' }, {})).toBe('');
+    expect(skipReason({ status: 'failed', message: member.message }, {})).toBe(member.message);
+  });
+
+  it('tells the reason fail-on-skip gave, in either audience, from any other', () => {
+    const skips = [{ cause: 'no admin account (CONFORMANCE_ADMIN_EMAIL)', roles: ['admin' as const], count: 1 }];
+    expect(failedOnSkip(['1 of 2 cases skipped for missing configuration (--fail-on-skip)'], skips, 2)).toBe(true);
+    expect(failedOnSkip(['x', '1 of 2 cases skipped for missing configuration (input fail-on-skip)'], skips, 2)).toBe(true);
+    expect(failedOnSkip(['1 failure: a'], skips, 2)).toBe(false);
+    expect(failedOnSkip(['see: 1 of 2 cases skipped for missing configuration (--fail-on-skip)'], skips, 2)).toBe(false);
+    expect(failedOnSkip([], skips, 2)).toBe(false);
+  });
+
+  it("in the GitHub Action, the cause and the reason name the action's inputs; the roles are the same", () => {
+    const cases = [kase('a', 'passed'), kase('b', 'skipped', { message: 'needs the admin account, not configured' })];
+    expect(verdictOf(report(cases), { failOnSkip: true, env: { [ACTION_ENV]: 'true' } })).toStrictEqual({
+      status: 'fail',
+      newFailures: [],
+      reasons: ['1 of 2 cases skipped for missing configuration (input fail-on-skip)'],
+      incomplete: [{ cause: 'no admin account (input admin-email)', roles: ['admin'], count: 1 }],
+    });
   });
 });
 
@@ -127,7 +172,11 @@ describe('an interrupted run, a partial run', () => {
 
   it('a run narrowed by a filter or a shard whose cases passed is partial, not a pass, and says its filter; a failure still fails it', () => {
     const filter = { grep: 'op20', operations: ['GET /streams'], clauses: ['op1', 'op2.x'], shard: { index: 1, count: 3 } };
-    expect(filterText(filter)).toBe('--operation "GET /streams" --grep "op20" --clause "op1" --clause "op2.x" --shard 1/3');
+    expect(filterText(filter, {})).toBe('--operation "GET /streams" --grep "op20" --clause "op1" --clause "op2.x" --shard 1/3');
+    // In the GitHub Action, its inputs.
+    expect(filterText(filter, { [ACTION_ENV]: 'true' })).toBe(
+      'input operation "GET /streams", input grep "op20", input clause "op1", input clause "op2.x", input shard 1/3',
+    );
     expect(filterText({})).toBe('');
     expect(filterText(undefined)).toBe('');
     expect(verdictOf(report([kase('a', 'passed')], { filter: { grep: 'op20' } }))).toStrictEqual({

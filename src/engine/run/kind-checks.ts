@@ -12,7 +12,7 @@ import type { Judged } from '../judge/judge.js';
 import { timestampFindings } from '../judge/timestamps.js';
 import type { KindContext } from './kind-context.js';
 import { leftOut, withOptionalClauses } from './optional-parameters.js';
-import { accountsRead, changesOf, comparedParameters, readAs, type ReadValues } from './not-affected.js';
+import { accountsRead, changesOf, comparedParameters, readAs, type ReadRefused, type ReadValues } from './not-affected.js';
 import type { Vars } from './interpolate.js';
 import { disagreement, explicitly } from './default-twin.js';
 
@@ -79,9 +79,26 @@ export async function kindChecksOfStep(
     else owner.defaultsLeftOut?.set(d.clause, d);
   }
   const watches: Watch[] = [];
-  const read = async (check: NotAffectedCheck, names: string[]): Promise<ReadValues[] | string> => {
+  // A read that got no answer errs the step. One the target refused errs it too, unless the read
+  // is of a later level than the case (its \`since\`): then the target lacks what that level added,
+  // and the failure counts at that level (a target judged above its own level fails there only).
+  const refusals: Judged[] = [];
+  const read = async (check: NotAffectedCheck, names: string[]): Promise<ReadValues[] | string | null> => {
     const reads = await Promise.all(accountsRead(check, role, ctx.accounts).map((r) => readAs(ctx.client, check, r, ctx.accounts[r]!, names, vars, trace)));
-    return reads.find((r): r is string => typeof r === 'string') ?? (reads as ReadValues[]);
+    const unanswered = reads.find((r): r is string => typeof r === 'string');
+    if (unanswered) return unanswered;
+    const refused = reads.find((r): r is ReadRefused => typeof r === 'object' && 'refused' in r);
+    if (!refused) return reads as ReadValues[];
+    if (check.readBack.since === undefined) return refused.refused;
+    refusals.push({
+      check: 'not-affected',
+      clause: check.clause,
+      clauses: [check.clause],
+      message: `${refused.refused}: the read of feature level ${check.readBack.since} is refused, so the check cannot be made`,
+      since: check.readBack.since,
+      ...(check.readBack.facts ? { profile: 'zulip' as const, facts: check.readBack.facts } : {}),
+    });
+    return null;
   };
   const zulipOnly = (c: NotAffectedCheck) => c.readBack.facts !== undefined && ctx.profile !== 'zulip';
   const tooNew = (c: NotAffectedCheck) => (c.readBack.since ?? 0) > (ctx.featureLevel ?? Number.POSITIVE_INFINITY);
@@ -90,7 +107,7 @@ export async function kindChecksOfStep(
     if (!owner.clauses.includes(check.clause) || zulipOnly(check) || tooNew(check) || !names.length) continue;
     const before = await read(check, names);
     if (typeof before === 'string') return before;
-    watches.push({ check, before });
+    if (before) watches.push({ check, before });
   }
   return {
     params: sent,
@@ -120,13 +137,13 @@ export async function kindChecksOfStep(
       for (const { check, before } of watches) {
         const now = await read(check, Object.keys(before[0].values));
         if (typeof now === 'string') return now;
-        found.push(...changesOf(check, role, before, now));
+        if (now) found.push(...changesOf(check, role, before, now));
       }
       // A step whose expectation shows the request accepted (success, or an error code other
       // than BAD_REQUEST, the code of an invalid request) enforces that what it left out is optional.
       const accepted = expect?.result === 'success' ? 'result' : expect?.code && expect.code !== 'BAD_REQUEST' ? 'code' : null;
       const own = accepted ? withOptionalClauses(judged, leftOut(kinds.optional(operation), sent), accepted) : judged;
-      return [...diagnosis, ...own, ...found];
+      return [...diagnosis, ...own, ...found, ...refusals];
     },
   };
 }

@@ -32,7 +32,15 @@ export function accountsRead(check: NotAffectedCheck, caller: Role, accounts: Pa
 
 type Sender = Pick<ApiClient, 'send'>;
 
-/** Reads the compared values as one account; a read that fails is a cause, not a verdict. */
+/** A read the target answered without success (or not in JSON): it refused what the check reads through. */
+export interface ReadRefused {
+  refused: string;
+}
+
+/**
+ * Reads the compared values as one account; a read that got no answer is a cause (a string), one
+ * the target refused is a ReadRefused: the caller decides which of the two the case can be judged on.
+ */
 export async function readAs(
   client: Sender,
   check: NotAffectedCheck,
@@ -41,7 +49,7 @@ export async function readAs(
   names: readonly string[],
   vars: Vars,
   trace?: { caseId: string; step: number },
-): Promise<ReadValues | string> {
+): Promise<ReadValues | ReadRefused | string> {
   const scope = { ...vars, account: { user_id: account.userId, email: account.email } };
   const request = check.readBack.request;
   const exchange = await client.send({
@@ -52,10 +60,9 @@ export async function readAs(
     ...(trace ? { trace } : {}),
   });
   const body = exchange.response?.json as Record<string, unknown> | undefined;
-  if (exchange.error || body?.result !== 'success') {
-    const why = exchange.error ? `${exchange.error.kind}: ${exchange.error.message}` : `answer ${show(body)}`;
-    return `reading back ${request.method} ${request.path} as ${role} for ${check.clause}: ${why}`;
-  }
+  const what = `reading back ${request.method} ${request.path} as ${role} for ${check.clause}`;
+  if (exchange.error) return `${what}: ${exchange.error.kind}: ${exchange.error.message}`;
+  if (body?.result !== 'success') return { refused: `${what}: answer ${show(body)}` };
   const values: Record<string, Resolved> = {};
   for (const name of names) values[name] = resolvePath(body, check.readBack.value.replaceAll('{parameter}', name));
   // A read through POST /register opened an event queue: closed at once, or it would collect

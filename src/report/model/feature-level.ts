@@ -9,6 +9,7 @@ import type { CaseStatus } from '../../engine/run/run-case.js';
 import { NEWEST_FEATURE_LEVEL } from '../../common/vocabulary.js';
 import type { Target } from './model.js';
 import { missingAccounts } from './skip-causes.js';
+import { flagSettingName, type Env } from '../../common/audience.js';
 
 type LevelCase = { since?: number; status: CaseStatus; message?: string; failures?: { since?: number }[] };
 const broken = (c: LevelCase) => c.status === 'failed' || c.status === 'errored';
@@ -45,10 +46,12 @@ export function levelSentence(target: Target): string {
 }
 
 /** "claims 500, more than 420, the newest level of the API document, judged as 420": the level claimed, and the one judged where it differs. */
-export function claimAndJudgement(target: Pick<Target, 'claimedFeatureLevel' | 'featureLevel' | 'requestedFeatureLevel'>): string {
+export function claimAndJudgement(target: Pick<Target, 'claimedFeatureLevel' | 'featureLevel' | 'requestedFeatureLevel'>, env: Env = process.env): string {
   const claimed = target.claimedFeatureLevel === null ? 'claims no level' : `claims ${target.claimedFeatureLevel}${aboveDocument(target.claimedFeatureLevel)}`;
   const asked =
-    target.requestedFeatureLevel === undefined ? '' : ` (--feature-level ${target.requestedFeatureLevel}${aboveDocument(target.requestedFeatureLevel)})`;
+    target.requestedFeatureLevel === undefined
+      ? ''
+      : ` (${flagSettingName('feature-level', 'CONFORMANCE_FEATURE_LEVEL', env)} ${target.requestedFeatureLevel}${aboveDocument(target.requestedFeatureLevel)})`;
   const judged = target.claimedFeatureLevel === target.featureLevel && !asked ? '' : `, judged as ${target.featureLevel}${asked}`;
   return `${claimed}${judged}`;
 }

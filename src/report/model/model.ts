@@ -2,7 +2,7 @@
 // tool (compare, baseline) reads.
 import type { CaseResult } from '../../engine/run/run-case.js';
 import type { Clause, Fact } from '../../engine/load/load.js';
-import type { Profile } from '../../common/vocabulary.js';
+import type { Profile, Role } from '../../common/vocabulary.js';
 import type { RequestCost } from '../../http/request-cost.js';
 import { provenCases, type ProofsFile } from './proofs.js';
 import type { ApiSummary } from './api.js';
@@ -138,8 +138,10 @@ export interface Verdict {
   newFailures: string[];
   reasons: string[];
   /** Cases were skipped for missing configuration (an account not configured), per cause:
-   * the run did not test what it could have. `status` still says whether what ran passed. */
-  incomplete?: { cause: string; count: number }[];
+   * the run did not test what it could have. `status` still says whether what ran passed.
+   * `cause` names the setting to add as the run's reader sets it (a CONFORMANCE_* variable, or in
+   * the GitHub Action its input); `roles` are the accounts missing, the same in both. */
+  incomplete?: { cause: string; roles: Role[]; count: number }[];
   /** The run was stopped by a signal: what ran and what did not. */
   interrupted?: Interruption;
   /** A filter or shard left cases out: the filter, as the command line gives it. */

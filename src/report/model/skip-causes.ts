@@ -3,6 +3,11 @@
 // verdict says INCOMPLETE and its feature level is not claimed past them. Other skips (a feature
 // level above the target's, the reference server's seeded realm, an optional fixture the target
 // has nothing for) are what the target is, and leave the run complete.
+//
+// The causes name the setting to add as their reader sets it: CONFORMANCE_MEMBER_EMAIL at a shell,
+// the input member-email in the GitHub Action (src/common/audience.ts). Code that needs to know
+// which accounts were missing reads `roles`, which is the same for both.
+import { envSettingName, flagSettingName, type Env } from '../../common/audience.js';
 import { accountEnv, ROLES, type Role } from '../../common/vocabulary.js';
 import type { CaseStatus } from '../../engine/run/run-case.js';
 import { plural } from './text-helpers.js';
@@ -21,21 +26,41 @@ export function missingAccounts(c: { status: CaseStatus; message?: string }): Ro
 }
 
 export interface ConfigurationSkip {
-  /** "no member account (CONFORMANCE_MEMBER_EMAIL)" */
+  /** "no member account (CONFORMANCE_MEMBER_EMAIL)"; in the action "no member account (input member-email)" */
   cause: string;
+  /** The accounts missing, as the plan named them: ["member"] */
+  roles: Role[];
   count: number;
 }
 
+/** "no member and guest accounts (CONFORMANCE_MEMBER_EMAIL, CONFORMANCE_GUEST_EMAIL)", the settings named for `env`'s reader. */
+export function missingAccountsCause(roles: Role[], env: Env = process.env): string {
+  return `no ${roles.join(' and ')} ${roles.length > 1 ? 'accounts' : 'account'} (${emailSettings(roles, env)})`;
+}
+
+const emailSettings = (roles: Role[], env: Env) => roles.map((r) => envSettingName(accountEnv(r).email, env)).join(', ');
+
+/**
+ * A skipped case's reason with, for a missing account, the setting to add: "needs the member
+ * account, not configured (CONFORMANCE_MEMBER_EMAIL)", in the action "(input member-email)".
+ */
+export function skipReason(c: { status: CaseStatus; message?: string }, env: Env = process.env): string {
+  const roles = missingAccounts(c);
+  return roles ? `${c.message} (${emailSettings(roles, env)})` : (c.message ?? '');
+}
+
 /** The skips for missing accounts, grouped by the accounts missing, the most frequent first. */
-export function configurationSkips(cases: { status: CaseStatus; message?: string }[]): ConfigurationSkip[] {
-  const counts = new Map<string, number>();
+export function configurationSkips(cases: { status: CaseStatus; message?: string }[], env: Env = process.env): ConfigurationSkip[] {
+  const groups = new Map<string, ConfigurationSkip>();
   for (const c of cases) {
     const roles = missingAccounts(c);
     if (!roles) continue;
-    const cause = `no ${roles.join(' and ')} ${roles.length > 1 ? 'accounts' : 'account'} (${roles.map((r) => accountEnv(r).email).join(', ')})`;
-    counts.set(cause, (counts.get(cause) ?? 0) + 1);
+    const key = roles.join(' ');
+    const group = groups.get(key) ?? { cause: missingAccountsCause(roles, env), roles, count: 0 };
+    group.count += 1;
+    groups.set(key, group);
   }
-  return [...counts].map(([cause, count]) => ({ cause, count })).sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause));
+  return [...groups.values()].sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause));
 }
 
 /** "279 skipped: no member account (CONFORMANCE_MEMBER_EMAIL)", one line per cause. */
@@ -81,5 +106,14 @@ export function gapSentence(gaps: TargetGap[]): string {
   return `${plural(new Set(gaps.flatMap((g) => g.clauses)).size, 'clause')}, for what the target lacks`;
 }
 
-/** Ends the verdict's reason when --fail-on-skip fails an incomplete run. */
-export const FAIL_ON_SKIP = '(--fail-on-skip)';
+/** Ends the verdict's reason when --fail-on-skip fails an incomplete run: "(--fail-on-skip)", in the action "(input fail-on-skip)". */
+export const failOnSkipNote = (env: Env = process.env) => `(${flagSettingName('fail-on-skip', 'CONFORMANCE_FAIL_ON_SKIP', env)})`;
+
+/**
+ * Whether the verdict's reasons say --fail-on-skip failed the run: the reason starts with the
+ * incomplete sentence, whichever audience's note ends it (a report may be read where it was not written).
+ */
+export function failedOnSkip(reasons: string[], skips: ConfigurationSkip[], total: number): boolean {
+  const sentence = incompleteSentence(skips, total);
+  return reasons.some((r) => r.startsWith(`${sentence} (`));
+}

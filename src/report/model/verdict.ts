@@ -5,7 +5,8 @@
 // narrowed by a filter or a shard whose cases passed is partial, not a pass.
 import type { ConformanceReport, Interruption, RunFilter, Verdict, VerdictStatus } from './model.js';
 import { isBroken } from './groups.js';
-import { configurationSkips, FAIL_ON_SKIP, incompleteSentence, targetGaps } from './skip-causes.js';
+import { configurationSkips, failOnSkipNote, incompleteSentence, targetGaps } from './skip-causes.js';
+import { flagSettingName, viaAction, type Env } from '../../common/audience.js';
 import { CUT_SHORT, NOT_STARTED } from '../../common/vocabulary.js';
 import { plural } from './text-helpers.js';
 
@@ -14,17 +15,23 @@ export interface VerdictOptions {
   failOnSkip?: boolean;
   /** The signal that stopped the run before its end (SIGINT, SIGTERM). */
   interruptedBy?: string;
+  /** Whose words the reasons use (src/common/audience.ts): the CLI's flags and variables, or the action's inputs. */
+  env?: Env;
 }
 
-/** The filter as the command line gives it: `--grep "x" --operation "GET /streams" --shard 1/3`. */
-export function filterText(filter: RunFilter | undefined): string {
+/**
+ * The filter as its reader gives it: at a shell the command line (`--grep "x" --operation "GET /streams"
+ * --shard 1/3`), in the GitHub Action its inputs (`input operation "GET /streams", input shard 1/3`).
+ */
+export function filterText(filter: RunFilter | undefined, env: Env = process.env): string {
   if (!filter) return '';
+  const named = (flag: string, envName: string, value: string) => `${flagSettingName(flag, envName, env)} ${value}`;
   return [
-    ...(filter.operations ?? []).map((op) => `--operation "${op}"`),
-    ...(filter.grep !== undefined ? [`--grep "${filter.grep}"`] : []),
-    ...(filter.clauses ?? []).map((id) => `--clause "${id}"`),
-    ...(filter.shard ? [`--shard ${filter.shard.index}/${filter.shard.count}`] : []),
-  ].join(' ');
+    ...(filter.operations ?? []).map((op) => named('operation', 'CONFORMANCE_OPERATIONS', `"${op}"`)),
+    ...(filter.grep !== undefined ? [named('grep', 'CONFORMANCE_GREP', `"${filter.grep}"`)] : []),
+    ...(filter.clauses ?? []).map((id) => named('clause', 'CONFORMANCE_CLAUSES', `"${id}"`)),
+    ...(filter.shard ? [named('shard', 'CONFORMANCE_SHARD', `${filter.shard.index}/${filter.shard.count}`)] : []),
+  ].join(viaAction(env) ? ', ' : ' ');
 }
 
 /** What an interrupted run did: the cases that ran to their end, and those it never started. */
@@ -58,11 +65,11 @@ export function verdictOf(report: Omit<ConformanceReport, 'verdict'>, options: V
       `${ex.expired.length} expired expectation${ex.expired.length > 1 ? 's' : ''} in ${ex.file}: ${ex.expired.map((e) => `${e.id} (expired ${e.expires})`).join(', ')}`,
     );
   if (report.summary.total === 0 && report.runWarnings.length && !options.interruptedBy) reasons.push('no case ran, and the run reported problems');
-  const skips = configurationSkips(report.cases);
-  if (skips.length && options.failOnSkip) reasons.push(`${incompleteSentence(skips, report.summary.total)} ${FAIL_ON_SKIP}`);
+  const skips = configurationSkips(report.cases, options.env);
+  if (skips.length && options.failOnSkip) reasons.push(`${incompleteSentence(skips, report.summary.total)} ${failOnSkipNote(options.env)}`);
   const gaps = targetGaps(report.cases);
   const interrupted = options.interruptedBy ? interruption(report.cases, options.interruptedBy) : undefined;
-  const filter = filterText(report.filter);
+  const filter = filterText(report.filter, options.env);
   const status: VerdictStatus = interrupted ? 'interrupted' : reasons.length ? 'fail' : filter ? 'partial' : 'pass';
   if (interrupted) reasons.unshift(interruptedSentence(interrupted));
   return {

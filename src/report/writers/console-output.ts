@@ -7,8 +7,9 @@ import { levelSentence } from '../model/feature-level.js';
 import type { Explain, Explanation } from '../model/explained.js';
 import { plural, verdictWord } from '../model/text-helpers.js';
 import { failureGroups } from '../model/failure-groups.js';
-import { FAIL_ON_SKIP, gapLines, gapSentence, incompleteSentence, skipLines } from '../model/skip-causes.js';
+import { failedOnSkip, failOnSkipNote, gapLines, gapSentence, incompleteSentence, skipLines } from '../model/skip-causes.js';
 import { interruptedSentence } from '../model/verdict.js';
+import type { Env } from '../../common/audience.js';
 
 export type Write = (line: string) => void;
 
@@ -139,11 +140,11 @@ export function failureGroupLines(report: ConformanceReport): string[] {
 }
 
 /** A run that skipped cases for missing accounts says so, with each cause, before its closing line. */
-export function incompleteLines(report: ConformanceReport): string[] {
+export function incompleteLines(report: ConformanceReport, env: Env = process.env): string[] {
   const skips = report.verdict.incomplete;
   if (!skips?.length) return [];
-  const fails = report.verdict.reasons.some((r) => r.endsWith(FAIL_ON_SKIP));
-  const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${FAIL_ON_SKIP}` : ''}:`;
+  const fails = failedOnSkip(report.verdict.reasons, skips, report.summary.total);
+  const head = `INCOMPLETE: ${incompleteSentence(skips, report.summary.total)}${fails ? `, which fails the run ${failOnSkipNote(env)}` : ''}:`;
   return [fails ? pc.red(head) : pc.yellow(head), ...skipLines(skips).map((line) => pc.yellow(`  ${line}`))];
 }
 

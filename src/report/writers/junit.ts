@@ -6,6 +6,7 @@ import type { ReportWriter } from './write-reports.js';
 import { byOperation, emptyCounts } from '../model/groups.js';
 import { brokenRules, brokenRulesOf, failureWhere, headline, ruleTexts, verdictWord } from '../model/text-helpers.js';
 import { reportExplainer, type Explain } from '../model/explained.js';
+import { skipReason } from '../model/skip-causes.js';
 
 /** Escapes text for XML content and attributes; drops characters XML 1.0 cannot carry. */
 export function xml(text: string): string {
@@ -60,7 +61,7 @@ function testcase(c: ReportCase, texts: Map<string, string>, explain: Explain): 
   } else if (c.status === 'errored') {
     inner = `      <error message="${xml(note + (c.message ?? ''))}" type="errored">${body(detail(c, texts))}</error>\n`;
   } else if (c.status === 'skipped') {
-    inner = `      <skipped message="${xml(c.message ?? '')}"/>\n`;
+    inner = `      <skipped message="${xml(skipReason(c))}"/>\n`;
   }
   if (output.length) inner += `      <system-out>${body(output.join('\n'))}</system-out>\n`;
   return inner ? `${open}>\n${inner}    </testcase>` : `${open}/>`;

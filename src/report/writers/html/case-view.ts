@@ -3,6 +3,7 @@
 import type { ConformanceReport, ReportCase } from '../../model/model.js';
 import { brokenRules, failureWhere, isFact } from '../../model/text-helpers.js';
 import { anchor, esc } from './escape.js';
+import { skipReason } from '../../model/skip-causes.js';
 
 const STATUS_LABEL = { passed: 'pass', failed: 'fail', errored: 'error', skipped: 'skip' } as const;
 
@@ -109,7 +110,7 @@ export function caseView(c: ReportCase, texts: Map<string, string>): string {
     c.expectation
       ? `<p class="note">Expectation: ${esc(c.expectation.reason)}${c.expectation.issue ? ` <span class="dim">(${esc(c.expectation.issue)})</span>` : ''}${c.expectation.expires ? ` <span class="dim">expires ${esc(c.expectation.expires)}</span>` : ''}</p>`
       : '',
-    c.message ? `<pre class="message ${c.status}">${esc(c.message)}</pre>` : '',
+    c.message ? `<pre class="message ${c.status}">${esc(skipReason(c))}</pre>` : '',
     broken ? failureTable(c, texts) : '',
     c.warnings?.length ? `<ul class="warnings">${c.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '',
     broken || c.warnings?.length ? exchangeView(c) : '',
