@@ -96,7 +96,7 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
 function scheduling(spec: Suite['specs'][number]): string {
   const parts = [
     ...(spec.exclusive === true ? ['exclusive'] : spec.exclusive ? [`exclusive, group ${spec.exclusive}`] : []),
-    ...(spec.serial === 'per-role' ? ['serial per role'] : spec.serial ? ['serial'] : []),
+    ...(typeof spec.serial === 'string' ? [`serial ${spec.serial}`] : spec.serial ? ['serial'] : []),
     ...(spec.lock ? [`lock ${spec.lock}`] : []),
     ...(spec.fixturesAge ? [`cases start once the fixtures are ${spec.fixturesAge} s old`] : []),
   ];

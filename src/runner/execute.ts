@@ -2,7 +2,7 @@
 // a case exactly the same way.
 import { decide, optionalFixturesUsed, type Decision } from '../engine/run/plan.js';
 import { baseResult, runCase, type CaseResult } from '../engine/run/run-case.js';
-import { roleOf, type Case, type SpecFile } from '../engine/load/types.js';
+import type { Case, SpecFile } from '../engine/load/types.js';
 import { FixtureError, type Session } from './session.js';
 import { NOT_STARTED } from '../common/vocabulary.js';
 
@@ -30,7 +30,7 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
       if (lacking) return skippedResult(spec, c, `an optional fixture found nothing: ${lacking}`, true);
       return runCase(spec, c, session.ctx, { ...vars }, session.redactor);
     },
-    roleOf(c.steps[0]) ?? 'member',
+    c,
   );
 }
 

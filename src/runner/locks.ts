@@ -1,5 +1,6 @@
-// Scheduling primitives for concurrent cases: a counting semaphore for "cases in flight" and
-// a readers-writer lock so the cases that change organisation-wide state run without others.
+// Scheduling primitives for concurrent cases: a counting semaphore for "cases in flight", a
+// readers-writer lock so the cases that change organisation-wide state run without others, and
+// named locks for the objects (a file's state, a setting, an account) cases take turns on.
 export class Semaphore {
   private waiting: (() => void)[] = [];
   /** How many of the waiting are urgent: they sit at the front, in their own arrival order. */
@@ -80,6 +81,44 @@ export class ReadWriteLock {
     this.group = next;
     this.holders += members.length;
     for (const m of members) m.wake();
+  }
+}
+
+/** One named lock a case holds while it runs: shared beside other sharers, or alone. */
+export interface LockClaim {
+  key: string;
+  exclusive: boolean;
+  /**
+   * Taken after the claims of a lower tier (default 0): a case waiting for its file's lock then
+   * holds none of the accounts, so a case changing one of them is not kept waiting meanwhile.
+   */
+  tier?: number;
+}
+
+/**
+ * Named readers-writer locks, made on first use. A holder claims several at once; they are taken
+ * by tier, then in key order, so two holders never each wait for what the other holds.
+ */
+export class NamedLocks {
+  private readonly locks = new Map<string, ReadWriteLock>();
+  /** Each exclusive holder is a group of its own, so exclusive holders never run together. */
+  private holders = 0;
+
+  async acquire(claims: readonly LockClaim[]): Promise<() => void> {
+    const byKey = new Map<string, boolean>();
+    const tiers = new Map<string, number>();
+    for (const { key, exclusive, tier = 0 } of claims) {
+      byKey.set(key, exclusive || (byKey.get(key) ?? false));
+      tiers.set(key, tier);
+    }
+    const releases: (() => void)[] = [];
+    const order = (a: string, b: string) => tiers.get(a)! - tiers.get(b)! || (a < b ? -1 : 1);
+    for (const key of [...byKey.keys()].sort(order)) {
+      let lock = this.locks.get(key);
+      if (!lock) this.locks.set(key, (lock = new ReadWriteLock()));
+      releases.push(await (byKey.get(key) ? lock.write(`holder ${(this.holders += 1)}`) : lock.read()));
+    }
+    return once(() => releases.reverse().forEach((release) => release()));
   }
 }
 

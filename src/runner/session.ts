@@ -8,9 +8,10 @@ import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
 import type { Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
-import { ReadWriteLock, Semaphore } from './locks.js';
+import { NamedLocks, ReadWriteLock, Semaphore } from './locks.js';
+import { lockClaims } from './lock-claims.js';
 import { deleteQueues, MADE_ACCOUNT_LABEL, runSteps, type OpenedQueue, type TargetContext } from '../engine/run/run-steps.js';
-import type { SpecFile } from '../engine/load/types.js';
+import type { Case, SpecFile } from '../engine/load/types.js';
 import { planInputOf, type PlanInput } from '../engine/run/plan.js';
 import type { RunSettings } from './hand-over.js';
 import { harRecorder } from '../report/writers/har.js';
@@ -46,7 +47,7 @@ export class Session {
   private readonly ripening = new Map<string, Promise<string | null>>();
   private readonly slots: Semaphore;
   private readonly realm = new ReadWriteLock();
-  private readonly fileLocks = new Map<string, Semaphore>();
+  private readonly fileLocks = new NamedLocks();
   private readonly stop: StopListener | null;
   /** What the run's requests cost, per account, operation and purpose (written at close). */
   readonly meter: RequestMeter;
@@ -209,19 +210,17 @@ export class Session {
    * Runs fn when the spec file's scheduling rules allow. Exclusive files run while no
    * non-exclusive case runs: alone (`exclusive: true`) or beside the files of their group, one
    * case at a time (their cases restore organisation-wide settings that other cases rely on).
-   * Serial files run one case at a time, `serial: per-role` files one at a time per calling
-   * role; files that name the same lock share that one-at-a-time slot. fn gets a waiter: what
-   * it waits for through it (another case's work) it waits for without holding a slot.
+   * Within that, a case holds the named locks of its file's `serial` and `lock` (lock-claims.ts):
+   * the file's, its account's, the settings it changes. Without a case (a file's cleanup, a
+   * property) it holds its file's lock alone. fn gets a waiter: what it waits for through it
+   * (another case's work) it waits for without holding a slot.
    */
-  async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, role = 'member'): Promise<T> {
+  async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, c?: Case): Promise<T> {
     const group = spec.exclusive === true ? spec.file : spec.exclusive || null;
     const releaseRealm = group ? await this.realm.write(group) : await this.realm.read();
-    const lockName = spec.lock ?? spec.file;
-    const key = spec.serial === 'per-role' ? `${lockName}#${role}` : lockName;
-    let fileLock = this.fileLocks.get(key);
-    const oneAtATime = Boolean(spec.serial || spec.exclusive || spec.lock);
-    if (!fileLock) this.fileLocks.set(key, (fileLock = new Semaphore(oneAtATime ? 1 : Number.MAX_SAFE_INTEGER)));
-    const releaseFile = await fileLock.acquire();
+    const claims = lockClaims(spec, c);
+    const releaseFile = await this.fileLocks.acquire(claims);
+    const oneAtATime = claims.some((claim) => claim.exclusive);
     // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
     // case that arrived meanwhile: it goes first instead, so a long chain is not the run's tail.
     let releaseSlot = await this.slots.acquire(oneAtATime);

@@ -93,18 +93,3 @@ describe("event steps name the case's own events", () => {
     ).not.toThrow();
   });
 });
-
-describe('serial: per-role', () => {
-  it('refuses a case that calls as two roles', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'specs-'));
-    writeFileSync(join(dir, 'clauses.yaml'), 'clauses:\n  - { id: op20.success-body, endpoint: GET /streams, text: body }\n');
-    writeFileSync(
-      join(dir, 'a.yaml'),
-      GOOD.replace('cases:', 'serial: per-role\ncases:').replace(
-        '        expect: { result: success }',
-        '        expect: { result: success }\n      - as: admin\n        request: { method: GET, path: /streams }',
-      ),
-    );
-    expect(() => loadSuite(dir)).toThrow(/a\.yaml:\d+: cases\[0\]\.steps: calls as member and admin; a serial: per-role file needs one role per case/);
-  });
-});

@@ -5,7 +5,7 @@ import { displayPath, projectPath } from '../../common/paths.js';
 import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
 import { cached } from './suite-cache.js';
-import { roleOf, type SpecFile } from './types.js';
+import type { SpecFile } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
 import { markRetiredFacts } from './retired-facts.js';
@@ -150,16 +150,6 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
       const other = caseIds.get(c.id);
       if (other) throw new SpecError(spec.file, where('id'), `cases[${i}].id`, `duplicate case id "${c.id}" (also in ${other})`);
       caseIds.set(c.id, spec.file);
-      // per-role serial files schedule a case by its role: every step must call as that role.
-      const roles = new Set([...c.steps, ...(c.cleanup ?? [])].map((step) => roleOf(step) ?? 'an account the run made'));
-      if (spec.serial === 'per-role' && roles.size > 1) {
-        throw new SpecError(
-          spec.file,
-          where('steps'),
-          `cases[${i}].steps`,
-          `calls as ${[...roles].join(' and ')}; a serial: per-role file needs one role per case`,
-        );
-      }
       c.clauses.forEach((clause, j) => {
         if (!known.has(clause)) {
           throw new SpecError(spec.file, where(`clauses/${j}`), `cases[${i}].clauses[${j}]`, `unknown clause "${clause}" (not in ${CATALOG_FILE})`);

@@ -191,8 +191,13 @@ export interface SpecFile {
   since?: number;
   /** The operation's documented parameters: never listed in ignored_parameters_unsupported. */
   parameters?: DocumentedParameter[];
-  /** Cases change shared state (the caller's own settings): run them one at a time. */
-  serial?: boolean | 'per-role';
+  /**
+   * Cases change shared state (the caller's own settings): run them one at a time; `per-role`:
+   * one at a time per calling account; `per-parameter`: cases sending the same parameter of the
+   * file's operation (changing the same setting) take turns; `queue-readers`: a case reading an
+   * event queue runs alone among the file's cases, the others side by side.
+   */
+  serial?: boolean | 'per-role' | 'per-parameter' | 'queue-readers';
   /**
    * Cases change organisation-wide state: run them while no other file's cases run. `true` runs
    * the file alone; a group name lets it run beside the other files of that group (whose changes
