@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlReport } from '../../src/report/writers/html/page.js';
 import { pretty } from '../../src/report/writers/html/case-view.js';
 import { fixtureReport } from './fixture.js';
-import { BROWSER_NOTE, CHROMIUM, RUN_BROWSER_TESTS } from '../support/chromium.js';
+import { BROWSER_NOTE, CHROMIUM, CHROMIUM_FLAGS, RUN_BROWSER_TESTS } from '../support/chromium.js';
 
 const html = htmlReport(fixtureReport());
 const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
@@ -109,23 +109,11 @@ describe('conformance.html', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tcc-html-'));
     const file = join(dir, 'conformance.html');
     writeFileSync(file, html);
-    const dom = execFileSync(
-      CHROMIUM,
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--user-data-dir=${join(dir, 'profile')}`,
-        '--dump-dom',
-        `file://${file}`,
-      ],
-      { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] },
-    );
+    const dom = execFileSync(CHROMIUM, [...CHROMIUM_FLAGS, `--user-data-dir=${join(dir, 'profile')}`, '--dump-dom', `file://${file}`], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     expect(dom).toContain('data-ready="true"');
     expect(dom).toContain('4 of 4 cases shown');
     // The serialised DOM, tags dropped; text nodes keep their entities (&lt;), so markup from the server stayed text.
