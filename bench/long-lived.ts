@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectPath } from '../src/common/paths.js';
+import { closingLineOf } from '../src/report/writers/console-output.js';
 
 export interface ServedRun {
   run: number;
@@ -54,9 +55,7 @@ function runOnce(bin: string, envFile: string, reportDir: string): Promise<{ exi
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('close', (exitCode) =>
-      resolve({ exitCode, closing: /^\d+ passed, .*$/m.exec(out)?.[0] ?? '(no closing line)', wallMs: performance.now() - started }),
-    );
+    child.on('close', (exitCode) => resolve({ exitCode, closing: closingLineOf(out) ?? '(no closing line)', wallMs: performance.now() - started }));
   });
 }
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { projectPath } from '../src/common/paths.js';
+import { closingLineOf } from '../src/report/writers/console-output.js';
 import { readEnvFile } from '../src/config/env-file.js';
 import { KNOWN_ENV_KEYS } from '../src/config/config.js';
 
@@ -60,7 +61,7 @@ try {
     const timed = Date.now();
     const whole = await run([]);
     wholeMs = Date.now() - timed;
-    out(`a whole run (${which}): exit ${whole.code}, ${(wholeMs / 1000).toFixed(1)} s: ${/^\d+ passed, .*$/m.exec(whole.stdout)?.[0] ?? whole.stderr.trim()}`);
+    out(`a whole run (${which}): exit ${whole.code}, ${(wholeMs / 1000).toFixed(1)} s: ${closingLineOf(whole.stdout) ?? whole.stderr.trim()}`);
   }
   for (let n = 1; n <= RUNS; n += 1) {
     const afterMs = Math.round(random() * wholeMs * 1.1);
@@ -88,8 +89,7 @@ try {
     );
   }
   const last = await run([]);
-  // The closing line: the verdict word, then the counts ("PASS: 480 passed, 0 failed, ...").
-  const closing = /^(?:[A-Z]+: )?\d+ passed, .*$/m.exec(last.stdout)?.[0] ?? '(no closing line)';
+  const closing = closingLineOf(last.stdout) ?? '(no closing line)';
   out(`the whole run after them: exit ${last.code}: ${closing}`);
   for (const line of last.stdout.split('\n').filter((l) => /^\s+(FAIL|ERROR) /.test(l) || /left \d+ entries/.test(l) || /^cleanup:/.test(l)))
     out(`  ${line.trim()}`);

@@ -4,7 +4,7 @@
 import type { TestCase, TestModule, TestSuite } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
-import { summaryLines } from '../../src/report/writers/console-output.js';
+import { closingLineOf, summaryLines } from '../../src/report/writers/console-output.js';
 import { ConformanceReporter } from '../../src/report/writers/vitest-reporter.js';
 import { fixtureReport } from './fixture.js';
 
@@ -56,5 +56,14 @@ describe('the console', () => {
     ]);
     const passing = fixtureReport({ cases: fixtureReport().cases.filter((c) => c.status === 'passed') });
     expect(summaryLines(passing, []).map(plain).at(-1)).toBe('PASS: 1 passed, 0 failed, 0 skipped, 0 errored (1 cases in 1.2 s)');
+  });
+
+  it('its closing line is found again in a whole output, with or without the verdict word', () => {
+    const lines = summaryLines(fixtureReport(), ['/r/conformance.json']).map(plain);
+    expect(closingLineOf(['run 1', ...lines, ''].join('\n'))).toBe('FAIL: 1 passed, 1 failed, 1 skipped, 1 errored (4 cases in 1.2 s)');
+    expect(closingLineOf('x\n3 passed, 0 failed, 0 skipped, 0 errored (3 cases in 1.0 s)\n')).toBe(
+      '3 passed, 0 failed, 0 skipped, 0 errored (3 cases in 1.0 s)',
+    );
+    expect(closingLineOf('1 passed, nothing else\nreport: x')).toBeUndefined();
   });
 });

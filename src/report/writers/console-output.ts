@@ -87,6 +87,11 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
   ];
 }
 
+/** The closing line of a run's output (the verdict word, then the counts), as the project's own scripts find it. */
+export function closingLineOf(output: string): string | undefined {
+  return /^(?:[A-Z]+: )?\d+ passed, \d+ failed, .*$/m.exec(output)?.[0];
+}
+
 /** "; 1971 requests, busiest account member: 777" for the closing line: against a limit, that account sets the pace. */
 function busiestNote(report: ConformanceReport): string {
   const cost = report.cost;
