@@ -3,35 +3,25 @@
 // messages, so the time-limit cases wait out their fixtures' age. Every case runs there but the
 // push-relay ones, which need devices only its seeded realm has; every report lists the clauses
 // they leave unchecked, with the cause.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanEnv, NODE_ARGS, runCli } from '../support/cli.js';
+import { runCli, serveCli, type Served } from '../support/cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-any-'));
 const PUSH_RELAY = /^needs push devices behind a push relay in each failing state, which only the reference server seeds/;
 
 describe.concurrent('a run against the reference server without its shortcuts', { timeout: 180_000 }, () => {
-  const servers: ChildProcess[] = [];
+  const servers: Served[] = [];
 
   /** A server of its own for each run: two runs at once on one organisation would see each other's settings. */
   async function serveWithoutShortcuts(): Promise<string> {
-    const envFile = join(tmp(), 'ref.env');
-    servers.push(spawn(process.execPath, [...NODE_ARGS, 'serve', '--port', '0', '--no-shortcuts', '--env-out', envFile], { env: cleanEnv(), stdio: 'pipe' }));
-    for (let i = 0; i < 400 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
-    return envFile;
+    const served = await serveCli(tmp(), ['--no-shortcuts']);
+    servers.push(served);
+    return served.envFile;
   }
-  afterAll(async () => {
-    await Promise.all(
-      servers.map((server) => {
-        const exited = new Promise((r) => server.once('exit', r));
-        server.kill('SIGTERM');
-        return exited;
-      }),
-    );
-  });
+  afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
   it.each([
     ['spec', 5],

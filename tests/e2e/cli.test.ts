@@ -1,11 +1,10 @@
 // The command line as a user runs it: exit statuses, reports, preflight messages, serve.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runCli } from '../support/cli.js';
+import { runCli, serveCli, type Served } from '../support/cli.js';
 import { readReportFile } from '../support/report-format.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-e2e-'));
@@ -94,21 +93,16 @@ describe.concurrent('teamchat-conformance run', () => {
 });
 
 describe('teamchat-conformance serve, then run --env-file', () => {
-  let server: ChildProcess;
+  let server: Served;
   let envFile: string;
   let dir: string;
 
   beforeAll(async () => {
     dir = tmp();
-    envFile = join(dir, 'ref.env');
-    server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--env-out', envFile], { env: cleanEnv(), stdio: 'pipe' });
-    for (let i = 0; i < 400 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
+    server = await serveCli(dir);
+    envFile = server.envFile;
   });
-  afterAll(async () => {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  });
+  afterAll(() => server.stop());
 
   it('writes the env file with the URL and one account per role, and the run passes', async () => {
     const env = readFileSync(envFile, 'utf8');

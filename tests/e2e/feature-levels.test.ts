@@ -1,36 +1,22 @@
 // A release manager's flow: the reference server served at a feature level, the suite run against
 // it as the level it claims and as 420, the two reports compared as a changelog of the API; and
 // the levels the reference server refuses, or answers as the document's newest.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, runCli } from '../support/cli.js';
+import { runCli, serveCli, type Served } from '../support/cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-levels-'));
 // Whole runs (a few seconds each): a filtered run is partial and claims no level.
 
-const servers: ChildProcess[] = [];
+const servers: Served[] = [];
 async function serve(level: string): Promise<{ env: string; log: () => string }> {
-  const dir = tmp();
-  const env = join(dir, 'ref.env');
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--env-out', env, '--feature-level', level], { env: cleanEnv(), stdio: 'pipe' });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  servers.push(child);
-  for (let i = 0; i < 400 && !existsSync(env); i += 1) await new Promise((r) => setTimeout(r, 50));
-  return { env, log: () => out };
+  const served = await serveCli(tmp(), ['--feature-level', level]);
+  servers.push(served);
+  return { env: served.envFile, log: served.output };
 }
-afterAll(async () => {
-  await Promise.all(
-    servers.map((s) => {
-      const exited = new Promise((r) => s.once('exit', r));
-      s.kill('SIGTERM');
-      return exited;
-    }),
-  );
-});
+afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
 describe.concurrent('serve --feature-level', () => {
   it('388: a run probing the level passes, "claims 388, conforms through 388"; judged as 420 it fails, "conforms through 388"; compare reads as a changelog', async () => {

@@ -1,33 +1,26 @@
 // A run that skips cases because an account is not configured is not a plain PASS: the summary
 // names the skips and their cause, the verdict word says INCOMPLETE, the feature level is not
 // claimed, and --fail-on-skip (CONFORMANCE_FAIL_ON_SKIP) makes it exit 1.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, NODE_ARGS, runCli } from '../support/cli.js';
+import { runCli, serveCli, type Served } from '../support/cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-inc-'));
 const json = (dir: string) => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
 
 describe.concurrent('a run without the member account', { timeout: 120_000 }, () => {
-  let server: ChildProcess;
+  let server: Served;
   let noMember: string;
 
   beforeAll(async () => {
     const dir = tmp();
-    const envFile = join(dir, 'ref.env');
-    server = spawn(process.execPath, [...NODE_ARGS, 'serve', '--port', '0', '--env-out', envFile], { env: cleanEnv(), stdio: 'pipe' });
-    for (let i = 0; i < 400 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
+    server = await serveCli(dir);
     noMember = join(dir, 'no-member.env');
-    writeFileSync(noMember, readFileSync(envFile, 'utf8').replace(/^CONFORMANCE_MEMBER_(EMAIL|API_KEY)=.*\n/gm, ''));
+    writeFileSync(noMember, readFileSync(server.envFile, 'utf8').replace(/^CONFORMANCE_MEMBER_(EMAIL|API_KEY)=.*\n/gm, ''));
   });
-  afterAll(async () => {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  });
+  afterAll(() => server.stop());
 
   const run = (extra: string[], env: Record<string, string> = {}) => {
     const dir = tmp();

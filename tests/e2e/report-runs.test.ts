@@ -1,13 +1,12 @@
 // The report set as a user gets it from the command line: the four files of a clean run, the
 // HAR, --feature-level with compare, baselines and expectations on a broken server, --shard with
 // merge, and --list. Runs share a few CLI invocations (each takes 2-3 s) and run concurrently.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseXml } from '../report/xml-check.js';
-import { BIN, cleanEnv, runCli, type Ran as CliRan } from '../support/cli.js';
+import { runCli, serveCli, type Ran as CliRan, type Served } from '../support/cli.js';
 import { readReportFile } from '../support/report-format.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-rep-'));
@@ -32,24 +31,19 @@ let brokenRun: Promise<Ran>;
 
 // Generous limits: these tests chain up to three CLI runs, and CI machines are sometimes busy.
 describe.concurrent('reports from the command line', { timeout: 150_000 }, () => {
-  let server: ChildProcess;
+  let server: Served;
   let envFile: string;
 
   beforeAll(async () => {
-    envFile = join(tmp(), 'ref.env');
-    server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--env-out', envFile], { env: cleanEnv(), stdio: 'pipe' });
-    for (let i = 0; i < 200 && !existsSync(envFile); i += 1) await new Promise((r) => setTimeout(r, 50));
+    server = await serveCli(tmp());
+    envFile = server.envFile;
     fullRun = cli(['run', '--report-dir', '.', '--env-file', envFile, ...OPS, '--har', 'run.har'], { GITHUB_ACTIONS: 'true' });
     // Against the clean run as baseline: its failures are regressions.
     brokenRun = fullRun.then((full) =>
       cli(['run', '--report-dir', '.', ...BROKEN, '--baseline', join(full.dir, 'conformance.json')], { GITHUB_ACTIONS: 'true' }),
     );
   });
-  afterAll(async () => {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  });
+  afterAll(() => server.stop());
 
   it('a clean run writes all four files; JUnit counts equal the JSON; the HAR holds no API key', async () => {
     const ran = await fullRun;

@@ -1,5 +1,7 @@
 // Runs the command line as a user would, in a child process, for the end-to-end tests.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { projectPath } from '../../src/common/paths.js';
 
 export const BIN = projectPath('bin', 'teamchat-conformance.mjs');
@@ -45,4 +47,31 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<Ran> {
     options.onSpawn?.(child);
     child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
   });
+}
+
+export interface Served {
+  /** The env file `serve --env-out` wrote: the URL and an account per role. */
+  envFile: string;
+  /** What the server printed so far. */
+  output: () => string;
+  /** SIGTERM, resolved once it has exited. */
+  stop: () => Promise<void>;
+}
+
+/** `serve --port 0` in a process of its own (as a user's second terminal), ready once its env file is written into `dir`. */
+export async function serveCli(dir: string, args: string[] = []): Promise<Served> {
+  const envFile = join(dir, 'ref.env');
+  const child = spawn(process.execPath, [...NODE_ARGS, 'serve', '--port', '0', '--env-out', envFile, ...args], { env: cleanEnv(), stdio: 'pipe' });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; i < 400 && !existsSync(envFile) && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 50));
+  return {
+    envFile,
+    output: () => out,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
