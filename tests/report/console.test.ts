@@ -66,4 +66,9 @@ describe('the console', () => {
     );
     expect(closingLineOf('1 passed, nothing else\nreport: x')).toBeUndefined();
   });
+
+  it('its closing line is found in colored output too (CI sets FORCE_COLOR)', () => {
+    const colored = '\x1b[32mPASS\x1b[39m: 3 passed, 0 failed, 0 skipped, 0 errored (3 cases in 1.0 s)\n';
+    expect(closingLineOf(colored)).toBe('PASS: 3 passed, 0 failed, 0 skipped, 0 errored (3 cases in 1.0 s)');
+  });
 });

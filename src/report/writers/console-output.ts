@@ -1,5 +1,6 @@
 // What a person watching the terminal sees: one line per operation as it completes, failures
 // with their message as they happen, and a summary at the end.
+import { stripVTControlCharacters } from 'node:util';
 import pc from 'picocolors';
 import type { CaseResult } from '../../engine/run/run-case.js';
 import type { ConformanceReport } from '../model/model.js';
@@ -87,9 +88,12 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
   ];
 }
 
-/** The closing line of a run's output (the verdict word, then the counts), as the project's own scripts find it. */
+/**
+ * The closing line of a run's output (the verdict word, then the counts), as the project's own
+ * scripts find it: in plain text, since CI sets FORCE_COLOR and the verdict word comes colored.
+ */
 export function closingLineOf(output: string): string | undefined {
-  return /^(?:[A-Z]+: )?\d+ passed, \d+ failed, .*$/m.exec(output)?.[0];
+  return /^(?:[A-Z]+: )?\d+ passed, \d+ failed, .*$/m.exec(stripVTControlCharacters(output))?.[0];
 }
 
 /** "; 1971 requests, busiest account member: 777" for the closing line: against a limit, that account sets the pace. */
