@@ -58,14 +58,16 @@ export interface Served {
   stop: () => Promise<void>;
 }
 
-/** `serve --port 0` in a process of its own (as a user's second terminal), ready once its env file is written into `dir`. */
+/** `serve --port 0` in a process of its own (as a user's second terminal), ready once its env file is written into `dir` and it says it listens. */
 export async function serveCli(dir: string, args: string[] = []): Promise<Served> {
   const envFile = join(dir, 'ref.env');
   const child = spawn(process.execPath, [...NODE_ARGS, 'serve', '--port', '0', '--env-out', envFile, ...args], { env: cleanEnv(), stdio: 'pipe' });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  for (let i = 0; i < 400 && !existsSync(envFile) && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 50));
+  // Ready once it says so: the env file is written just before that line, which reaches the pipe later.
+  const ready = () => existsSync(envFile) && / listening on /.test(out);
+  for (let i = 0; i < 400 && !ready() && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 50));
   return {
     envFile,
     output: () => out,
