@@ -35,6 +35,7 @@ const UNIT_KILLS: Record<string, string[]> = {
   'op5.param.web-line-height-percent.effect': ['op5.web-line-height-percent'],
 };
 
+const unobservableUnderSpec = new Set(suite.clauses.filter((c) => c.unobservableUnderSpec !== undefined).map((c) => c.id));
 const specOf = new Map(suite.specs.flatMap((s) => s.cases.map((c) => [c.id, s] as const)));
 /** The operations whose spec files hold these cases: the mutant runs those files only. */
 const operationsOf = (kills: string[]) => [...new Set(kills.map((id) => specOf.get(id)!.operation))];
@@ -76,9 +77,12 @@ const fixturesLeaveOut = (spec: SpecFile, operation: string, name: string) =>
  * request of the operation without it is a judged step expecting the request accepted (an
  * earlier refusal or a setup step would fail for another reason), in a file whose fixtures send it.
  */
-function showsRequired(spec: SpecFile, c: Case, operation: string, name: string): boolean {
-  // The generic check names what the document makes optional on the document's checks, not on zulip-only ones.
-  if (c.profile !== undefined || fixturesLeaveOut(spec, operation, name)) return false;
+function showsRequired(spec: SpecFile, c: Case, check: OptionalCheck, name: string): boolean {
+  const operation = check.operation;
+  // The generic check names what the document makes optional on the document's checks, not on
+  // zulip-only ones; but a clause no request of the document can show is shown by the zulip cases citing it.
+  const shown = c.profile === undefined || (unobservableUnderSpec.has(check.clause) && c.clauses.includes(check.clause));
+  if (!shown || fixturesLeaveOut(spec, operation, name)) return false;
   const first = c.steps.find((s) => operationOf(s) === operation && s.request.params?.[name] === undefined);
   return first !== undefined && !first.setup && expectsAccepted(first);
 }
@@ -98,7 +102,7 @@ function requiring(operation: string, name: string): Rewrite {
 
 function requiredOptional(check: OptionalCheck): Mutant[] {
   for (const name of check.parameters) {
-    const kills = suite.specs.flatMap((s) => s.cases.filter((c) => showsRequired(s, c, check.operation, name)).map((c) => c.id)).slice(0, 2);
+    const kills = suite.specs.flatMap((s) => s.cases.filter((c) => showsRequired(s, c, check, name)).map((c) => c.id)).slice(0, 2);
     if (kills.length) {
       return [
         {
