@@ -157,30 +157,30 @@ describe('a run lacking an account, in every report: the setting to add, as its 
     }
   };
 
-  it('at a shell: the variable CONFORMANCE_MEMBER_EMAIL and the flag --fail-on-skip', () => {
-    const at = reports({});
-    expect(at.console).toContain('INCOMPLETE: 1 of 2 cases skipped for missing configuration, which fails the run (--fail-on-skip):');
-    expect(at.console).toContain('  1 skipped: no member account (CONFORMANCE_MEMBER_EMAIL)');
-    expect(at.md).toContain('- 1 skipped: no member account (CONFORMANCE_MEMBER_EMAIL)');
-    expect(at.md).toContain('- 1 of 2 cases skipped for missing configuration (--fail-on-skip)');
-    expect(at.html).toContain('<li>1 skipped: no member account (CONFORMANCE_MEMBER_EMAIL)</li>');
-    expect(at.html).toContain('needs the member account, not configured (CONFORMANCE_MEMBER_EMAIL)</pre>');
-    expect(at.junit).toContain('<skipped message="needs the member account, not configured (CONFORMANCE_MEMBER_EMAIL)"/>');
-    for (const text of Object.values(at)) expect(text).not.toContain('input member-email');
-  });
-
-  it("in the GitHub Action: the inputs member-email and fail-on-skip, in each report and the JSON's texts; the roles are the same", () => {
-    const at = reports({ [ACTION_ENV]: 'true' });
-    expect(at.console).toContain('INCOMPLETE: 1 of 2 cases skipped for missing configuration, which fails the run (input fail-on-skip):');
-    expect(at.console).toContain('  1 skipped: no member account (input member-email)');
-    expect(at.md).toContain('- 1 skipped: no member account (input member-email)');
-    expect(at.md).toContain('- 1 of 2 cases skipped for missing configuration (input fail-on-skip)');
-    expect(at.html).toContain('<li>1 skipped: no member account (input member-email)</li>');
-    expect(at.html).toContain('needs the member account, not configured (input member-email)</pre>');
-    expect(at.junit).toContain('<skipped message="needs the member account, not configured (input member-email)"/>');
-    expect(JSON.parse(at.json)).toMatchObject({ status: 'fail', incomplete: [{ roles: ['member'], count: 1 }] });
-    for (const text of Object.values(at)) expect(text).not.toMatch(/CONFORMANCE_MEMBER_EMAIL|--fail-on-skip/);
-  });
+  it.each([
+    { where: 'at a shell', env: {}, account: 'CONFORMANCE_MEMBER_EMAIL', flag: '--fail-on-skip', others: /input member-email|input fail-on-skip/ },
+    {
+      where: 'in the GitHub Action',
+      env: { [ACTION_ENV]: 'true' },
+      account: 'input member-email',
+      flag: 'input fail-on-skip',
+      others: /CONFORMANCE_MEMBER_EMAIL|--fail-on-skip/,
+    },
+  ])(
+    "$where: the account as $account and fail-on-skip as $flag, in each report and the JSON's texts; the roles are the same",
+    ({ env, account, flag, others }) => {
+      const at = reports(env);
+      expect(at.console).toContain(`INCOMPLETE: 1 of 2 cases skipped for missing configuration, which fails the run (${flag}):`);
+      expect(at.console).toContain(`  1 skipped: no member account (${account})`);
+      expect(at.md).toContain(`- 1 skipped: no member account (${account})`);
+      expect(at.md).toContain(`- 1 of 2 cases skipped for missing configuration (${flag})`);
+      expect(at.html).toContain(`<li>1 skipped: no member account (${account})</li>`);
+      expect(at.html).toContain(`needs the member account, not configured (${account})</pre>`);
+      expect(at.junit).toContain(`<skipped message="needs the member account, not configured (${account})"/>`);
+      expect(JSON.parse(at.json)).toMatchObject({ status: 'fail', incomplete: [{ roles: ['member'], count: 1 }] });
+      for (const text of Object.values(at)) expect(text).not.toMatch(others);
+    },
+  );
 
   it("a report read where it was not written still says fail-on-skip failed it (the console matches either audience's reason)", () => {
     vi.stubEnv(ACTION_ENV, 'true');
