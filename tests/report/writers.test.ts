@@ -147,7 +147,7 @@ describe('a run lacking an account, in every report: the setting to add, as its 
   const passing = fixtureReport().cases.filter((c) => c.status === 'passed');
   const lacking = { ...passing[0], id: 'op1.as-member', status: 'skipped' as const, message: 'needs the member account, not configured' };
   /** Every report of a run lacking the member account, written with `env` as the process's environment. */
-  const reports = (env: Record<string, string>) => {
+  const reports = (env: Partial<Record<string, string>>) => {
     vi.stubEnv(ACTION_ENV, env[ACTION_ENV] ?? '');
     try {
       const r = fixtureReport({ cases: [...passing, lacking] }, { failOnSkip: true });
@@ -158,7 +158,13 @@ describe('a run lacking an account, in every report: the setting to add, as its 
   };
 
   it.each([
-    { where: 'at a shell', env: {}, account: 'CONFORMANCE_MEMBER_EMAIL', flag: '--fail-on-skip', others: /input member-email|input fail-on-skip/ },
+    {
+      where: 'at a shell',
+      env: {},
+      account: 'CONFORMANCE_MEMBER_EMAIL',
+      flag: '--fail-on-skip',
+      others: /input member-email|input fail-on-skip/,
+    },
     {
       where: 'in the GitHub Action',
       env: { [ACTION_ENV]: 'true' },
