@@ -52,6 +52,44 @@ describe('spec loader', () => {
     if (line !== null) expect(error.line).toBe(line);
   });
 
+  it("calls as the file's caller where a step names no account: events as their queue's, an explicit as kept", () => {
+    const text = `operation: GET /streams
+title: Get all channels
+caller: member2
+fixtures:
+  - request: { method: GET, path: /streams }
+cases:
+  - id: op20.caller
+    title: lists channels
+    clauses: [op20.success-body]
+    assume:
+      - { note: a channel exists, request: { method: GET, path: /streams } }
+    steps:
+      - queue: { name: q, eventTypes: [stream] }
+      - { as: member, queue: { name: other, eventTypes: [stream] } }
+      - request: { method: GET, path: /streams }
+        expect: { result: success }
+      - events: { queue: other, expect: [] }
+      - { as: admin, request: { method: GET, path: /streams } }
+    cleanup:
+      - request: { method: GET, path: /streams }
+`;
+    const spec = loadSpecFile('/tmp/example.yaml', text);
+    const c = spec.cases[0];
+    expect([...spec.fixtures!, ...c.assume!, ...c.steps, ...c.cleanup!].map((s) => s.as)).toEqual([
+      'member2',
+      'member2',
+      'member2',
+      'member',
+      'member2',
+      'member',
+      'admin',
+      'member2',
+    ]);
+    expect(loadSpecFile('/tmp/example.yaml', GOOD).cases[0].steps[0].as).toBe('member');
+    expect(errorOf(text.replace('caller: member2', 'caller: admin')).message).toMatch(/example\.yaml:3: caller: must be one of "member", "member2"/);
+  });
+
   it('loads the project suite: every spec valid, case ids unique, every cited clause in the catalog', () => {
     const suite = loadSuite();
     expect(suite.specs.length).toBeGreaterThanOrEqual(2);

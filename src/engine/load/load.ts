@@ -5,7 +5,7 @@ import { displayPath, projectPath } from '../../common/paths.js';
 import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
 import { cached } from './suite-cache.js';
-import type { SpecFile } from './types.js';
+import type { SpecFile, Step } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
 import { markRetiredFacts } from './retired-facts.js';
@@ -71,7 +71,28 @@ function parseSpecFile(path: string, text: string): { spec: SpecFile; source: Ya
   const file = displayPath(path);
   const source = parseYaml(file, text);
   validateSource(source, 'spec-file.schema.json');
-  return { spec: expandEventStepsOf({ ...(source.data as Omit<SpecFile, 'file'>), file }), source };
+  return { spec: withCaller(expandEventStepsOf({ ...(source.data as Omit<SpecFile, 'file'>), file })), source };
+}
+
+/**
+ * Every step without its own `as` calls as the file's `caller`. After the event steps are
+ * expanded: an events step without `as` has taken its queue's account by then.
+ */
+function withCaller(spec: SpecFile): SpecFile {
+  const caller = spec.caller;
+  if (!caller) return spec;
+  const fill = (steps: Step[]) => steps.map((step) => (step.as === undefined ? { ...step, as: caller } : step));
+  return {
+    ...spec,
+    ...(spec.fixtures && { fixtures: fill(spec.fixtures) }),
+    ...(spec.cleanup && { cleanup: fill(spec.cleanup) }),
+    cases: spec.cases.map((c) => ({
+      ...c,
+      ...(c.assume && { assume: fill(c.assume) }),
+      steps: fill(c.steps),
+      ...(c.cleanup && { cleanup: fill(c.cleanup) }),
+    })),
+  };
 }
 
 export function loadCatalog(path = projectPath('specs', CATALOG_FILE)): Clause[] {

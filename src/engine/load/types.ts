@@ -111,7 +111,7 @@ export interface RepeatSpec {
 }
 
 export interface Step {
-  /** A configured role (member by default), or an account the run made. */
+  /** A configured role (the file's `caller`, member by default: the loader fills it in), or an account the run made. */
   as?: Role | MadeAccount;
   request: SpecRequest;
   /** An event-queue step: the loader makes its request (POST /register, GET /events). */
@@ -206,6 +206,11 @@ export interface SpecFile {
   exclusive?: boolean | string;
   /** Cases of every file (and property) naming this lock run one at a time: they change the same state. */
   lock?: string;
+  /**
+   * The account a step without its own `as` calls as (default member). Files whose cases need a
+   * plain member, whichever, name member2: a server's rate limit counts each account apart.
+   */
+  caller?: 'member' | 'member2';
   /**
    * The cases need what the fixtures made to be this many seconds old (messages past a time
    * limit): the fixtures are made as the run starts, beside other files' cases, and the cases
