@@ -113,6 +113,7 @@ export class ApiClient {
     const { meter, waitOutside = (waited) => waited } = this.options;
     // By credential: a request with a wrong key is refused before any limit counts it.
     const account = req.auth ? `${req.auth.email}\0${req.auth.apiKey}` : undefined;
+    let resent = false;
     for (let retries = 0; ; retries += 1) {
       const wait = this.pausedUntil - Date.now();
       if (wait > 0) await waitOutside(new Promise((resolve) => setTimeout(resolve, wait)));
@@ -121,6 +122,15 @@ export class ApiClient {
       const exchange = await this.sendOnce(req);
       meter?.request(req.auth?.role ?? null, exchange.request.method, req.path, req.purpose ?? 'check');
       if (ticket) this.pacer.after(account!, ticket.seq, exchange.response?.headers);
+      // A read whose connection failed before any answer goes once more (RFC 9112, 9.3.1: a
+      // client may retry an idempotent request): a server closes an idle keep-alive connection
+      // when it chooses, and a request sent on it at that moment meets the close, not the server.
+      // Twice in a row is the server's doing, and the case is judged on it.
+      if (exchange.error?.kind === 'connection' && !resent && RESENT_METHODS.has(exchange.request.method)) {
+        resent = true;
+        retries -= 1;
+        continue;
+      }
       if (exchange.response?.status !== 429 || retries >= MAX_RATE_LIMIT_RETRIES) {
         if (retries) exchange.rateLimitRetries = retries;
         return exchange;
@@ -188,6 +198,8 @@ function recordedBody(body: string | Buffer | null): Pick<Exchange['request'], '
 }
 
 const MAX_RATE_LIMIT_RETRIES = 5;
+/** The methods resent once after a failed connection: reads, which change nothing on the server. */
+const RESENT_METHODS = new Set(['GET', 'HEAD']);
 const MAX_RETRY_AFTER_MS = 60_000;
 
 /** Retry-After (seconds) from the header, else the body's `retry-after` (Zulip), else 1 s. */

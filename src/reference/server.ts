@@ -105,6 +105,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     { keepAlive: true },
     createRequestListener({ realm, quirks, routes, rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit) : null }),
   );
+  // Longer than any client keeps an idle connection (the suite's: 10 s at most), so the client
+  // closes it first and never sends a request on a connection the server is closing.
+  server.keepAliveTimeout = 30_000;
   server.on('clientError', answerUnparsableRequest);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

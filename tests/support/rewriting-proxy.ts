@@ -82,6 +82,8 @@ export async function startProxy(targetUrl: string, rewrite: Rewrite): Promise<P
       upstream.end(body);
     });
   });
+  // As the reference server: the client, not the proxy, closes an idle connection.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

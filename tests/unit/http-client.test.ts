@@ -85,6 +85,49 @@ describe('ApiClient', () => {
   });
 });
 
+describe('a connection that fails before any answer', () => {
+  /** A server that drops the first `drops` connections' requests, then answers; and what it was sent. */
+  async function dropping(drops: number) {
+    const methods: string[] = [];
+    const stub = createServer((req, res) => {
+      methods.push(req.method!);
+      if (methods.length <= drops) return req.socket.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"success","msg":""}');
+    });
+    await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
+    const exchanges: string[] = [];
+    const api = new ApiClient(`http://127.0.0.1:${(stub.address() as AddressInfo).port}`, {
+      timeoutMs: 1000,
+      onExchange: (ex) => exchanges.push(ex.error?.kind ?? String(ex.response?.status)),
+    });
+    const stop = () => {
+      stub.closeAllConnections();
+      stub.close();
+    };
+    return { api, methods, exchanges, stop };
+  }
+
+  it('is sent once more for a read: a server closing an idle keep-alive connection is not a failure', async () => {
+    const { api, methods, exchanges, stop } = await dropping(1);
+    const ex = await api.send({ method: 'GET', path: '/streams', auth: null });
+    stop();
+    expect(ex.response?.status).toBe(200);
+    expect(methods).toEqual(['GET', 'GET']);
+    expect(exchanges).toEqual(['connection', '200']);
+  });
+
+  it('fails a read that fails twice, and is never sent again for a change', async () => {
+    const twice = await dropping(2);
+    expect((await twice.api.send({ method: 'GET', path: '/streams', auth: null })).error?.kind).toBe('connection');
+    twice.stop();
+    expect(twice.methods).toEqual(['GET', 'GET']);
+    const once = await dropping(1);
+    expect((await once.api.send({ method: 'POST', path: '/messages', auth: null })).error?.kind).toBe('connection');
+    once.stop();
+    expect(once.methods).toEqual(['POST']);
+  });
+});
+
 describe('undici', () => {
   it('is loaded as its Pool alone, not its whole index (if this fails, undici moved its files: the client falls back to the index, slower to load)', () => {
     expect(UNDICI_SOURCE).toBe('pool only');
