@@ -114,7 +114,7 @@ export class ApiClient {
     // By credential: a request with a wrong key is refused before any limit counts it.
     const account = req.auth ? `${req.auth.email}\0${req.auth.apiKey}` : undefined;
     let resent = false;
-    for (let retries = 0; ; retries += 1) {
+    for (let retries = 0; ;) {
       const wait = this.pausedUntil - Date.now();
       if (wait > 0) await waitOutside(new Promise((resolve) => setTimeout(resolve, wait)));
       const ticket = account === undefined ? null : await this.pacer.before(account);
@@ -128,7 +128,6 @@ export class ApiClient {
       // Twice in a row is the server's doing, and the case is judged on it.
       if (exchange.error?.kind === 'connection' && !resent && RESENT_METHODS.has(exchange.request.method)) {
         resent = true;
-        retries -= 1;
         continue;
       }
       if (exchange.response?.status !== 429 || retries >= MAX_RATE_LIMIT_RETRIES) {
@@ -138,6 +137,7 @@ export class ApiClient {
       const retryAfter = retryAfterMs(exchange.response);
       meter?.rateLimited(retryAfter);
       this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfter);
+      retries += 1;
     }
   }
 
