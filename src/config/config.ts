@@ -318,6 +318,8 @@ export interface ConfigInput {
   envFile?: string;
   /** What relative paths are relative to; default the directory the command was typed in (invocationDir). */
   cwd?: string;
+  /** The roles whose accounts are read (default every one): `setup` reads the owner's and writes the others. */
+  roles?: readonly Role[];
 }
 
 /**
@@ -338,8 +340,11 @@ const PATH_KEYS: (keyof Config)[] = ['reportDir', 'har', 'baseline', 'expectatio
  * The flags among `flags` that npm so took, by the variables it set.
  */
 export function flagsTakenByNpm(flags: readonly string[], env: Record<string, string | undefined> = process.env): string[] {
-  return flags.filter((flag) => env[`npm_config_${flag.replace(/-/g, '_')}`] !== undefined);
+  return flags.filter((flag) => env[npmConfigName(flag)] !== undefined);
 }
+
+/** The variable npm sets for an option it took: `--fail-on-skip` -> npm_config_fail_on_skip, `--no-shortcuts` -> npm_config_shortcuts. */
+export const npmConfigName = (flag: string) => `npm_config_${flag.replace(/^no-/, '').replace(/-/g, '_')}`;
 
 /** Every CONFORMANCE_* variable the suite reads; any other is a typo (env-file.ts). */
 export const KNOWN_ENV_KEYS: readonly string[] = [...CONFIG_KEYS.map((k) => k.env), ...ROLES.flatMap((role) => Object.values(accountEnv(role)))];
@@ -382,7 +387,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
   for (const key of PATH_KEYS) if (typeof config[key] === 'string') config[key] = resolve(cwd, config[key]);
 
   const accounts: Partial<Record<Role, Account>> = {};
-  for (const role of ROLES) {
+  for (const role of input.roles ?? ROLES) {
     const names = accountEnv(role);
     const email = lookup(names.email);
     const apiKey = lookup(names.apiKey);
