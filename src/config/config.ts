@@ -349,14 +349,22 @@ export const npmConfigName = (flag: string) => `npm_config_${flag.replace(/^no-/
 /** Every CONFORMANCE_* variable the suite reads; any other is a typo (env-file.ts). */
 export const KNOWN_ENV_KEYS: readonly string[] = [...CONFIG_KEYS.map((k) => k.env), ...ROLES.flatMap((role) => Object.values(accountEnv(role)))];
 
-/** The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. */
-function envFileValues(envFile: string | undefined, cwd: string): { values: Record<string, string>; path: string | null } {
+/**
+ * The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. A
+ * problem names the file, and in the action the input that gave it.
+ */
+function envFileValues(
+  envFile: string | undefined,
+  cwd: string,
+  env: Record<string, string | undefined>,
+): { values: Record<string, string>; path: string | null } {
   const path = envFile !== undefined ? resolve(cwd, envFile) : existsSync(join(cwd, '.env')) ? join(cwd, '.env') : null;
   if (path === null) return { values: {}, path };
   try {
     return { values: readEnvFile(path, KNOWN_ENV_KEYS).values, path };
   } catch (error) {
-    throw error instanceof EnvFileError ? new ConfigError(error.message) : error;
+    if (!(error instanceof EnvFileError)) throw error;
+    throw new ConfigError(`${envFile !== undefined && viaAction(env) ? 'input env-file: ' : ''}${error.message}`);
   }
 }
 
@@ -369,7 +377,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
   } catch (error) {
     throw error instanceof EnvFileError ? new ConfigError(error.message) : error;
   }
-  const { values: file, path: filePath } = envFileValues(input.envFile, cwd);
+  const { values: file, path: filePath } = envFileValues(input.envFile, cwd, env);
 
   const lookup = (envName: string, flag?: string): [string, Source, string] | null => {
     if (flag && flags[flag] !== undefined) return [flags[flag], 'flag', `--${flag}`];
