@@ -3,7 +3,7 @@
 import type { ConformanceReport } from '../../model/model.js';
 import { shareBar } from './chart.js';
 import { anchor, esc } from './escape.js';
-import { COVERAGE_COLUMNS, coverageByOperation } from '../../model/coverage.js';
+import { clauseCountsText, coverageByOperation, coverageColumns } from '../../model/coverage.js';
 
 export const CLAUSE_COLORS = { tested: '#1a7f37', unspecified: '#6e7781', disputed: '#bf8700', untested: '#cf222e' } as const;
 const ORDER = ['tested', 'unspecified', 'disputed', 'untested'] as const;
@@ -58,17 +58,19 @@ export function clauseCoverage(report: ConformanceReport): string {
   const chips = ORDER.map(
     (s) => `<button type="button" class="chip cchip ${s}" data-cstatus="${s}" aria-pressed="true">${s} <b>${counts[s]}</b></button>`,
   ).join('');
-  const columns = COVERAGE_COLUMNS.map(([, label]) => `<th>${esc(label)}</th>`).join('');
-  const perOp = coverageByOperation(report)
+  const rows = coverageByOperation(report);
+  const shown = coverageColumns(rows);
+  const columns = shown.map(([, label]) => `<th>${esc(label)}</th>`).join('');
+  const perOp = rows
     .map(
       (r) =>
-        `<tr><td>${breakable(r.operation)}</td>${COVERAGE_COLUMNS.map(([k]) => `<td class="num${k === 'untested' && r.untested ? ' bad' : ''}">${r[k]}</td>`).join('')}</tr>`,
+        `<tr><td>${breakable(r.operation)}</td>${shown.map(([k]) => `<td class="num${k === 'untested' && r.untested ? ' bad' : ''}">${r[k]}</td>`).join('')}</tr>`,
     )
     .join('');
   const perOpTable = `<div class="scroll"><table class="coverage"><thead><tr><th>operation</th>${columns}</tr></thead><tbody>${perOp}</tbody></table></div>`;
   return (
     `<section id="clauses"><h2>Clause coverage</h2>` +
-    `<p class="lede">${report.clauses.length} statements of the API document. <em>unspecified</em>: the document says "not shown" (of the statement, or of every way to observe it), nothing is asserted; <em>disputed</em>: the document and the Zulip server disagree; <em>tested</em>: a case that ran has been seen to fail against a server breaking it (a mutant of the suite's own tests); <em>untested</em>: no such case ran.</p>` +
+    `<p class="lede">${report.clauses.length} statements of the API document: ${esc(clauseCountsText(report))}. <em>unspecified</em>: the document says "not shown" (of the statement, or of every way to observe it), nothing is asserted; <em>disputed</em>: the document and the Zulip server disagree; <em>tested</em>: a case that ran has been seen to fail against a server breaking it (a mutant of the suite's own tests); <em>untested</em>: no such case ran.</p>` +
     shareBar(ORDER.map((s) => ({ label: s, count: counts[s], color: CLAUSE_COLORS[s] }))) +
     perOpTable +
     `<div class="filters" role="group" aria-label="clause status">${chips}</div>` +
