@@ -238,7 +238,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     parse: list,
     default: () => [],
     defaultHelp: 'every clause',
-    help: 'run only cases citing these clause ids or id prefixes (comma-separated)',
+    help: 'run only cases citing these clause ids, or ids starting with these whole dot-separated parts ("op20" keeps op20.order, not op2...) (comma-separated)',
   },
   {
     key: 'shard',

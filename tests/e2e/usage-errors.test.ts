@@ -29,12 +29,21 @@ describe.concurrent('a filter that matches no case stops before vitest starts', 
     stopsWith(await cli(['run', '--grep', 'nomatch']), 'no case matched --grep "nomatch": no case id or title contains "nomatch"');
   });
 
-  it('--clause: suggests the closest clause id', async () => {
+  it('--clause: suggests the closest clause id, and says prefixes match whole dot-separated parts', async () => {
     stopsWith(
       await cli(['run', '--clause', 'op20.ordr']),
-      'no case matched --clause "op20.ordr": no clause id is or starts with "op20.ordr" (did you mean op20.order?)',
+      'no case matched --clause "op20.ordr": no clause id is "op20.ordr" or starts with "op20.ordr." (a prefix matches whole dot-separated parts) (did you mean op20.order?)',
     );
-    stopsWith(await cli(['run', '--clause', 'nomatch']), 'no case matched --clause "nomatch": no clause id is or starts with "nomatch"');
+    stopsWith(
+      await cli(['run', '--clause', 'nomatch']),
+      'no case matched --clause "nomatch": no clause id is "nomatch" or starts with "nomatch." (a prefix matches whole dot-separated parts)',
+    );
+    // Before: 'no clause id is or starts with "op20.include"', while op20.include-all does start with it.
+    stopsWith(
+      await cli(['run', '--clause', 'op20.include']),
+      'no case matched --clause "op20.include": no clause id is "op20.include" or starts with "op20.include." (a prefix matches whole dot-separated parts); ' +
+        'the 19 clauses whose id begins with the text: op20.include-public.default, op20.include-public, op20.include-public.guests, ... (give the whole id)',
+    );
   });
 
   it('a case of the other profile: names the profile', async () => {

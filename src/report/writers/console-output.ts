@@ -33,11 +33,15 @@ export function explainedCaseLine(result: CaseResult, explanation: Explanation):
   return `  ${pc.yellow(explanation.kind)} ${result.id} (${explanation.note})\n       ${result.message}`;
 }
 
-/** `explain` counts the failures the baseline or expectations explain apart: they do not mark the operation ✗. */
+/**
+ * `explain` counts the failures the baseline or expectations explain apart: they do not mark the
+ * operation ✗. An operation whose every case was skipped gets no ✓: nothing of it was checked.
+ */
 export function operationLine(endpoint: string, results: CaseResult[], explain: Explain = () => null): string {
   const explained = results.filter((r) => explain(r));
   const count = (s: CaseResult['status']) => results.filter((r) => r.status === s && !explain(r)).length;
   const bad = count('failed') + count('errored');
+  if (results.every((r) => r.status === 'skipped')) return `${pc.yellow('-')} ${endpoint.padEnd(44)} ${pc.yellow(`nothing ran: ${count('skipped')} skipped`)}`;
   const mark = bad ? pc.red('✗') : pc.green('✓');
   const parts = [`${count('passed')} passed`];
   if (count('failed')) parts.push(pc.red(`${count('failed')} failed`));

@@ -21,10 +21,11 @@ export function fenced(text: string, lang = ''): string {
 }
 const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 
+/** A row's mark: failed, passed, or nothing ran (every case skipped: no ✅ for what was not checked). */
+const rowMark = (c: Group['counts']) => (c.failed + c.errored ? '❌' : c.passed ? '✅' : '⏭️');
+
 function table(title: string, groups: Group[]): string[] {
-  const rows = groups.map(
-    ({ key, counts: c }) => `| ${c.failed + c.errored ? '❌' : '✅'} ${cell(key)} | ${c.passed} | ${c.failed} | ${c.errored} | ${c.skipped} |`,
-  );
+  const rows = groups.map(({ key, counts: c }) => `| ${rowMark(c)} ${cell(key)} | ${c.passed} | ${c.failed} | ${c.errored} | ${c.skipped} |`);
   return [`| ${title} | passed | failed | errored | skipped |`, '|---|--:|--:|--:|--:|', ...rows];
 }
 
