@@ -231,11 +231,17 @@ export async function main(argv: string[]): Promise<number> {
       if (!config.targetUrl) throw new ConfigError('cleanup: no target (set CONFORMANCE_TARGET_URL, --target-url or --env-file)');
       const ledger = resolve(invocationDir(), opts.ledger);
       if (!existsSync(ledger)) throw new ConfigError(`--ledger ${ledger}: not found`);
-      const [{ cleanupLedger, readLedger }, { loadCreatedResources }, { finishLedger }] = await Promise.all([
+      const [{ cleanupLedger, readLedger }, { loadCreatedResources }, { finishLedger, readLedgerFile }] = await Promise.all([
         import('./commands/cleanup.js'),
         import('./engine/load/created-resources.js'),
         import('./commands/ledger-file.js'),
       ]);
+      // A finished ledger lists nothing left: undoing it again would count what was already gone
+      // (an archived channel archives again) as removed.
+      if (readLedgerFile(ledger)?.finished) {
+        out(`cleanup: nothing to remove: ${ledger} is finished (its run, or an earlier cleanup, removed what it lists)`);
+        return;
+      }
       const summary = await cleanupLedger(config, config.targetUrl, readLedger(ledger), loadCreatedResources(), out);
       // Everything it lists is gone: the next run into its directory may start a fresh one.
       if (!summary.failed.length) finishLedger(ledger);
