@@ -106,7 +106,7 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
 
   it('an unknown command: names it, suggests the closest, lists the commands', async () => {
     const [unknown, typo] = await Promise.all([cli(['frobnicate']), cli(['serv'])]);
-    const commands = 'the commands are run, serve, cleanup, validate-response, compare, merge (run is the default; --help for each)';
+    const commands = 'the commands are run, serve, setup, cleanup, validate-response, compare, merge (run is the default; --help for each)';
     stopsWith(unknown, `unknown command 'frobnicate'; ${commands}`);
     stopsWith(typo, `unknown command 'serv' (did you mean serve?); ${commands}`);
   });
