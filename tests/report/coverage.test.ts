@@ -40,7 +40,7 @@ describe('coverage per operation', () => {
     );
   });
 
-  it('counts the clauses newer than the level judged apart, in a column of their own only then', () => {
+  it('counts apart the clauses newer than the level judged, or checked only by newer cases, in a column of their own only then', () => {
     // Before: at level 300, the 186 clauses of later levels counted as untested.
     const newer = [...clauses, clause('h', 'GET /streams', 'untested', { since: 392 })];
     const at = (featureLevel: number) => ({ clauses: newer, target: { profile: 'spec', featureLevel } as never });
@@ -50,6 +50,14 @@ describe('coverage per operation', () => {
     );
     expect(coverageMarkdown(coverageByOperation(at(300)))[0]).toContain('| untestable | newer than the target | untested |');
     expect(coverageByOperation(at(420))[1]).toMatchObject({ newer: 0, untested: 2 });
+    // A statement of an older level that only cases of a later one check counts with them.
+    const checkedLater = {
+      ...at(300),
+      clauses: [...newer, clause('i', 'GET /streams', 'untested', { cases: ['op1.new'] })],
+      cases: [{ id: 'op1.new', since: 356 }],
+    };
+    expect(coverageByOperation(checkedLater)[1]).toMatchObject({ newer: 2, untested: 1 });
+    expect(coverageByOperation({ ...checkedLater, cases: [{ id: 'op1.new', since: 200 }] })[1]).toMatchObject({ newer: 1, untested: 2 });
     expect(coverageMarkdown(coverageByOperation(at(420)))[0]).not.toContain('newer');
   });
 

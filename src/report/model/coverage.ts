@@ -3,7 +3,7 @@
 // test (the document shows no way to observe them), how many are "not shown", disputed, newer
 // than the level the target was judged as, or untested. Computed from conformance.json, so every
 // report shows it, and its totals are the counts every report states.
-import type { ClauseEntry, ConformanceReport } from './model.js';
+import type { ClauseEntry, ConformanceReport, ReportCase } from './model.js';
 
 export interface OperationCoverage {
   operation: string;
@@ -16,15 +16,22 @@ export interface OperationCoverage {
   disputed: number;
   /** Untested because no client can observe it on any server (the catalog says why). */
   untestable: number;
-  /** Untested because it is newer than the level the target was judged as (its `since`). */
+  /** Untested because it is newer than the level the target was judged as (its `since`), or only cases of later levels check it. */
   newer: number;
   untested: number;
 }
 
 const ORDER = (op: string) => (op === 'common' ? '' : op);
 
-export function coverageByOperation(report: Pick<ConformanceReport, 'clauses' | 'target'>): OperationCoverage[] {
-  const newerThanTarget = (c: ClauseEntry) => (c.since ?? 0) > report.target.featureLevel;
+/** The report's parts the coverage reads: the cases (for their levels) where there are any. */
+type CoverageInput = Pick<ConformanceReport, 'clauses' | 'target'> & { cases?: Pick<ReportCase, 'id' | 'since'>[] };
+
+export function coverageByOperation(report: CoverageInput): OperationCoverage[] {
+  // A statement of a later level than the one judged, or one only cases of later levels check:
+  // the target could not have been checked for it, which is not a gap of the suite's.
+  const caseSince = new Map((report.cases ?? []).map((c) => [c.id, c.since ?? 0]));
+  const later = (level: number | undefined) => (level ?? 0) > report.target.featureLevel;
+  const newerThanTarget = (c: ClauseEntry) => later(c.since) || (c.cases.length > 0 && c.cases.every((id) => caseSince.has(id) && later(caseSince.get(id))));
   const byOp = new Map<string, ClauseEntry[]>();
   for (const c of report.clauses) byOp.set(c.endpoint, [...(byOp.get(c.endpoint) ?? []), c]);
   return [...byOp]
@@ -73,7 +80,7 @@ export function coverageTotals(rows: OperationCoverage[]): OperationCoverage {
  * clauses newer than the target apart ("186 newer than the target"): the table's columns, which
  * add up to every clause (zulip only is a part of the others, and left out).
  */
-export function clauseCountsText(report: Pick<ConformanceReport, 'clauses' | 'target'>): string {
+export function clauseCountsText(report: CoverageInput): string {
   const total = coverageTotals(coverageByOperation(report));
   const parts: [keyof OperationCoverage, string][] = [
     ['tested', 'tested'],
