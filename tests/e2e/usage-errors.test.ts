@@ -30,17 +30,20 @@ describe.concurrent('a filter that matches no case stops before vitest starts', 
   });
 
   it('--clause: suggests the closest clause id, and says prefixes match whole dot-separated parts', async () => {
+    // Three commands at once: each loads the suite first.
+    const [typo, none, partial] = await Promise.all([
+      cli(['run', '--clause', 'op20.ordr']),
+      cli(['run', '--clause', 'nomatch']),
+      cli(['run', '--clause', 'op20.include']),
+    ]);
     stopsWith(
-      await cli(['run', '--clause', 'op20.ordr']),
+      typo,
       'no case matched --clause "op20.ordr": no clause id is "op20.ordr" or starts with "op20.ordr." (a prefix matches whole dot-separated parts) (did you mean op20.order?)',
     );
-    stopsWith(
-      await cli(['run', '--clause', 'nomatch']),
-      'no case matched --clause "nomatch": no clause id is "nomatch" or starts with "nomatch." (a prefix matches whole dot-separated parts)',
-    );
+    stopsWith(none, 'no case matched --clause "nomatch": no clause id is "nomatch" or starts with "nomatch." (a prefix matches whole dot-separated parts)');
     // Before: 'no clause id is or starts with "op20.include"', while op20.include-all does start with it.
     stopsWith(
-      await cli(['run', '--clause', 'op20.include']),
+      partial,
       'no case matched --clause "op20.include": no clause id is "op20.include" or starts with "op20.include." (a prefix matches whole dot-separated parts); ' +
         'the 19 clauses whose id begins with the text: op20.include-public.default, op20.include-public, op20.include-public.guests, ... (give the whole id)',
     );
