@@ -1,4 +1,8 @@
-#!/usr/bin/env node
+#!/bin/sh
+//usr/bin/env true; exec /usr/bin/env node -- "$0" "$@"
+// The two lines above start Node from the shell as `node -- <this file> <arguments>`: Node 20 reads
+// a `--env-file` anywhere on its command line before a `--` as its own, and exits 9 for a missing
+// file before the suite can name it. To Node, the second line is a comment.
 // The command line. It runs the compiled JavaScript of dist/ when that is current (always in the
 // installed package; in a checkout after `npm run build`, until a source changes), else the
 // TypeScript sources through tsx's loader (type stripping only, no type-checking).

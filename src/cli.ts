@@ -1,14 +1,15 @@
-// The command line: `run` (the default), `serve`, `cleanup`, `validate-response`, `compare`
-// and `merge`. Usage, configuration and preflight problems print one line on stderr and exit 2;
+// The command line: `run` (the default), `serve`, `setup`, `cleanup`, `validate-response`,
+// `compare` and `merge`. Usage, configuration and preflight problems print one line on stderr and exit 2;
 // an internal error exits 3 (exit-status.ts).
 import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
-import { CONFIG_KEYS, flagsTakenByNpm, invocationDir, loadConfig } from './config/config.js';
+import { CONFIG_KEYS, flagsTakenByNpm, invocationDir, loadConfig, npmConfigName } from './config/config.js';
 import { ConfigError } from './common/vocabulary.js';
 import { exitStatusOf } from './commands/exit-status.js';
 import { didYouMean } from './common/suggest.js';
 import { TOOL } from './common/tool.js';
+import { DEFAULT_EMAIL_TEMPLATE } from './commands/setup/accounts.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);
@@ -42,12 +43,12 @@ function refuseFlagsTakenByNpm(flags: string[], booleans: Set<string>, script: s
   if (!taken.length) return;
   const shell = (value: string) => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`);
   const given = taken.map((f) => {
-    const value = process.env[`npm_config_${f.replace(/-/g, '_')}`] ?? '';
+    const value = process.env[npmConfigName(f)] ?? '';
     // npm reads an unknown option as a switch: its value went to the command as a word of its own.
     return booleans.has(f) ? `--${f}` : `--${f} ${value === 'true' ? '<value>' : shell(value)}`;
   });
   throw new ConfigError(
-    `npm took ${taken.map((f) => `--${f}`).join(' ')} for its own option${taken.length > 1 ? 's' : ''} (npm_config_${taken[0].replace(/-/g, '_')} is set): ` +
+    `npm took ${taken.map((f) => `--${f}`).join(' ')} for its own option${taken.length > 1 ? 's' : ''} (${npmConfigName(taken[0])} is set): ` +
       `put \`--\` before the suite's options, as in \`npm run ${script} -- ${given.join(' ')}\``,
   );
 }
@@ -125,6 +126,7 @@ export async function main(argv: string[]): Promise<number> {
       '--no-shortcuts',
       'judge it as any other server: it does not name itself "reference" (so a run uses no seeded data) and cannot age messages (so a run waits out time limits)',
     )
+    .option('--no-seed-accounts', 'only the owner has an account, as in a new organisation (`setup` makes the others); --env-out writes the owner only')
     .action(
       async (opts: {
         port: string;
@@ -136,6 +138,7 @@ export async function main(argv: string[]): Promise<number> {
         rateLimit?: string;
         featureLevel: string;
         shortcuts: boolean;
+        seedAccounts: boolean;
       }) => {
         if (opts.listQuirks) {
           const { quirkListing } = await import('./commands/reference-server.js');
@@ -143,8 +146,8 @@ export async function main(argv: string[]): Promise<number> {
           return;
         }
         refuseFlagsTakenByNpm(
-          ['port', 'host', 'env-out', 'quirk', 'variant', 'list-quirks', 'rate-limit', 'feature-level'],
-          new Set(['variant', 'list-quirks']),
+          ['port', 'host', 'env-out', 'quirk', 'variant', 'list-quirks', 'rate-limit', 'feature-level', 'no-shortcuts', 'no-seed-accounts'],
+          new Set(['variant', 'list-quirks', 'no-shortcuts', 'no-seed-accounts']),
           'serve',
         );
         const port = Number(opts.port);
@@ -155,9 +158,65 @@ export async function main(argv: string[]): Promise<number> {
         const { serve } = await import('./commands/serve.js');
         const envOut = opts.envOut === undefined ? undefined : resolve(invocationDir(), opts.envOut);
         status = await serve(
-          { port, host: opts.host, envOut, quirks, variant: opts.variant, rateLimit: opts.rateLimit, noShortcuts: !opts.shortcuts, featureLevel },
+          {
+            port,
+            host: opts.host,
+            envOut,
+            quirks,
+            variant: opts.variant,
+            rateLimit: opts.rateLimit,
+            noShortcuts: !opts.shortcuts,
+            noSeedAccounts: !opts.seedAccounts,
+            featureLevel,
+          },
           out,
         );
+      },
+    );
+
+  program
+    .command('setup')
+    .description(
+      "make the accounts a run needs on the target from its owner's account (reusing those it made before), write them to an env file, then run the preflight on it",
+    )
+    .requiredOption('--env-out <file>', 'the env file to write (mode 0600): the target and an account per role; an existing one keeps its other lines')
+    .option('--env-file <file>', "read the target and the owner's account from this env file (default: .env, when there is one)")
+    .option('--target-url <url>', 'the target, if not in the env file or environment')
+    .option('--owner-email <email>', "the owner's email, if not in the env file or environment (CONFORMANCE_OWNER_EMAIL)")
+    .option(
+      '--owner-api-key <key>',
+      "the owner's API key, if not in the env file or environment (CONFORMANCE_OWNER_API_KEY, which keeps it out of the shell's history)",
+    )
+    .option(
+      '--email-template <template>',
+      "the made accounts' addresses: {name} is the account (admin, ...), {owner-local} and {owner-domain} the parts of the owner's",
+      DEFAULT_EMAIL_TEMPLATE,
+    )
+    .option('--i-understand-this-writes', 'make accounts on a target that is not on this machine')
+    .action(
+      async (opts: {
+        envOut: string;
+        envFile?: string;
+        targetUrl?: string;
+        ownerEmail?: string;
+        ownerApiKey?: string;
+        emailTemplate: string;
+        iUnderstandThisWrites?: boolean;
+      }) => {
+        refuseFlagsTakenByNpm(
+          ['env-out', 'env-file', 'target-url', 'owner-email', 'owner-api-key', 'email-template', 'i-understand-this-writes'],
+          new Set(['i-understand-this-writes']),
+          'cli',
+        );
+        const flags = { 'target-url': opts.targetUrl, ...(opts.iUnderstandThisWrites ? { 'i-understand-this-writes': 'true' } : {}) };
+        const config = loadConfig({ flags, envFile: opts.envFile, roles: ['owner'] });
+        const owner = { email: opts.ownerEmail ?? config.accounts.owner?.email, apiKey: opts.ownerApiKey ?? config.accounts.owner?.apiKey };
+        if ((opts.ownerEmail !== undefined || opts.ownerApiKey !== undefined) && (!owner.email || !owner.apiKey)) {
+          throw new ConfigError(`setup: ${owner.email ? '--owner-api-key' : '--owner-email'} is not set (give both, or neither and the env file)`);
+        }
+        if (owner.email && owner.apiKey) config.accounts.owner = { email: owner.email, apiKey: owner.apiKey };
+        const { setup } = await import('./commands/setup/setup.js');
+        status = await setup(config, { envOut: resolve(invocationDir(), opts.envOut), emailTemplate: opts.emailTemplate }, { out, err });
       },
     );
 
@@ -172,11 +231,17 @@ export async function main(argv: string[]): Promise<number> {
       if (!config.targetUrl) throw new ConfigError('cleanup: no target (set CONFORMANCE_TARGET_URL, --target-url or --env-file)');
       const ledger = resolve(invocationDir(), opts.ledger);
       if (!existsSync(ledger)) throw new ConfigError(`--ledger ${ledger}: not found`);
-      const [{ cleanupLedger, readLedger }, { loadCreatedResources }, { finishLedger }] = await Promise.all([
+      const [{ cleanupLedger, readLedger }, { loadCreatedResources }, { finishLedger, readLedgerFile }] = await Promise.all([
         import('./commands/cleanup.js'),
         import('./engine/load/created-resources.js'),
         import('./commands/ledger-file.js'),
       ]);
+      // A finished ledger lists nothing left: undoing it again would count what was already gone
+      // (an archived channel archives again) as removed.
+      if (readLedgerFile(ledger)?.finished) {
+        out(`cleanup: nothing to remove: ${ledger} is finished (its run, or an earlier cleanup, removed what it lists)`);
+        return;
+      }
       const summary = await cleanupLedger(config, config.targetUrl, readLedger(ledger), loadCreatedResources(), out);
       // Everything it lists is gone: the next run into its directory may start a fresh one.
       if (!summary.failed.length) finishLedger(ledger);

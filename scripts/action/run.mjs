@@ -8,7 +8,8 @@
 // this script for every exit status with GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_ENV as files.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const env = process.env;
@@ -35,32 +36,58 @@ export function parseArgs(text) {
   return { args, error: null };
 }
 
-/** The run's command line: the env file and the extra arguments (the rest reaches the CLI as CONFORMANCE_*). */
-export function commandLine(bin) {
+/**
+ * The run's command line: the env file and the extra arguments (the rest reaches the CLI as
+ * CONFORMANCE_*). Node is given `--` first: Node 20 reads a `--env-file` anywhere on its command
+ * line as its own and exits 9 for a missing file, before the suite can name the input.
+ */
+export function commandLine(bin, envFile = env.TCC_ENV_FILE) {
   const { args, error } = parseArgs(env.TCC_ARGS);
-  return { argv: [bin, 'run', ...(env.TCC_ENV_FILE ? ['--env-file', env.TCC_ENV_FILE] : []), ...args], error };
+  return { argv: ['--', bin, 'run', ...(envFile ? ['--env-file', envFile] : []), ...args], error };
+}
+
+/** With the input setup: true, `setup` makes the accounts from the owner's and writes them to a file of the runner's, which the run then reads. */
+export function setupCommandLine(bin) {
+  const envOut = join(env.RUNNER_TEMP || tmpdir(), 'teamchat-conformance-setup.env');
+  return { argv: ['--', bin, 'setup', '--env-out', envOut, ...(env.TCC_ENV_FILE ? ['--env-file', env.TCC_ENV_FILE] : [])], envOut };
 }
 
 /** The CLI's one-line cause on stderr: its own `teamchat-conformance: ...`, or commander's `error: unknown option ...`. */
 const causeLine = (line) => (line.startsWith(`${TOOL}: `) ? line.slice(TOOL.length + 2).trim() : line.startsWith('error: ') ? line.trim() : null);
 
-/** Runs the CLI, its output passed through; keeps its last line of stderr that gives the one-line cause. */
+/** Calls `each` with every whole line of a stream, and the last one unended when it closes. */
+function eachLine(stream, each) {
+  let pending = '';
+  stream.on('data', (chunk) => {
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) each(line);
+  });
+  stream.on('end', () => {
+    if (pending) each(pending);
+  });
+}
+
+/**
+ * Runs the CLI, its output passed through but for its annotations (`::error ...`), which it
+ * returns: the step prints them after its own, whose cause comes first. Keeps its last line of
+ * stderr that gives the one-line cause.
+ */
 function runCli(argv) {
   return new Promise((done) => {
     // Its own process group: a Ctrl-C or cancel reaches it once, from here, not twice (twice kills it before its cleanup).
     const child = spawn(process.execPath, argv, {
-      stdio: ['ignore', 'inherit', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
       env: { ...env, GITHUB_ACTIONS: 'true', TEAMCHAT_CONFORMANCE_ACTION: 'true' },
     });
     let said = '';
-    let pending = '';
-    child.stderr.on('data', (chunk) => {
-      process.stderr.write(chunk);
-      pending += chunk.toString('utf8');
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) said = causeLine(line) ?? said;
+    const annotations = [];
+    eachLine(child.stdout, (line) => (/^::(error|warning|notice)\b/.test(line) ? annotations.push(line) : process.stdout.write(`${line}\n`)));
+    eachLine(child.stderr, (line) => {
+      process.stderr.write(`${line}\n`);
+      said = causeLine(line) ?? said;
     });
     const forwarded = new Set();
     const forward = (signal) => {
@@ -70,12 +97,11 @@ function runCli(argv) {
     };
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
-    child.on('error', (error) => done({ code: null, signal: null, said: `could not start ${TOOL}: ${error.message}`, forwarded }));
+    child.on('error', (error) => done({ code: null, signal: null, said: `could not start ${TOOL}: ${error.message}`, forwarded, annotations }));
     child.on('close', (code, signal) => {
-      said = causeLine(pending) ?? said;
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
-      done({ code, signal, said, forwarded });
+      done({ code, signal, said, forwarded, annotations });
     });
   });
 }
@@ -133,7 +159,7 @@ export function causeOf({ verdict, code, signal, said, report, installFailed, ar
 }
 
 /** What to do next, by what happened. */
-function whatToDo({ verdict, code, installFailed, argsError, artifact, upload }) {
+function whatToDo({ verdict, code, installFailed, argsError, setupFailed, artifact, upload }) {
   const reports = upload ? `the artifact \`${artifact}\` (open \`conformance.html\` in a browser)` : 'the report directory';
   if (installFailed)
     return [
@@ -141,6 +167,11 @@ function whatToDo({ verdict, code, installFailed, argsError, artifact, upload })
       "npm's own messages are in the log of the step that installs it.",
     ];
   if (argsError) return ['Write the input `args` one argument per line, for example:', '', '```yaml', 'args: |', '  --concurrency', '  4', '```'];
+  if (setupFailed && verdict === 'error')
+    return [
+      "`setup` could not make the accounts the run needs from the owner's account (the line above says why, and what an administrator must grant); no case ran.",
+      'Fix that, or leave `setup` out and give every account as the inputs `<role>-email` and `<role>-api-key`.',
+    ];
   if (verdict === 'error' && code === 3)
     return [`This is a bug of teamchat-conformance, not of your server. Please report it at ${ISSUES} with this step's log (it ends with the details).`];
   if (verdict === 'error')
@@ -239,16 +270,26 @@ async function main() {
   let signal = null;
   let said = '';
   let argsError = null;
+  let setupFailed = false;
+  let annotations = [];
   if (!installFailed) {
-    const line = commandLine(env.TCC_BIN);
+    let envFile = env.TCC_ENV_FILE;
+    if (env.TCC_SETUP === 'true') {
+      const setup = setupCommandLine(env.TCC_BIN);
+      ({ code, signal, said, annotations } = await runCli(setup.argv));
+      setupFailed = code !== 0 || signal !== null;
+      envFile = setup.envOut;
+    }
+    const line = commandLine(env.TCC_BIN, envFile);
     argsError = line.error;
-    if (!argsError) ({ code, signal, said } = await runCli(line.argv));
+    if (!argsError && !setupFailed) ({ code, signal, said, annotations } = await runCli(line.argv));
   }
+  const ran = !installFailed && !argsError && !setupFailed;
   const file = resolve(reportDir, 'conformance.json');
-  const report = installFailed || argsError ? null : readReport(file, started);
-  const verdict = installFailed || argsError ? 'error' : verdictOf(code, signal, report);
+  const report = ran ? readReport(file, started) : null;
+  const verdict = ran ? verdictOf(code, signal, report) : signal ? 'interrupted' : 'error';
   const exitCode = signal ? 128 + (SIGNALS[signal] ?? 0) : (code ?? 2);
-  const facts = { verdict, code: exitCode, signal, said, report, installFailed, argsError, artifact, upload, reportDir };
+  const facts = { verdict, code: exitCode, signal, said, report, installFailed, argsError, setupFailed, artifact, upload, reportDir };
   const cause = causeOf(facts);
   const mdFile = resolve(reportDir, 'conformance.md');
   const markdown = report && existsSync(mdFile) ? readFileSync(mdFile, 'utf8') : '';
@@ -263,9 +304,12 @@ async function main() {
   // Whatever this step's summary already holds counts against the limit.
   const written = existsSync(env.GITHUB_STEP_SUMMARY) ? statSync(env.GITHUB_STEP_SUMMARY).size : 0;
   appendFileSync(env.GITHUB_STEP_SUMMARY, `${summaryOf({ ...facts, cause }, markdown, SUMMARY_LIMIT - written)}\n`);
-  // A run that passed is a notice; one that passed but did not test everything, a warning.
+  // A run that passed is a notice; one that passed but did not test everything, a warning. The
+  // cause first, then the run's own annotations: GitHub keeps the first 10 of each kind of a step,
+  // and the run leaves one place for it (src/report/writers/github-annotations.ts).
   const level = exitCode !== 0 ? 'error' : verdict === 'pass' ? 'notice' : 'warning';
   process.stdout.write(`::${level} title=${TOOL} ${verdict}::${escapeData(cause)}\n`);
+  for (const line of annotations) process.stdout.write(`${line}\n`);
 }
 
 // Run as the step; importing the file runs nothing.

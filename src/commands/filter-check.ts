@@ -24,6 +24,19 @@ export async function checkFilterMatches(config: Config, suite: Suite, input: Pl
   );
 }
 
+/**
+ * A --clause value no clause matches: a prefix matches whole dot-separated parts ("op20" and
+ * "op20.include-all" keep op20.include-all, "op20.include" does not), so an id that merely begins
+ * with the text is named, as the way to write it.
+ */
+function noClause(want: string, clauseIds: string[]): string {
+  const head = `no clause id is "${want}" or starts with "${want}." (a prefix matches whole dot-separated parts)`;
+  const longer = clauseIds.filter((id) => id.startsWith(want));
+  if (!longer.length) return `${head}${didYouMean(want, clauseIds)}`;
+  const shown = longer.slice(0, 3).join(', ');
+  return `${head}; ${longer.length === 1 ? 'the clause' : `the ${longer.length} clauses`} whose id begins with the text: ${shown}${longer.length > 3 ? ', ...' : ''} (give the whole id)`;
+}
+
 /** The first filter that explains the empty plan, with a suggestion. */
 function why(config: Config, suite: Suite, all: Planned[], input: PlanInput): string {
   const operations = [...new Set(all.map(({ spec }) => spec.operation))].sort();
@@ -31,7 +44,7 @@ function why(config: Config, suite: Suite, all: Planned[], input: PlanInput): st
   if (unknownOp !== undefined) return `no operation is "${unknownOp}"${didYouMean(unknownOp, operations)}`;
   const clauseIds = suite.clauses.map((cl) => cl.id);
   const unknownClause = config.clauses.find((want) => !clauseIds.some((id) => id === want || id.startsWith(`${want}.`)));
-  if (unknownClause !== undefined) return `no clause id is or starts with "${unknownClause}"${didYouMean(unknownClause, clauseIds)}`;
+  if (unknownClause !== undefined) return noClause(unknownClause, clauseIds);
   if (config.grep !== null && !all.some(({ c }) => `${c.id} ${c.title}`.includes(config.grep!))) {
     const ids = all.map(({ c }) => c.id);
     const near = closestName(config.grep, ids, Math.max(2, Math.floor(config.grep.length / 4)));

@@ -5,16 +5,12 @@ import { ApiClient, type Exchange } from '../http/client.js';
 import { RequestMeter, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
 import { givenSettingName, viaAction } from '../common/audience.js';
-import { accountEnv, levelToJudge, type Account, type Role } from '../common/vocabulary.js';
+import { accountEnv, levelToJudge, ROLE_CODES, ROLE_NAMES, type Account, type Role } from '../common/vocabulary.js';
 
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 
 /** The preflight's limit per request: the run's, at most 10 s. */
 export const preflightTimeoutMs = (config: Pick<Config, 'timeoutMs'>) => Math.min(config.timeoutMs, PREFLIGHT_TIMEOUT_MS);
-
-/** The role each account must have; the bot account is checked for is_bot instead. */
-export const ROLE_CODES: Record<Exclude<Role, 'bot'>, number> = { owner: 100, admin: 200, moderator: 300, member: 400, member2: 400, guest: 600 };
-const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
 
 export class PreflightError extends Error {}
 
@@ -25,6 +21,11 @@ export interface PreflightResult {
   serverVersion: string | null;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
   register: Record<string, unknown>;
+  /**
+   * The accounts are the reference server's seeded ones (it says which, among its shortcuts), so
+   * the run may use its seeded data: not so for accounts `setup` made there.
+   */
+  seededAccounts: boolean;
   /** What the preflight's requests cost (the run's report adds them to the cases'). */
   cost: RequestCost;
 }
@@ -75,12 +76,14 @@ export async function preflight(
     onStep('POST /register');
     const register = await fetchRegister(client, checked[0].role, checked[0].account);
     const version = body(settings)?.zulip_version;
+    const seededAccounts = version === 'reference' && (await areSeeded(client, checked));
     return {
       featureLevel: levelToJudge(config.featureLevel, claimed),
       claimedFeatureLevel: claimed,
       accounts,
       register,
       serverVersion: typeof version === 'string' ? version : null,
+      seededAccounts,
       cost: meter.snapshot(),
     };
   } finally {
@@ -158,6 +161,14 @@ async function checkAccount(
     throw new PreflightError(`${role} account: ${account.email} has role ${String(me.role)} (${got}), configured as ${role} (${ROLE_CODES[role]})`);
   }
   return { role, account: { ...account, userId: me.user_id as number } };
+}
+
+/** Whether every configured account is the reference server's seeded one of its role (GET /reference/seeded_accounts). */
+async function areSeeded(client: ApiClient, checked: { role: Role; account: Account & { userId: number } }[]): Promise<boolean> {
+  const [first] = checked;
+  const exchange = await client.send({ method: 'GET', path: '/reference/seeded_accounts', auth: { ...first.account, role: first.role }, purpose: 'preflight' });
+  const seeded = body(exchange)?.accounts as Record<string, unknown> | undefined;
+  return Boolean(seeded) && checked.every(({ role, account }) => seeded![role] === account.userId);
 }
 
 /** Limits and display names the cases read (max_topic_length, realm_empty_topic_display_name...). */

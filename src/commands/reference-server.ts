@@ -3,7 +3,7 @@
 // would read as an internal error). Loaded on demand: a run against another server never loads it.
 import { ConfigError } from '../common/vocabulary.js';
 import { didYouMean } from '../common/suggest.js';
-import type { ReferenceServerOptions } from '../reference/index.js';
+import type { OwnerOnlyReferenceServer, ReferenceServer, ReferenceServerOptions, SeedAccountsOption } from '../reference/index.js';
 
 const reference = () => import('../reference/index.js');
 
@@ -41,8 +41,12 @@ export async function rateLimitOption(text: string, flag: string) {
   return rule;
 }
 
+type Options = ReferenceServerOptions & { quirks: string[] };
+
 /** Starts a reference server after checking its quirk names and its feature level. */
-export async function startReference(options: ReferenceServerOptions & { quirks: string[] }, flag: string) {
+export async function startReference(options: Options, flag: string): Promise<ReferenceServer>;
+export async function startReference(options: Options & SeedAccountsOption, flag: string): Promise<ReferenceServer | OwnerOnlyReferenceServer>;
+export async function startReference(options: Options & SeedAccountsOption, flag: string) {
   await checkQuirkNames(options.quirks, flag);
   await checkFeatureLevel(options.featureLevel);
   const { startReferenceServer } = await reference();

@@ -15,6 +15,7 @@ import { assembleHar } from '../report/writers/har.js';
 import { summaryLines } from '../report/writers/console-output.js';
 import { annotations } from '../report/writers/github-annotations.js';
 import type { Output } from './output.js';
+import { viaAction } from '../common/audience.js';
 import type { RunInputs } from './run-inputs.js';
 
 export interface RunOutcome {
@@ -47,8 +48,11 @@ export function finishRun(config: Config, inputs: RunInputs, { parts, suite }: R
     rmSync(inputs.harDir, { recursive: true, force: true });
     files.push(`${resolve(config.har)} (${count} requests)`);
   }
-  // The annotations first: GitHub hides them from the log, whose last line is the verdict.
-  if (process.env.GITHUB_ACTIONS === 'true') for (const line of annotations(report)) io.out(line);
+  // The annotations first: GitHub hides them from the log, whose last line is the verdict. The
+  // action's run step leads them with the run's cause, and keeps a place for it.
+  if (process.env.GITHUB_ACTIONS === 'true') {
+    for (const line of annotations(report, { reserved: viaAction() ? 1 : 0, workspace: process.env.GITHUB_WORKSPACE })) io.out(line);
+  }
   for (const line of summaryLines(report, files)) io.out(line);
   return report.verdict.status === 'fail' ? 1 : 0;
 }

@@ -196,7 +196,9 @@ function runSettings(
     featureLevel: checked.featureLevel,
     claimedFeatureLevel: checked.claimedFeatureLevel,
     serverVersion: checked.serverVersion,
-    referenceSeed: checked.serverVersion === 'reference',
+    // Its seeded data (push devices) belong to its seeded accounts; its clock serves any.
+    referenceSeed: checked.seededAccounts,
+    referenceClock: checked.serverVersion === 'reference',
     // The embedded reference server's owner holds it; elsewhere the configuration says.
     ownerCanChangeUserEmails: embedded || config.ownerCanChangeUserEmails,
     timeoutMs: config.timeoutMs,

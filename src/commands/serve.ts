@@ -18,6 +18,8 @@ export interface ServeOptions {
   featureLevel?: number;
   /** Without the reference server's shortcuts: a run judges it as any other server. */
   noShortcuts?: boolean;
+  /** Only the owner has an account (`setup` makes the others). */
+  noSeedAccounts?: boolean;
 }
 
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
@@ -31,11 +33,12 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
       rateLimit,
       featureLevel: options.featureLevel,
       ...(options.noShortcuts ? { shortcuts: false } : {}),
+      ...(options.noSeedAccounts ? { seedAccounts: false } : {}),
     },
     '--quirk',
   );
   // Its owner holds can_change_user_emails, as a server administrator of another server would declare it.
-  const envText = envFileText(server.url, { ...server.accounts, bot: server.bot }, undefined, { ownerCanChangeUserEmails: true });
+  const envText = envFileText(server.url, { ...server.accounts, ...(server.bot ? { bot: server.bot } : {}) }, undefined, { ownerCanChangeUserEmails: true });
   if (options.envOut) writeFileSync(options.envOut, envText, { mode: 0o600 });
   const level =
     server.featureLevel === NEWEST_FEATURE_LEVEL
@@ -44,6 +47,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
   const kind = [
     ...(options.variant ? ['variant realm: differs from Zulip wherever the document allows'] : []),
     ...(options.noShortcuts ? ['no shortcuts: a run judges it as any other server'] : []),
+    ...(options.noSeedAccounts ? ['no seeded accounts: only the owner; `setup` makes the others'] : []),
   ];
   log(
     `reference server${level}${kind.length ? ` (${kind.join('; ')})` : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,

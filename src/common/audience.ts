@@ -22,6 +22,7 @@ export const ACTION_INPUTS: Readonly<Record<string, string>> = {
   CONFORMANCE_REPORT_DIR: 'report-dir',
   CONFORMANCE_HAR: 'har',
   CONFORMANCE_I_UNDERSTAND_THIS_WRITES: 'i-understand-this-writes',
+  CONFORMANCE_OWNER_CAN_CHANGE_USER_EMAILS: 'owner-can-change-user-emails',
   ...Object.fromEntries(
     ROLES.flatMap((role) => [
       [accountEnv(role).email, `${role}-email`],

@@ -6,6 +6,11 @@
 export const ROLES = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest', 'bot'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The role code each account must have (Zulip's: 100 owner ... 600 guest); the bot account is checked for is_bot instead. */
+export const ROLE_CODES: Record<Exclude<Role, 'bot'>, number> = { owner: 100, admin: 200, moderator: 300, member: 400, member2: 400, guest: 600 };
+/** What each role code is called. */
+export const ROLE_NAMES: Record<number, string> = { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' };
+
 /** `spec`: only what the API document states; `zulip`: also the Zulip server where it is silent. */
 export const PROFILES = ['spec', 'zulip'] as const;
 export type Profile = (typeof PROFILES)[number];

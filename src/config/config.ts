@@ -238,7 +238,7 @@ export const CONFIG_KEYS: KeySpec[] = [
     parse: list,
     default: () => [],
     defaultHelp: 'every clause',
-    help: 'run only cases citing these clause ids or id prefixes (comma-separated)',
+    help: 'run only cases citing these clause ids, or ids starting with these whole dot-separated parts ("op20" keeps op20.order, not op2...) (comma-separated)',
   },
   {
     key: 'shard',
@@ -318,6 +318,8 @@ export interface ConfigInput {
   envFile?: string;
   /** What relative paths are relative to; default the directory the command was typed in (invocationDir). */
   cwd?: string;
+  /** The roles whose accounts are read (default every one): `setup` reads the owner's and writes the others. */
+  roles?: readonly Role[];
 }
 
 /**
@@ -338,20 +340,31 @@ const PATH_KEYS: (keyof Config)[] = ['reportDir', 'har', 'baseline', 'expectatio
  * The flags among `flags` that npm so took, by the variables it set.
  */
 export function flagsTakenByNpm(flags: readonly string[], env: Record<string, string | undefined> = process.env): string[] {
-  return flags.filter((flag) => env[`npm_config_${flag.replace(/-/g, '_')}`] !== undefined);
+  return flags.filter((flag) => env[npmConfigName(flag)] !== undefined);
 }
+
+/** The variable npm sets for an option it took: `--fail-on-skip` -> npm_config_fail_on_skip, `--no-shortcuts` -> npm_config_shortcuts. */
+export const npmConfigName = (flag: string) => `npm_config_${flag.replace(/^no-/, '').replace(/-/g, '_')}`;
 
 /** Every CONFORMANCE_* variable the suite reads; any other is a typo (env-file.ts). */
 export const KNOWN_ENV_KEYS: readonly string[] = [...CONFIG_KEYS.map((k) => k.env), ...ROLES.flatMap((role) => Object.values(accountEnv(role)))];
 
-/** The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. */
-function envFileValues(envFile: string | undefined, cwd: string): { values: Record<string, string>; path: string | null } {
+/**
+ * The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. A
+ * problem names the file, and in the action the input that gave it.
+ */
+function envFileValues(
+  envFile: string | undefined,
+  cwd: string,
+  env: Record<string, string | undefined>,
+): { values: Record<string, string>; path: string | null } {
   const path = envFile !== undefined ? resolve(cwd, envFile) : existsSync(join(cwd, '.env')) ? join(cwd, '.env') : null;
   if (path === null) return { values: {}, path };
   try {
     return { values: readEnvFile(path, KNOWN_ENV_KEYS).values, path };
   } catch (error) {
-    throw error instanceof EnvFileError ? new ConfigError(error.message) : error;
+    if (!(error instanceof EnvFileError)) throw error;
+    throw new ConfigError(`${envFile !== undefined && viaAction(env) ? 'input env-file: ' : ''}${error.message}`);
   }
 }
 
@@ -364,7 +377,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
   } catch (error) {
     throw error instanceof EnvFileError ? new ConfigError(error.message) : error;
   }
-  const { values: file, path: filePath } = envFileValues(input.envFile, cwd);
+  const { values: file, path: filePath } = envFileValues(input.envFile, cwd, env);
 
   const lookup = (envName: string, flag?: string): [string, Source, string] | null => {
     if (flag && flags[flag] !== undefined) return [flags[flag], 'flag', `--${flag}`];
@@ -382,7 +395,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
   for (const key of PATH_KEYS) if (typeof config[key] === 'string') config[key] = resolve(cwd, config[key]);
 
   const accounts: Partial<Record<Role, Account>> = {};
-  for (const role of ROLES) {
+  for (const role of input.roles ?? ROLES) {
     const names = accountEnv(role);
     const email = lookup(names.email);
     const apiKey = lookup(names.apiKey);

@@ -9,7 +9,7 @@ import { ROUTES } from './core/routes.js';
 import { routeKey } from './core/router.js';
 import { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
 import { shortcutRoutes } from './realm/shortcuts.js';
-import { createSeededRealm, seededUserId } from './realm/seed.js';
+import { createSeededRealm, keepOnlyOwner, seededUserId } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
 import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
 
@@ -48,6 +48,10 @@ export interface ReferenceServerOptions {
    * (core/levels.ts). Above 420 the server reports the level it is given and behaves as 420.
    */
   featureLevel?: number;
+  /** The owner holds can_create_users, which a server administrator grants outside the API (default true). */
+  ownerCanCreateUsers?: boolean;
+  /** false: the organisation allows no password sign-in (POST /fetch_api_key refuses; GET /server_settings says so). */
+  passwordLogin?: boolean;
 }
 
 export interface ReferenceServer {
@@ -57,6 +61,20 @@ export interface ReferenceServer {
   accounts: Record<RoleName, ReferenceAccount>;
   bot: ReferenceAccount & { ownerId: number };
   close(): Promise<void>;
+}
+
+/**
+ * `seedAccounts: false`: the realm holds its owner and no other account, as a new organisation
+ * does (`serve --no-seed-accounts`); `setup` makes the others through the API.
+ */
+export interface SeedAccountsOption {
+  seedAccounts?: boolean;
+}
+
+/** A reference server started with `seedAccounts: false`: only its owner has an account. */
+export interface OwnerOnlyReferenceServer extends Omit<ReferenceServer, 'accounts' | 'bot'> {
+  accounts: Pick<ReferenceServer['accounts'], 'owner'>;
+  bot: null;
 }
 
 const ROLE_NAMES: RoleName[] = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest'];
@@ -85,7 +103,10 @@ function checkedFeatureLevel(level: number | undefined): number {
   return level;
 }
 
-export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+export function startReferenceServer(options: ReferenceServerOptions & { seedAccounts: false }): Promise<OwnerOnlyReferenceServer>;
+export function startReferenceServer(options?: ReferenceServerOptions & { seedAccounts?: true }): Promise<ReferenceServer>;
+export function startReferenceServer(options: ReferenceServerOptions & SeedAccountsOption): Promise<ReferenceServer | OwnerOnlyReferenceServer>;
+export async function startReferenceServer(options: ReferenceServerOptions & SeedAccountsOption = {}): Promise<ReferenceServer | OwnerOnlyReferenceServer> {
   const quirks = parseQuirks(options.quirks);
   const flavor = FLAVORS[options.flavor ?? 'zulip'];
   const featureLevel = checkedFeatureLevel(options.featureLevel);
@@ -99,6 +120,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     featureLevel,
   );
   realm.shortcuts = options.shortcuts !== false;
+  realm.passwordLogin = options.passwordLogin !== false;
+  if (options.seedAccounts === false) keepOnlyOwner(realm);
+  if (options.ownerCanCreateUsers === false) realm.users.find((u) => u.id === seededUserId(realm, 'owner'))!.canCreateUsers = false;
   // An endpoint newer than the level is unknown: it answers as any unknown path does.
   const routes = [...ROUTES, ...(realm.shortcuts ? shortcutRoutes : [])].filter((route) => realm.level.endpoint(routeKey(route)));
   const server = createServer(
@@ -121,20 +145,16 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   realm.url = url;
 
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      // A second close() is harmless: the server is already down.
+      server.close((err) => (err && (err as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING' ? reject(err) : resolve()));
+      // Idle keep-alive sockets would otherwise hold close() open for seconds.
+      server.closeAllConnections();
+    });
+  if (options.seedAccounts === false)
+    return { url, featureLevel, accounts: { owner: account(realm, seededUserId(realm, 'owner'), 'owner') }, bot: null, close };
   const accounts = Object.fromEntries(ROLE_NAMES.map((role) => [role, account(realm, seededUserId(realm, role), role)])) as Record<RoleName, ReferenceAccount>;
   const bot = { ...account(realm, seededUserId(realm, 'bot'), 'member'), ownerId: seededUserId(realm, 'member') };
-
-  return {
-    url,
-    featureLevel,
-    accounts,
-    bot,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // A second close() is harmless: the server is already down.
-        server.close((err) => (err && (err as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING' ? reject(err) : resolve()));
-        // Idle keep-alive sockets would otherwise hold close() open for seconds.
-        server.closeAllConnections();
-      }),
-  };
+  return { url, featureLevel, accounts, bot, close };
 }

@@ -18,10 +18,12 @@ export interface RunSettings {
   /** zulip_version the target reports; "reference" is the reference server and its seeded realm. */
   serverVersion?: string | null;
   /**
-   * The target is the reference server offering its shortcuts (its zulip_version is "reference"):
-   * its seeded realm, and aging messages instead of waiting.
+   * The target is the reference server offering its shortcuts (its zulip_version is "reference")
+   * and the accounts are its seeded ones: the run may use its seeded realm.
    */
   referenceSeed: boolean;
+  /** The reference server's shortcut to age messages instead of waiting (default: as referenceSeed). */
+  referenceClock?: boolean;
   /** The owner account holds can_change_user_emails (configured: no read shows it). */
   ownerCanChangeUserEmails?: boolean;
   timeoutMs: number;

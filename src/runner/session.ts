@@ -166,7 +166,7 @@ export class Session {
 
   /** Lets `seconds` pass for what the run made so far (see ripen); why not, or null. */
   private async age(seconds: number): Promise<string | null> {
-    if (!this.settings.referenceSeed) {
+    if (!(this.settings.referenceClock ?? this.settings.referenceSeed)) {
       // An interrupted run does not wait out the rest.
       const cut = new AbortController();
       void this.stop?.whenStopped.then(() => cut.abort());

@@ -113,6 +113,19 @@ describe('teamchat-conformance serve, then run --env-file', () => {
     expect(ran.stdout).not.toMatch(/embedded/);
   });
 
+  it('cleanup of a finished ledger removes nothing, and says so, however often it runs', async () => {
+    // Before: "cleanup: 16 removed, 0 already gone, 0 failed" after a run that had removed all of it, every time.
+    const reports = tmp();
+    const ran = await cli(['run', '--env-file', envFile, '--operation', 'GET /streams', '--report-dir', reports]);
+    expect(ran.code).toBe(0);
+    const ledger = join(reports, 'ledger.jsonl');
+    for (let i = 0; i < 2; i += 1) {
+      const cleaned = await cli(['cleanup', '--ledger', ledger, '--env-file', envFile]);
+      expect(cleaned.stdout).toBe(`cleanup: nothing to remove: ${ledger} is finished (its run, or an earlier cleanup, removed what it lists)\n`);
+      expect(cleaned.code).toBe(0);
+    }
+  });
+
   it('exits 2 naming the account whose API key is wrong', async () => {
     const broken = join(dir, 'broken.env');
     writeFileSync(broken, readFileSync(envFile, 'utf8').replace(/^CONFORMANCE_MEMBER_API_KEY=.*$/m, 'CONFORMANCE_MEMBER_API_KEY=not-the-key'));

@@ -4,10 +4,10 @@
 // SLOW (about 30-50 s: a TypeScript build, two npm installs from the local npm cache, a few
 // runs): it packs a copy of the project, so the checkout's own dist/ is never rebuilt under the
 // other tests' feet.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/common/paths.js';
@@ -20,6 +20,8 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const PACKED_FROM = [
   'package.json',
   'README.md',
+  'CHANGELOG.md',
+  'docs',
   'LICENSE',
   '.env.example',
   'tsconfig.json',
@@ -50,6 +52,7 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
   const work = mkdtempSync(join(tmpdir(), 'tcc-package-'));
   const app = join(work, 'app');
   let packed: Packed;
+  let installOutput = '';
 
   beforeAll(async () => {
     const copy = join(work, 'project');
@@ -60,10 +63,11 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), '{ "name": "a-server-project", "private": true }\n');
     // From the npm cache where it can: the registry is asked only for what the cache lacks.
-    await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel', 'error', join(work, packed.filename)], {
+    const installed = await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', join(work, packed.filename)], {
       cwd: app,
       env: userEnv(),
     });
+    installOutput = `${installed.stdout}${installed.stderr}`;
   }, 240_000);
 
   it('holds the compiled code, specs, schemas, the reports README and the licence, and no tests, bench, sources or scripts', () => {
@@ -83,6 +87,28 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
     ])
       expect(paths).toContain(needed);
     expect(paths.filter((p) => /^(tests|bench|scripts|src|properties|\.github|\.ci)\//.test(p) || p === 'action.yml')).toEqual([]);
+  });
+
+  it('is self-contained: every relative link of its Markdown is a file it ships; its package.json runs nothing at install', () => {
+    // Before: the README linked to docs/, CHANGELOG.md and CONTRIBUTING.md, which it did not ship, and
+    // the `prepare` script (scripts/build.mjs, not shipped) made npm warn of an install script.
+    const paths = new Set(packed.files.map((f) => f.path));
+    const root = join(app, 'node_modules', 'teamchat-conformance');
+    for (const page of [...paths].filter((p) => p.endsWith('.md'))) {
+      const text = readFileSync(join(root, page), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        const file = join(dirname(page), target).replace(/\/$/, '');
+        expect(
+          [...paths].some((p) => p === file || p.startsWith(`${file}/`)),
+          `${page} links to ${target}`,
+        ).toBe(true);
+      }
+    }
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(Object.keys(manifest.scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
+    expect(installOutput).not.toMatch(/install.?scripts|prepare/i);
+    expect(JSON.parse(readFileSync(projectPath('package.json'), 'utf8')).scripts.prepare).toBeDefined(); // the checkout's is kept
   });
 
   it('installs without tsx: the CLI runs compiled JavaScript', () => {
@@ -172,6 +198,55 @@ export const entry = { main, startReferenceServer };
       /^https:\/\/chat\.example\.test is not on this machine .*: set the action's input i-understand-this-writes: true to go ahead$/,
     );
     expect(refused.summary).toContain(refused.outputs.cause);
+  });
+
+  it('the installed command with --env-file <missing file>: exit 2 naming the file, not Node 20 exiting 9', async () => {
+    // Before: its `#!/usr/bin/env node` let Node 20 read --env-file itself: "node: nope.env: not found", exit 9.
+    // npx is a Node program too, so Node reads the option on npx's command line unless a `--` comes first.
+    const missing = (command: string, args: string[]) =>
+      exec(command, [...args, 'run', '--env-file', 'nope.env'], { cwd: app, env: userEnv() }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
+    for (const ran of [await missing(join(app, 'node_modules', '.bin', 'teamchat-conformance'), []), await missing('npx', ['--', 'teamchat-conformance'])]) {
+      expect(ran.code).toBe(2);
+      expect(ran.stderr).toContain(`teamchat-conformance: env file ${join(app, 'nope.env')}: not found`);
+    }
+  });
+
+  it('serve --no-seed-accounts, setup, then a run: from the owner alone', async () => {
+    const served = spawn(
+      process.execPath,
+      [
+        join(app, 'node_modules', 'teamchat-conformance', 'bin', 'teamchat-conformance.mjs'),
+        'serve',
+        '--port',
+        '0',
+        '--no-seed-accounts',
+        '--env-out',
+        'owner.env',
+      ],
+      {
+        cwd: app,
+        env: userEnv(),
+      },
+    );
+    try {
+      for (let i = 0; i < 200 && !existsSync(join(app, 'owner.env')); i += 1) await new Promise((r) => setTimeout(r, 50));
+      const made = await exec('npx', ['teamchat-conformance', 'setup', '--env-file', 'owner.env', '--env-out', 'run.env'], { cwd: app, env: userEnv() });
+      expect(made.stdout).toMatch(/^preflight: .* the owner, admin, moderator, member, member2, guest, bot accounts authenticate with their roles$/m);
+      const ran = await exec(
+        'npx',
+        ['teamchat-conformance', 'run', '--env-file', 'run.env', '--operation', 'POST /users/me/status', '--report-dir', 'setup-run'],
+        {
+          cwd: app,
+          env: userEnv(),
+        },
+      );
+      expect(ran.stdout).toMatch(/^PARTIAL: \d+ passed, 0 failed/m);
+    } finally {
+      served.kill('SIGTERM');
+    }
   });
 
   it('npx teamchat-conformance --version prints the version', async () => {

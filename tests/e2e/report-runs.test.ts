@@ -110,7 +110,7 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     expect(json(regressed.dir).baseline.regressions).toEqual(failing);
     expect(regressed.stdout).toContain('1 regression: op20.zulip.sorted-by-name');
     expect(regressed.stdout).toMatch(
-      /^::error file=specs\/get-channels\.yaml,title=conformance%3A op20\.zulip\.sorted-by-name::GET \/streams \[zulip\.streams\.sorted-by-name\]: /m,
+      /^::error title=conformance%3A op20\.zulip\.sorted-by-name::GET \/streams \[zulip\.streams\.sorted-by-name\]: /m,
     );
     expect(readFileSync(join(regressed.dir, 'conformance.md'), 'utf8')).toContain('**Regressions** (1): `op20.zulip.sorted-by-name`');
 

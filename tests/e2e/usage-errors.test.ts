@@ -29,12 +29,24 @@ describe.concurrent('a filter that matches no case stops before vitest starts', 
     stopsWith(await cli(['run', '--grep', 'nomatch']), 'no case matched --grep "nomatch": no case id or title contains "nomatch"');
   });
 
-  it('--clause: suggests the closest clause id', async () => {
+  it('--clause: suggests the closest clause id, and says prefixes match whole dot-separated parts', async () => {
+    // Three commands at once: each loads the suite first.
+    const [typo, none, partial] = await Promise.all([
+      cli(['run', '--clause', 'op20.ordr']),
+      cli(['run', '--clause', 'nomatch']),
+      cli(['run', '--clause', 'op20.include']),
+    ]);
     stopsWith(
-      await cli(['run', '--clause', 'op20.ordr']),
-      'no case matched --clause "op20.ordr": no clause id is or starts with "op20.ordr" (did you mean op20.order?)',
+      typo,
+      'no case matched --clause "op20.ordr": no clause id is "op20.ordr" or starts with "op20.ordr." (a prefix matches whole dot-separated parts) (did you mean op20.order?)',
     );
-    stopsWith(await cli(['run', '--clause', 'nomatch']), 'no case matched --clause "nomatch": no clause id is or starts with "nomatch"');
+    stopsWith(none, 'no case matched --clause "nomatch": no clause id is "nomatch" or starts with "nomatch." (a prefix matches whole dot-separated parts)');
+    // Before: 'no clause id is or starts with "op20.include"', while op20.include-all does start with it.
+    stopsWith(
+      partial,
+      'no case matched --clause "op20.include": no clause id is "op20.include" or starts with "op20.include." (a prefix matches whole dot-separated parts); ' +
+        'the 19 clauses whose id begins with the text: op20.include-public.default, op20.include-public, op20.include-public.guests, ... (give the whole id)',
+    );
   });
 
   it('a case of the other profile: names the profile', async () => {
@@ -97,7 +109,7 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
 
   it('an unknown command: names it, suggests the closest, lists the commands', async () => {
     const [unknown, typo] = await Promise.all([cli(['frobnicate']), cli(['serv'])]);
-    const commands = 'the commands are run, serve, cleanup, validate-response, compare, merge (run is the default; --help for each)';
+    const commands = 'the commands are run, serve, setup, cleanup, validate-response, compare, merge (run is the default; --help for each)';
     stopsWith(unknown, `unknown command 'frobnicate'; ${commands}`);
     stopsWith(typo, `unknown command 'serv' (did you mean serve?); ${commands}`);
   });

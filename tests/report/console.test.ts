@@ -4,7 +4,7 @@
 import type { TestCase, TestModule, TestSuite } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
-import { closingLineOf, summaryLines } from '../../src/report/writers/console-output.js';
+import { closingLineOf, operationLine, summaryLines } from '../../src/report/writers/console-output.js';
 import { ConformanceReporter } from '../../src/report/writers/vitest-reporter.js';
 import { fixtureReport } from './fixture.js';
 
@@ -45,6 +45,13 @@ describe('the console', () => {
       '  warn a.warned',
       '  warn prop.warned',
     ]);
+  });
+
+  it('marks an operation whose every case was skipped as such, with no ✓', () => {
+    // Before: "✓ POST /mobile_push/e2ee/test_notification  0 passed, 5 skipped", a check for what was not checked.
+    const skipped = [result('op21.a', 'POST /x', { status: 'skipped' }), result('op21.b', 'POST /x', { status: 'skipped' })];
+    expect(plain(operationLine('POST /x', skipped))).toMatch(/^- POST \/x +nothing ran: 2 skipped$/);
+    expect(plain(operationLine('POST /x', [...skipped, result('op21.c', 'POST /x')]))).toMatch(/^✓ POST \/x +1 passed, 2 skipped$/);
   });
 
   it('ends with the verdict word and the counts, after the report paths', () => {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlReport } from '../../src/report/writers/html/page.js';
 import { pretty } from '../../src/report/writers/html/case-view.js';
 import { fixtureReport } from './fixture.js';
+import { clauseCountsText, coverageByOperation, coverageTotals } from '../../src/report/model/coverage.js';
 import { BROWSER_NOTE, CHROMIUM, CHROMIUM_FLAGS, RUN_BROWSER_TESTS } from '../support/chromium.js';
 
 const html = htmlReport(fixtureReport());
@@ -37,6 +38,18 @@ describe('conformance.html', () => {
     expect(html).toContain('<figcaption>Per operation</figcaption>');
     expect(html).toContain('<figcaption>Per feature level (the level a case needs; base: no level)</figcaption>');
     expect(html).toContain('title="GET /streams: 1 failed"');
+  });
+
+  it('states the clause counts every report states: the sentence, the share bar and the untested chip agree', () => {
+    const report = fixtureReport();
+    report.target.featureLevel = 300;
+    report.clauses = [...report.clauses, { id: 'op9.later', endpoint: 'GET /streams', text: 'later', since: 392, status: 'untested', cases: [] }];
+    const html = htmlReport(report);
+    const total = coverageTotals(coverageByOperation(report));
+    expect(total.newer).toBeGreaterThan(0);
+    expect(html).toContain(`statements of the API document: ${clauseCountsText(report)}.`);
+    expect(html).toContain(`data-cstatus="untested" aria-pressed="true">untested <b>${total.untested}</b> + ${total.newer} newer than the target</button>`);
+    expect(html).toContain(`<title>${total.newer} newer than the target</title>`);
   });
 
   it('shows a failure with clause text, expected vs got, request, answer and curl, all escaped', () => {

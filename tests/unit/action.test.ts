@@ -84,9 +84,20 @@ type Ending = 'pass' | 'incomplete' | 'partial' | 'fail' | 'huge' | 'usage' | 'u
 
 // The stand-in CLI: records its command line and environment, then ends as $STANDIN_ENDING says.
 // The reports it writes are real ones (the test's writers made them), copied into the report directory.
-const STANDIN = `import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+const STANDIN = `import { appendFileSync, copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 const { STANDIN_DIR: dir, STANDIN_ENDING: ending, CONFORMANCE_REPORT_DIR: out } = process.env;
+appendFileSync(dir + '/commands', JSON.stringify(process.argv.slice(2)) + '\\n');
+if (process.argv[2] === 'setup') {
+  if (process.env.STANDIN_SETUP === 'refused') {
+    process.stderr.write('teamchat-conformance: admin account: POST /users refused: the owner may not create users\\n');
+    process.exit(2);
+  }
+  process.stdout.write('setup: made the accounts\\n');
+  process.exit(0);
+}
 writeFileSync(dir + '/captured.json', JSON.stringify({ argv: process.argv.slice(1), env: process.env }));
+// The CLI's annotations, as it prints them in the action before its summary.
+for (const line of (process.env.STANDIN_ANNOTATIONS ?? '').split('|').filter(Boolean)) process.stdout.write(line + '\\n');
 // As the CLI writes them for its reader: in the action's words only when the action said so.
 const words = process.env.TEAMCHAT_CONFORMANCE_ACTION === 'true' ? 'action' : 'shell';
 const report = (name) => {
@@ -165,6 +176,9 @@ function writeReports(dir: string) {
 
 interface Ran {
   argv: string[];
+  /** Every command line the step ran the CLI with (setup, run), after node's own arguments. */
+  commands: string[][];
+  dir: string;
   env: Record<string, string>;
   outputs: Record<string, string>;
   summary: string;
@@ -174,7 +188,11 @@ interface Ran {
 }
 
 /** Runs the run step with the stand-in CLI (or, with `bin: ''`, as after a failed install). */
-async function runStep(inputs: Record<string, string>, ending: Ending, options: { bin?: string; before?: (dir: string) => void } = {}): Promise<Ran> {
+async function runStep(
+  inputs: Record<string, string>,
+  ending: Ending,
+  options: { bin?: string; before?: (dir: string) => void; env?: Record<string, string> } = {},
+): Promise<Ran> {
   const dir = mkdtempSync(join(work, 'step-'));
   writeFileSync(join(dir, 'standin.mjs'), STANDIN);
   writeReports(dir);
@@ -190,7 +208,17 @@ async function runStep(inputs: Record<string, string>, ending: Ending, options: 
   const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', join(dir, 'step.sh')], {
     cwd: work,
     detached: true,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, GITHUB_ACTIONS: 'true', STANDIN_DIR: dir, STANDIN_ENDING: ending, ...files, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      GITHUB_ACTIONS: 'true',
+      STANDIN_DIR: dir,
+      STANDIN_ENDING: ending,
+      RUNNER_TEMP: dir,
+      ...options.env,
+      ...files,
+      ...env,
+    },
   });
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -209,7 +237,22 @@ async function runStep(inputs: Record<string, string>, ending: Ending, options: 
   const captured = existsSync(join(dir, 'captured.json'))
     ? (JSON.parse(readFileSync(join(dir, 'captured.json'), 'utf8')) as Pick<Ran, 'argv' | 'env'>)
     : { argv: [], env: {} };
-  return { ...captured, outputs, summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'), githubEnv: readFileSync(files.GITHUB_ENV, 'utf8'), stdout, code };
+  const commands = existsSync(join(dir, 'commands'))
+    ? readFileSync(join(dir, 'commands'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as string[])
+    : [];
+  return {
+    ...captured,
+    commands,
+    dir,
+    outputs,
+    summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8'),
+    githubEnv: readFileSync(files.GITHUB_ENV, 'utf8'),
+    stdout,
+    code,
+  };
 }
 
 /** The inputs of a run against the embedded server, with its own report directory. */
@@ -235,12 +278,69 @@ describe('action.yml', () => {
     expect(action.runs.steps.at(-1)!.run).toContain('exit "${TCC_EXIT_CODE:-3}"');
   });
 
-  it('installs the published package with its own dependencies only: the version of the action, or the one asked for', () => {
+  it('installs the package with its own dependencies only: the version of the action, or the one asked for', () => {
     const script = readFileSync(projectPath('scripts/action/install.sh'), 'utf8');
     expect(script).toContain('npm install --prefix "$prefix" --omit=dev');
     expect(script).toContain('package="teamchat-conformance@$spec"');
     expect(script).toContain('"$TCC_ACTION_PATH/package.json"');
-    expect(script).not.toMatch(/npm ci|npm run build/);
+  });
+
+  it.each([
+    ['published', '9.8.7', ['view teamchat-conformance@9.8.7 version', 'install --prefix <prefix> --omit=dev teamchat-conformance@9.8.7']],
+    // Before: it installed teamchat-conformance@<version> from npm, which has no such package (404).
+    [
+      'not published',
+      '',
+      [
+        'view teamchat-conformance@9.8.7 version',
+        'ci (in <prefix>/source)',
+        'pack --pack-destination <prefix>',
+        'install --prefix <prefix> --omit=dev <prefix>/teamchat-conformance-9.8.7.tgz',
+      ],
+    ],
+  ])('with no package-version, the version of the action %s on npm', async (_, published, calls) => {
+    const dir = mkdtempSync(join(work, 'install-'));
+    const actionPath = join(dir, 'action');
+    mkdirSync(actionPath);
+    writeFileSync(join(actionPath, 'package.json'), '{ "version": "9.8.7" }\n');
+    // A stand-in npm: records each call; `view` says what npm has, `pack` makes the tarball.
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(
+      join(bin, 'npm'),
+      [
+        '#!/usr/bin/env bash',
+        'where=""; [ "$1" = ci ] && where=" (in $PWD)"',
+        'echo "$*$where" | sed -e "s/ --no-audit --no-fund//; s/ --no-package-lock//; s/ --loglevel error//; s/ *$//" >>"$CALLS"',
+        '[ "$1" = view ] && { [ -n "$PUBLISHED" ] && echo "$PUBLISHED"; [ -n "$PUBLISHED" ]; exit; }',
+        '[ "$1" = pack ] && touch "$3/teamchat-conformance-9.8.7.tgz"',
+        'exit 0',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const output = join(dir, 'output');
+    writeFileSync(output, '');
+    await new Promise<void>((resolve, reject) =>
+      spawn('bash', [projectPath('scripts/action/install.sh')], {
+        env: {
+          PATH: `${bin}:${process.env.PATH}`,
+          TCC_ACTION_PATH: actionPath,
+          RUNNER_TEMP: dir,
+          GITHUB_OUTPUT: output,
+          CALLS: join(dir, 'calls'),
+          PUBLISHED: published,
+        },
+        stdio: 'ignore',
+      }).on('close', (code) => (code === 0 ? resolve() : reject(new Error(`install.sh exited ${code}`)))),
+    );
+    const prefix = join(dir, 'teamchat-conformance');
+    expect(
+      readFileSync(join(dir, 'calls'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(prefix).join('<prefix>')),
+    ).toEqual(calls);
+    expect(readFileSync(output, 'utf8')).toBe(`bin=${prefix}/node_modules/teamchat-conformance/bin/teamchat-conformance.mjs\n`);
   });
 
   it('passes the env file and the extra arguments, one per line, on the command line', () => {
@@ -394,6 +494,42 @@ describe('action.yml', () => {
     expect(ran.summary).toMatch(
       /^## ❌ teamchat-conformance could not run\n\n```\n.*i-understand-this-writes: true to go ahead\n```\n\n### What to do\n\nNo case ran\./,
     );
+  });
+
+  it("leads the annotations with the cause, then the run's own (which leave it a place of the 10 GitHub keeps)", async () => {
+    // Before: the run's ::error lines came first and the cause last, lost past the tenth.
+    const errors = Array.from({ length: 9 }, (_, i) => `::error title=conformance%3A op1.f${i}::broken`);
+    const ran = await runStep(plain('annotated'), 'fail', { env: { STANDIN_ANNOTATIONS: errors.join('|') } });
+    const lines = ran.stdout.split('\n').filter((l) => l.startsWith('::'));
+    expect(lines[0]).toMatch(/^::error title=teamchat-conformance fail::FAIL: /);
+    expect(lines.slice(1)).toEqual(errors);
+  });
+
+  it('with setup: true, runs setup into a file of the runner, then the run on it; a refused setup is the cause, and no run', async () => {
+    const inputs = plain('setup', { setup: 'true', 'owner-email': 'owner@example.test', 'owner-api-key': 'key-of-owner-0123' });
+    const ran = await runStep(inputs, 'pass');
+    const envOut = join(ran.dir, 'teamchat-conformance-setup.env');
+    expect(ran.commands).toEqual([
+      ['setup', '--env-out', envOut],
+      ['run', '--env-file', envOut],
+    ]);
+    expect(ran.env).toMatchObject({ CONFORMANCE_OWNER_EMAIL: 'owner@example.test', CONFORMANCE_OWNER_API_KEY: 'key-of-owner-0123' });
+    expect(ran.outputs.verdict).toBe('pass');
+    const refused = await runStep(inputs, 'pass', { env: { STANDIN_SETUP: 'refused' } });
+    expect(refused.commands).toHaveLength(1);
+    expect(refused.outputs).toMatchObject({
+      verdict: 'error',
+      'exit-code': '2',
+      report: '',
+      cause: 'admin account: POST /users refused: the owner may not create users',
+    });
+    expect(refused.summary).toContain("`setup` could not make the accounts the run needs from the owner's account");
+  });
+
+  it('the input env-file naming a missing file: exit 2, the cause names the input and the file, not Node (which exits 9 on Node 20)', async () => {
+    // Before: Node 20 read --env-file itself and exited 9 with "node: nope.env: not found".
+    const ran = await runStep(plain('no-env-file', { 'env-file': 'nope.env' }), 'pass', { bin: projectPath('bin', 'teamchat-conformance.mjs') });
+    expect(ran.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2', cause: `input env-file: env file ${join(work, 'nope.env')}: not found` });
   });
 
   it("exit 2 for an unknown option in args: commander's line is the cause", async () => {

@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { flagsTakenByNpm, invocationDir, loadConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/common/vocabulary.js';
+import { projectPath } from '../../src/common/paths.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
 
@@ -89,6 +90,40 @@ describe('a configuration mistake stops instead of falling back to the embedded 
   it('reads comments, export, quoted multi-line values and keys of other tools', () => {
     const file = envFile('export CONFORMANCE_TARGET_URL="http://127.0.0.1:9991"  # local\nOTHER_TOOL="a\nb c"\nCONFORMANCE_PROFILE=zulip\n');
     expect(loadConfig({ env: {}, envFile: file })).toMatchObject({ targetUrl: 'http://127.0.0.1:9991', profile: 'zulip' });
+  });
+
+  it('stops at a key a typo away from the prefix (CONFORMACE_..., conformance_...), in the file and the environment', () => {
+    // Before: a near-miss was another tool's key, and the run went on without it (INCOMPLETE, exit 0).
+    const file = envFile('CONFORMANCE_TARGET_URL=http://127.0.0.1:9991\nCONFORMACE_MEMBER_EMAIL=m@x.test\n');
+    expect(() => loadConfig({ env: {}, envFile: file })).toThrow(
+      `env file ${file}, line 2: unknown key CONFORMACE_MEMBER_EMAIL (did you mean CONFORMANCE_MEMBER_EMAIL?)`,
+    );
+    expect(() => loadConfig({ env: {}, envFile: envFile('CONFORMANSE_SOMETHING_ELSE=1\n') })).toThrow(
+      /line 1: unknown key CONFORMANSE_SOMETHING_ELSE \(the suite's keys start with CONFORMANCE_\)$/,
+    );
+    expect(() => loadConfig({ env: { conformance_profile: 'zulip' }, cwd: dir() })).toThrow(
+      'environment variable conformance_profile: unknown (did you mean CONFORMANCE_PROFILE?)',
+    );
+    expect(() => loadConfig({ env: { CONFORMANCE_MEMBER_EMAL: 'x', COMFORMANCE_GREP: 'x' }, cwd: dir() })).toThrow(
+      /^environment variable COMFORMANCE_GREP: unknown \(did you mean CONFORMANCE_GREP\?\)$/,
+    );
+  });
+
+  it("leaves alone the lines of other tools that are not KEY=value (a server project's own .env)", () => {
+    // Before: `source ./other.env` stopped the run though it holds no key of the suite's.
+    const file = envFile('source ./other.env\nset -a\nCONFORMANCE_TARGET_URL=http://127.0.0.1:9991\nDATABASE_URL=postgres://x\n');
+    expect(loadConfig({ env: {}, envFile: file }).targetUrl).toBe('http://127.0.0.1:9991');
+    const broken = envFile('export CONFORMANCE_PROFILE zulip\n');
+    expect(() => loadConfig({ env: {}, envFile: broken })).toThrow(`env file ${broken}, line 1: expected KEY=value, got "CONFORMANCE_PROFILE" without "="`);
+  });
+
+  it('runs .env.example as filled in: each API key given, the optional bot left as it is', () => {
+    // Before: the bot's email was set and its key empty, so the filled-in file stopped the run ("set both or neither").
+    const example = readFileSync(projectPath('.env.example'), 'utf8');
+    const filled = envFile(example.replace(/^(CONFORMANCE_\w+_API_KEY)=$/gm, '$1=a-key-0123456789'));
+    const config = loadConfig({ env: {}, envFile: filled });
+    expect(Object.keys(config.accounts)).toEqual(['owner', 'admin', 'moderator', 'member', 'member2', 'guest']);
+    expect(config.targetUrl).toBe('http://127.0.0.1:9991');
   });
 
   it('names an unknown CONFORMANCE_* variable of the environment and the closest key', () => {

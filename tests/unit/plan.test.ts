@@ -23,7 +23,7 @@ describe('plan', () => {
       input,
       {
         run: false,
-        skip: 'needs push devices behind a push relay in each failing state, which only the reference server seeds: a client cannot register a device, and how a relay fails is server configuration',
+        skip: 'needs push devices behind a push relay in each failing state, which only the reference server seeds (for its seeded accounts): a client cannot register a device, and how a relay fails is server configuration',
         onTarget: true,
       },
     ],

@@ -55,7 +55,7 @@ function unmet(requirement: Requirement, input: PlanInput): string | null {
   if (requirement === 'seeded-push-devices') {
     return input.referenceSeed
       ? null
-      : 'needs push devices behind a push relay in each failing state, which only the reference server seeds: a client cannot register a device, and how a relay fails is server configuration';
+      : 'needs push devices behind a push relay in each failing state, which only the reference server seeds (for its seeded accounts): a client cannot register a device, and how a relay fails is server configuration';
   }
   return input.ownerCanChangeUserEmails
     ? null

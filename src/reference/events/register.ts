@@ -15,7 +15,7 @@ function serverSettings(ctx: PublicContext) {
     zulip_merge_base: serverVersion(ctx.realm),
     push_notifications_enabled: false,
     is_incompatible: false,
-    email_auth_enabled: true,
+    email_auth_enabled: ctx.realm.passwordLogin,
     require_email_format_usernames: true,
     realm_url: ctx.realm.url,
     realm_uri: ctx.realm.url,
@@ -23,7 +23,7 @@ function serverSettings(ctx: PublicContext) {
     realm_icon: '',
     realm_description: '',
     realm_web_public_access_enabled: ctx.realm.enableSpectatorAccess,
-    authentication_methods: { password: true, dev: false, email: false, ldap: false },
+    authentication_methods: { password: ctx.realm.passwordLogin, dev: false, email: false, ldap: false },
     external_authentication_methods: [],
   };
 }

@@ -177,6 +177,11 @@ export interface Realm {
    * them a run judges it as any other server.
    */
   shortcuts: boolean;
+  /**
+   * Users may sign in with a password (POST /fetch_api_key); false: the organisation allows only
+   * other methods, as GET /server_settings then says (authentication_methods.password).
+   */
+  passwordLogin: boolean;
   name: string;
   url: string; // known once the server listens
   enableSpectatorAccess: boolean;

@@ -228,6 +228,7 @@ export function createSeededRealm(flavor: Flavor = ZULIP, featureLevel = NEWEST_
   return {
     host: REALM_HOST,
     shortcuts: true,
+    passwordLogin: true,
     name: 'Reference realm',
     url: '',
     enableSpectatorAccess: true,
@@ -248,4 +249,20 @@ export function createSeededRealm(flavor: Flavor = ZULIP, featureLevel = NEWEST_
     level: new FeatureLevel(featureLevel, LEVEL_TABLE),
     issued: { ...flavor.seedIssued },
   };
+}
+
+/**
+ * The realm as a new organisation has it: its owner (and Notification Bot, the server's own) and
+ * no other account; the seeded channels keep only them, the messages only theirs. What a run
+ * needs, `setup` makes through the API (`serve --no-seed-accounts`).
+ */
+export function keepOnlyOwner(realm: Realm): void {
+  const keep = new Set([seededUserId(realm, 'owner'), seededUserId(realm, 'notificationBot')]);
+  const kept = (ids: Set<number>) => new Set([...ids].filter((id) => keep.has(id)));
+  realm.users = realm.users.filter((u) => keep.has(u.id));
+  for (const channel of realm.channels) channel.subscribers = kept(channel.subscribers);
+  realm.messages = realm.messages
+    .filter((m) => keep.has(m.senderId))
+    .map((m) => ({ ...m, recipientIds: m.recipientIds.filter((id) => keep.has(id)), holders: kept(m.holders), readBy: kept(m.readBy) }));
+  realm.pushDevices = realm.pushDevices.filter((d) => keep.has(d.userId));
 }

@@ -2,10 +2,13 @@
 // shortcuts (`serve --no-shortcuts`): it names itself "reference" in GET /server_settings and
 // POST /register, so the run may use what only its seeded realm has (push devices behind failing
 // relays), and POST /reference/age_messages makes every message older, so the run need not wait
-// out a time limit. Without them, a run judges the reference server as any other server.
+// out a time limit; GET /reference/seeded_accounts names the seeded accounts still there, so a run
+// uses the seeded data (push devices) only with them. Without the shortcuts, a run judges the
+// reference server as any other server.
 import { badRequest } from '../core/errors.js';
 import type { Context, Route } from '../core/router.js';
 import type { Realm } from './model.js';
+import { SEED_USER_IDS, seededUserId } from './seed.js';
 
 /** zulip_version: "reference" tells a run it may take the shortcuts. */
 export const serverVersion = (realm: Realm) => (realm.shortcuts ? 'reference' : 'reference (no shortcuts)');
@@ -18,4 +21,14 @@ function ageMessages(ctx: Context) {
   return {};
 }
 
-export const shortcutRoutes: Route[] = [{ method: 'POST', path: '/reference/age_messages', params: ['seconds'], handle: ageMessages }];
+/** The seeded accounts the realm still has, by role, with their ids (`serve --no-seed-accounts`: the owner only). */
+function seededAccounts(ctx: Context) {
+  const roles = ['owner', 'admin', 'moderator', 'member', 'member2', 'guest', 'bot'] as const satisfies (keyof typeof SEED_USER_IDS)[];
+  const present = roles.map((role) => [role, seededUserId(ctx.realm, role)] as const).filter(([, id]) => ctx.realm.users.some((u) => u.id === id));
+  return { accounts: Object.fromEntries(present) };
+}
+
+export const shortcutRoutes: Route[] = [
+  { method: 'POST', path: '/reference/age_messages', params: ['seconds'], handle: ageMessages },
+  { method: 'GET', path: '/reference/seeded_accounts', params: [], handle: seededAccounts },
+];

@@ -1,5 +1,5 @@
 // POST /users (a fixture operation: needs the `can_create_users` special permission) and
-// POST /fetch_api_key, so the reference's own tests can act as a user they created.
+// POST /fetch_api_key, so the reference's own tests, and `setup`, can act as a user they created.
 import { isAdmin } from '../realm/access.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { ROLE, type User } from '../realm/model.js';
@@ -31,6 +31,9 @@ function createUser(ctx: Context) {
 function fetchApiKey(ctx: PublicContext) {
   const username = ctx.params.string('username').trim().toLowerCase();
   const password = ctx.params.string('password');
+  // Zulip's EmailAuthBackend refuses at once where the organisation allows no password (fact
+  // zulip.setup.fetch-api-key).
+  if (!ctx.realm.passwordLogin) throw new ApiError(401, 'PASSWORD_AUTH_DISABLED', 'Password authentication is disabled in this organization');
   const user = ctx.realm.users.find((u) => u.email === username);
   if (!user || !user.isActive || passwords.get(user) !== password) {
     throw new ApiError(401, 'AUTHENTICATION_FAILED', 'Your username or password is incorrect');

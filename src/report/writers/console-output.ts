@@ -5,6 +5,7 @@ import pc from 'picocolors';
 import type { CaseResult } from '../../engine/run/run-case.js';
 import type { ConformanceReport } from '../model/model.js';
 import { levelSentence } from '../model/feature-level.js';
+import { clauseCountsText } from '../model/coverage.js';
 import type { Explain, Explanation } from '../model/explained.js';
 import { plural, verdictWord } from '../model/text-helpers.js';
 import { failureGroups } from '../model/failure-groups.js';
@@ -32,11 +33,15 @@ export function explainedCaseLine(result: CaseResult, explanation: Explanation):
   return `  ${pc.yellow(explanation.kind)} ${result.id} (${explanation.note})\n       ${result.message}`;
 }
 
-/** `explain` counts the failures the baseline or expectations explain apart: they do not mark the operation ✗. */
+/**
+ * `explain` counts the failures the baseline or expectations explain apart: they do not mark the
+ * operation ✗. An operation whose every case was skipped gets no ✓: nothing of it was checked.
+ */
 export function operationLine(endpoint: string, results: CaseResult[], explain: Explain = () => null): string {
   const explained = results.filter((r) => explain(r));
   const count = (s: CaseResult['status']) => results.filter((r) => r.status === s && !explain(r)).length;
   const bad = count('failed') + count('errored');
+  if (results.every((r) => r.status === 'skipped')) return `${pc.yellow('-')} ${endpoint.padEnd(44)} ${pc.yellow(`nothing ran: ${count('skipped')} skipped`)}`;
   const mark = bad ? pc.red('✗') : pc.green('✓');
   const parts = [`${count('passed')} passed`];
   if (count('failed')) parts.push(pc.red(`${count('failed')} failed`));
@@ -51,7 +56,6 @@ export function operationLine(endpoint: string, results: CaseResult[], explain: 
 
 export function summaryLines(report: ConformanceReport, files: string[]): string[] {
   const s = report.summary;
-  const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
   const b = report.baseline;
   const e = report.expectations;
   const ids = (list: string[]) => (list.length ? `: ${list.join(', ')}` : '');
@@ -59,7 +63,7 @@ export function summaryLines(report: ConformanceReport, files: string[]): string
     '',
     `Target ${report.target.url}${report.target.embedded ? ' (embedded reference server)' : ''}, profile ${report.target.profile}`,
     `Feature level: ${levelSentence(report.target)}`,
-    `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}`,
+    `Clauses: ${clauseCountsText(report)}`,
     ...(b
       ? [
           `Baseline ${b.file}: ${pc.red(plural(b.regressions.length, 'regression'))}${ids(b.regressions)}`,

@@ -5,7 +5,7 @@ import type { ConformanceReport, ReportCase } from '../model/model.js';
 import type { ReportWriter } from './write-reports.js';
 import { byLevel, byOperation, isBroken, type Group } from '../model/groups.js';
 import { levelSentence } from '../model/feature-level.js';
-import { coverageByOperation, coverageMarkdown } from '../model/coverage.js';
+import { clauseCountsText, coverageByOperation, coverageMarkdown } from '../model/coverage.js';
 import { failureGroups } from '../model/failure-groups.js';
 import { gapLines, gapSentence, skipLines } from '../model/skip-causes.js';
 import { brokenRulesOf, failureWhere, headline, isFact, ruleTexts, verdictWord } from '../model/text-helpers.js';
@@ -21,10 +21,11 @@ export function fenced(text: string, lang = ''): string {
 }
 const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 
+/** A row's mark: failed, passed, or nothing ran (every case skipped: no ✅ for what was not checked). */
+const rowMark = (c: Group['counts']) => (c.failed + c.errored ? '❌' : c.passed ? '✅' : '⏭️');
+
 function table(title: string, groups: Group[]): string[] {
-  const rows = groups.map(
-    ({ key, counts: c }) => `| ${c.failed + c.errored ? '❌' : '✅'} ${cell(key)} | ${c.passed} | ${c.failed} | ${c.errored} | ${c.skipped} |`,
-  );
+  const rows = groups.map(({ key, counts: c }) => `| ${rowMark(c)} ${cell(key)} | ${c.passed} | ${c.failed} | ${c.errored} | ${c.skipped} |`);
   return [`| ${title} | passed | failed | errored | skipped |`, '|---|--:|--:|--:|--:|', ...rows];
 }
 
@@ -66,7 +67,6 @@ function idList(title: string, ids: string[]): string[] {
  */
 export function markdownReport(report: ConformanceReport): string {
   const t = report.target;
-  const clauses = report.clauses.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.status]: (acc[c.status] ?? 0) + 1 }), {});
   const lines = [
     `## ${{ INTERRUPTED: '🛑', FAIL: '❌', PARTIAL: '⚠️', INCOMPLETE: '⚠️', PASS: '✅' }[verdictWord(report)]} teamchat-conformance: ${headline(report)}`,
     '',
@@ -98,7 +98,7 @@ export function markdownReport(report: ConformanceReport): string {
     '',
     '### Clause coverage per operation',
     '',
-    `Clauses: ${['tested', 'unspecified', 'disputed', 'untested'].map((k) => `${clauses[k] ?? 0} ${k}`).join(', ')}.`,
+    `Clauses: ${clauseCountsText(report)}.`,
     '',
     ...coverageMarkdown(coverageByOperation(report)),
     '',

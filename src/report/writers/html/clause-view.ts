@@ -3,9 +3,11 @@
 import type { ConformanceReport } from '../../model/model.js';
 import { shareBar } from './chart.js';
 import { anchor, esc } from './escape.js';
-import { COVERAGE_COLUMNS, coverageByOperation } from '../../model/coverage.js';
+import { clauseCountsText, coverageByOperation, coverageColumns, coverageTotals } from '../../model/coverage.js';
 
 export const CLAUSE_COLORS = { tested: '#1a7f37', unspecified: '#6e7781', disputed: '#bf8700', untested: '#cf222e' } as const;
+/** The shares of the untested clauses that are no gap of the suite's: no client can test them, or not at this level. */
+const NOT_A_GAP_COLORS = { untestable: '#afb8c1', newer: '#d0d7de' } as const;
 const ORDER = ['tested', 'unspecified', 'disputed', 'untested'] as const;
 
 /** An id or path that may wrap after its dots and slashes, where a reader expects it to. */
@@ -55,21 +57,33 @@ export function clauseCoverage(report: ConformanceReport): string {
       return `<tbody class="clause-group"><tr class="group-head"><th colspan="4">${esc(endpoint)}</th></tr>${rows}</tbody>`;
     })
     .join('');
+  const rows = coverageByOperation(report);
+  // One set of counts: the untested chip filters every clause of that status, and says how many
+  // of them are untestable or newer than the target, as the sentence and the table count them.
+  const total = coverageTotals(rows);
+  const apart = [total.untestable ? `${total.untestable} untestable` : '', total.newer ? `${total.newer} newer than the target` : ''].filter(Boolean);
   const chips = ORDER.map(
-    (s) => `<button type="button" class="chip cchip ${s}" data-cstatus="${s}" aria-pressed="true">${s} <b>${counts[s]}</b></button>`,
+    (s) =>
+      `<button type="button" class="chip cchip ${s}" data-cstatus="${s}" aria-pressed="true">${s} <b>${s === 'untested' ? total.untested : counts[s]}</b>${s === 'untested' && apart.length ? ` + ${apart.join(', ')}` : ''}</button>`,
   ).join('');
-  const columns = COVERAGE_COLUMNS.map(([, label]) => `<th>${esc(label)}</th>`).join('');
-  const perOp = coverageByOperation(report)
+  const shown = coverageColumns(rows);
+  const columns = shown.map(([, label]) => `<th>${esc(label)}</th>`).join('');
+  const perOp = rows
     .map(
       (r) =>
-        `<tr><td>${breakable(r.operation)}</td>${COVERAGE_COLUMNS.map(([k]) => `<td class="num${k === 'untested' && r.untested ? ' bad' : ''}">${r[k]}</td>`).join('')}</tr>`,
+        `<tr><td>${breakable(r.operation)}</td>${shown.map(([k]) => `<td class="num${k === 'untested' && r.untested ? ' bad' : ''}">${r[k]}</td>`).join('')}</tr>`,
     )
     .join('');
   const perOpTable = `<div class="scroll"><table class="coverage"><thead><tr><th>operation</th>${columns}</tr></thead><tbody>${perOp}</tbody></table></div>`;
   return (
     `<section id="clauses"><h2>Clause coverage</h2>` +
-    `<p class="lede">${report.clauses.length} statements of the API document. <em>unspecified</em>: the document says "not shown" (of the statement, or of every way to observe it), nothing is asserted; <em>disputed</em>: the document and the Zulip server disagree; <em>tested</em>: a case that ran has been seen to fail against a server breaking it (a mutant of the suite's own tests); <em>untested</em>: no such case ran.</p>` +
-    shareBar(ORDER.map((s) => ({ label: s, count: counts[s], color: CLAUSE_COLORS[s] }))) +
+    `<p class="lede">${report.clauses.length} statements of the API document: ${esc(clauseCountsText(report))}. <em>unspecified</em>: the document says "not shown" (of the statement, or of every way to observe it), nothing is asserted; <em>disputed</em>: the document and the Zulip server disagree; <em>tested</em>: a case that ran has been seen to fail against a server breaking it (a mutant of the suite's own tests); <em>untested</em>: no such case ran.</p>` +
+    shareBar([
+      ...ORDER.filter((s) => s !== 'untested').map((s) => ({ label: s, count: counts[s], color: CLAUSE_COLORS[s] })),
+      { label: 'untestable', count: total.untestable, color: NOT_A_GAP_COLORS.untestable },
+      { label: 'newer than the target', count: total.newer, color: NOT_A_GAP_COLORS.newer },
+      { label: 'untested', count: total.untested, color: CLAUSE_COLORS.untested },
+    ]) +
     perOpTable +
     `<div class="filters" role="group" aria-label="clause status">${chips}</div>` +
     `<table class="clauses"><colgroup><col class="c-id"><col class="c-status"><col><col class="c-cases"></colgroup><thead><tr><th>clause</th><th>status</th><th>statement</th><th>cases</th></tr></thead>${groups}</table></section>`
