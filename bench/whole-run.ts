@@ -18,6 +18,8 @@ export interface RunFigures {
   limited: number;
   peakRssMiB: number;
   exitCode: number | null;
+  /** Where the run wrote its reports. */
+  reportDir: string;
 }
 
 export async function timeRun(bin: string, server: ReferenceServer, latencyMs: number, extraArgs: string[] = []): Promise<RunFigures> {
@@ -45,6 +47,7 @@ export async function timeRun(bin: string, server: ReferenceServer, latencyMs: n
     limited: proxy.limited,
     peakRssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024,
     exitCode,
+    reportDir: join(dir, 'reports'),
   };
 }
 

@@ -2,6 +2,7 @@
 // Stops at the first step that breaks an expectation, since later steps build on it.
 import type { Account, Profile, Role } from '../../common/vocabulary.js';
 import type { ApiClient, Exchange } from '../../http/client.js';
+import { rateLimitCause } from '../../http/limit-learner.js';
 import type { RequestPurpose } from '../../http/request-cost.js';
 import { encodeParam, type Params } from '../../http/encode.js';
 import { resolvePath } from '../judge/body-path.js';
@@ -161,17 +162,9 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       if (step.optional) continue;
       return { status: 'errored', records, vars, disputes, queues, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
     }
-    if (exchange.response!.status === 429) {
-      // Still rate limited after the client waited it out: the server is not judged for it.
-      return {
-        status: 'errored',
-        records,
-        vars,
-        disputes,
-        queues,
-        cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})`,
-      };
-    }
+    const limited = rateLimitCause(exchange);
+    // Still rate limited after the client waited as long as it does: the server is not judged for it.
+    if (limited) return { status: 'errored', records, vars, disputes, queues, cause: `${limited} (${summary})` };
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
     const own = [
       ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who, ctx.featureLevel),

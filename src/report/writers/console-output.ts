@@ -116,7 +116,7 @@ export function costLines(report: ConformanceReport): string[] {
   const rl = cost.rateLimit;
   const limit =
     rl.answers429 || rl.pacedMs
-      ? `; rate limit: ${plural(rl.answers429, 'answer')} 429 (${seconds(rl.waitedAfter429Ms)} waited), ${seconds(rl.pacedMs)} paced before the limit`
+      ? `; rate limit: ${plural(rl.answers429, 'answer')} 429 (${seconds(rl.waitedAfter429Ms)} waited, a request at most ${seconds(rl.longestWaitMs ?? 0)} of the ${seconds(rl.patienceMs ?? 0)} it may), ${seconds(rl.pacedMs)} paced before the limit`
       : '';
   return [
     `Requests: ${cost.requests} (checks ${p.check}, fixtures ${p.fixture}, cleanup ${p.cleanup}, preflight ${p.preflight}); most by account: ${accounts.join(', ')}${limit}`,
