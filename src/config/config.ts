@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
 import { envSettingName, viaAction } from '../common/audience.js';
-import { accountEnv, ConfigError, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
+import { accountEnv, ConfigError, EXTRA_MEMBERS_ENV, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
 
 export interface Config {
   /** null: start the embedded reference server and test it. */
@@ -16,6 +16,8 @@ export interface Config {
   concurrency: number;
   reportDir: string;
   accounts: Partial<Record<Role, Account>>;
+  /** Plain members beyond member and member2 (CONFORMANCE_EXTRA_MEMBERS): the run spreads plain-member work over them. */
+  extraMembers: Account[];
   /** Named faults for the embedded reference server (self-tests only). */
   referenceQuirks: string[];
   grep: string | null;
@@ -342,7 +344,37 @@ export function flagsTakenByNpm(flags: readonly string[], env: Record<string, st
 }
 
 /** Every CONFORMANCE_* variable the suite reads; any other is a typo (env-file.ts). */
-export const KNOWN_ENV_KEYS: readonly string[] = [...CONFIG_KEYS.map((k) => k.env), ...ROLES.flatMap((role) => Object.values(accountEnv(role)))];
+export const KNOWN_ENV_KEYS: readonly string[] = [
+  ...CONFIG_KEYS.map((k) => k.env),
+  ...ROLES.flatMap((role) => Object.values(accountEnv(role))),
+  EXTRA_MEMBERS_ENV,
+];
+
+/**
+ * CONFORMANCE_EXTRA_MEMBERS: `email:api_key` entries, one per line or comma-separated (an API key
+ * holds no colon, so the last one splits). A mistake names the entry by its number, never its key.
+ */
+export function parseExtraMembers(raw: string, name: string): Account[] {
+  const entries = raw
+    .split(/[,\r\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const members = entries.map((entry, i) => {
+    const at = entry.lastIndexOf(':');
+    const email = entry.slice(0, at).trim();
+    const apiKey = entry.slice(at + 1).trim();
+    if (at < 0 || !email || !apiKey)
+      throw new ConfigError(
+        `${name}, entry ${i + 1}: expected email:api_key${at < 0 ? ' (no ":" in it)' : !email ? ' (no email before ":")' : ' (no API key after ":")'}`,
+      );
+    return { email, apiKey };
+  });
+  members.forEach((m, i) => {
+    const first = members.findIndex((other) => other.email === m.email);
+    if (first !== i) throw new ConfigError(`${name}, entry ${i + 1}: ${m.email} is entry ${first + 1} too; each extra member is its own user`);
+  });
+  return members;
+}
 
 /** The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. */
 function envFileValues(envFile: string | undefined, cwd: string): { values: Record<string, string>; path: string | null } {
@@ -393,9 +425,11 @@ export function loadConfig(input: ConfigInput = {}): Config {
     }
   }
   config.accounts = accounts;
+  const extras = lookup(EXTRA_MEMBERS_ENV);
+  config.extraMembers = extras ? parseExtraMembers(extras[0], extras[2]) : [];
   // Accounts without a target are a half-done configuration (a mistyped or forgotten URL): the
   // embedded server is the target only when nothing at all says otherwise.
-  const roles = Object.keys(accounts);
+  const roles = [...Object.keys(accounts), ...(extras ? ['extra members'] : [])];
   if (config.targetUrl === null && roles.length) {
     const where = filePath && ROLES.some((r) => file[accountEnv(r).email]) ? `, in env file ${filePath}` : '';
     throw new ConfigError(

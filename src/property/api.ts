@@ -44,9 +44,11 @@ export class PropertyApi {
   async call(role: Role, method: string, path: string, params: Params = {}): Promise<Answer> {
     const account = this.ctx.accounts[role];
     if (!account) throw new TransportFault(`no ${role} account configured`);
-    const request = describeRequest(role, method, path, params);
+    // An account the run spread the property to carries its own label (extra1...).
+    const label = account.label ?? role;
+    const request = describeRequest(label, method, path, params);
     const trace = this.caseId ? { caseId: this.caseId, step: (this.sent += 1) } : undefined;
-    const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role }, trace });
+    const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role: label }, trace });
     this.calls.push(exchange);
     if (exchange.error) throw this.record(new TransportFault(`${exchange.error.kind}: ${exchange.error.message} (${request})`));
     // A limit met is not the server breaking the invariant: the property cannot be judged.

@@ -9,7 +9,7 @@ import { ROUTES } from './core/routes.js';
 import { routeKey } from './core/router.js';
 import { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
 import { shortcutRoutes } from './realm/shortcuts.js';
-import { createSeededRealm, seededUserId } from './realm/seed.js';
+import { addPoolMembers, createSeededRealm, seededUserId } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
 import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
 
@@ -48,6 +48,8 @@ export interface ReferenceServerOptions {
    * (core/levels.ts). Above 420 the server reports the level it is given and behaves as 420.
    */
   featureLevel?: number;
+  /** More plain members than member and member2, for a run to spread its work over (`serve --extra-members N`); none by default. */
+  extraMembers?: number;
 }
 
 export interface ReferenceServer {
@@ -56,6 +58,8 @@ export interface ReferenceServer {
   featureLevel: number;
   accounts: Record<RoleName, ReferenceAccount>;
   bot: ReferenceAccount & { ownerId: number };
+  /** The extra plain members asked for (none by default). */
+  extraMembers: ReferenceAccount[];
   close(): Promise<void>;
 }
 
@@ -99,6 +103,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     featureLevel,
   );
   realm.shortcuts = options.shortcuts !== false;
+  const pool = addPoolMembers(realm, options.extraMembers ?? 0);
   // An endpoint newer than the level is unknown: it answers as any unknown path does.
   const routes = [...ROUTES, ...(realm.shortcuts ? shortcutRoutes : [])].filter((route) => realm.level.endpoint(routeKey(route)));
   const server = createServer(
@@ -129,6 +134,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     featureLevel,
     accounts,
     bot,
+    extraMembers: pool.map((u) => account(realm, u.id, 'member')),
     close: () =>
       new Promise<void>((resolve, reject) => {
         // A second close() is harmless: the server is already down.

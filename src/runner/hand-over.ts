@@ -4,7 +4,7 @@
 // module, so a reader (or go-to-definition) follows the run's settings from one to the other.
 // Types only from vitest: the CLI's thread must not load vitest's test runtime.
 import type { inject } from 'vitest';
-import type { Account, Profile, Role, Shard } from '../common/vocabulary.js';
+import type { Account, ExtraMember, Profile, Role, Shard } from '../common/vocabulary.js';
 import type { CreatedResource } from '../engine/load/created-resources.js';
 import type { SpecFile } from '../engine/load/types.js';
 import type { KindChecks } from '../engine/load/statement-kinds.js';
@@ -29,6 +29,8 @@ export interface RunSettings {
   /** Short and unique per run: every name the run creates ends with it. */
   runId: string;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
+  /** More plain members (CONFORMANCE_EXTRA_MEMBERS), over which the files and properties marked anyMembers are cast. */
+  extraMembers?: ExtraMember[];
   /** Operation -> the parameters the document lists for it at the judged feature level. */
   documentedParameters?: Record<string, string[]>;
   /** Clauses where the document and the Zulip server disagree (their checks warn under spec). */

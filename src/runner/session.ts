@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../http/client.js';
 import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
-import type { Role } from '../common/vocabulary.js';
+import type { Account, Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
 import { NamedLocks, ReadWriteLock, Semaphore } from './locks.js';
 import { lockClaims } from './lock-claims.js';
@@ -21,6 +21,8 @@ import type { Exchange } from '../http/client.js';
 import { StopListener } from './stop-signal.js';
 import { madeByRun } from './made-by-run.js';
 import { kindContext } from '../engine/run/kind-context.js';
+import type { PropertyCase } from '../property/define.js';
+import { castUnits, expectedRequests, partsOf, PARTS, type Cast, type CastUnit } from './spread.js';
 
 export class FixtureError extends Error {}
 
@@ -53,6 +55,9 @@ export class Session {
   readonly meter: RequestMeter;
   /** The waiter of the case whose code is running: a request paced by the rate limit waits without its slot. */
   private readonly currentWaiter = new AsyncLocalStorage<Waiter>();
+  /** Which accounts play member and member2, by spec file or property, for those spread over the plain members. */
+  private casts = new Map<string, Cast>();
+  private readonly scopes = new Map<string, { ctx: TargetContext; globals: Vars }>();
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
@@ -97,12 +102,63 @@ export class Session {
       this.redactor.addAccount(role, account.email, account.apiKey);
       accounts[role] = { email: account.email, user_id: account.userId };
     }
+    for (const extra of settings.extraMembers ?? []) this.redactor.addAccount(extra.label, extra.email, extra.apiKey);
     this.globals = { run: { id: settings.runId }, accounts, register: settings.register, featureLevel: settings.featureLevel };
   }
 
   get planInput(): PlanInput {
     const s = this.settings;
     return planInputOf(s, s.featureLevel, Object.keys(s.accounts) as Role[], s.referenceSeed, s.ownerCanChangeUserEmails ?? false);
+  }
+
+  /**
+   * Casts the spec files and properties marked `anyMembers` over the run's plain members
+   * (runner/spread.ts), when the run holds extra members: without them each runs as written.
+   */
+  spread(specs: readonly SpecFile[], properties: readonly PropertyCase<unknown, unknown>[]): ReadonlyMap<string, Cast> {
+    const { accounts, extraMembers = [], profile } = this.settings;
+    if (!extraMembers.length || !accounts.member || !accounts.member2) return this.casts;
+    const expected: Record<string, number> = {};
+    const units: CastUnit[] = [];
+    const count = (key: string, cast: boolean, counts: Record<string, number>) => {
+      if (cast) units.push({ key, load: partsOf(counts) });
+      else for (const part of PARTS) expected[part] = (expected[part] ?? 0) + (counts[part] ?? 0);
+    };
+    for (const spec of specs) count(spec.file, spec.anyMembers === true, expectedRequests(spec, profile));
+    for (const def of properties) {
+      if (def.profile && def.profile !== profile) continue;
+      const perRole = (def.runs * this.settings.propertyFactor * (def.requestsPerRun ?? 2)) / def.roles.length;
+      count(def.id, def.anyMembers === true, Object.fromEntries(def.roles.map((role) => [role, perRole])));
+    }
+    this.casts = castUnits(units, ['member', 'member2', ...extraMembers.map((e) => e.label)], expected);
+    return this.casts;
+  }
+
+  /** The cast of a spec file or property: the label of the account playing each part it recasts. */
+  castOf(key: string): Cast {
+    return this.casts.get(key) ?? {};
+  }
+
+  /**
+   * The context and variables of a spec file or property: the run's own, or for one cast over
+   * the plain members, with the accounts its cast chose as member and member2.
+   */
+  scope(key: string): { ctx: TargetContext; globals: Vars } {
+    const cast = this.casts.get(key);
+    if (!cast) return { ctx: this.ctx, globals: this.globals };
+    let scope = this.scopes.get(key);
+    if (!scope) {
+      const pool = new Map<string, Account & { userId: number; label?: string }>([
+        ...(['member', 'member2'] as const).flatMap((role) => (this.settings.accounts[role] ? [[role, this.settings.accounts[role]] as const] : [])),
+        ...(this.settings.extraMembers ?? []).map((e) => [e.label, e] as const),
+      ]);
+      const accounts = { ...this.ctx.accounts };
+      for (const [part, label] of Object.entries(cast)) accounts[part as Role] = { ...pool.get(label)!, label };
+      const named = Object.fromEntries(Object.entries(accounts).map(([role, a]) => [role, { email: a.email, user_id: a.userId }]));
+      scope = { ctx: { ...this.ctx, accounts }, globals: { ...this.globals, accounts: named } };
+      this.scopes.set(key, scope);
+    }
+    return scope;
   }
 
   /** An answer carrying API keys (of bots the run made): each becomes a secret the redactor knows. */
@@ -119,7 +175,8 @@ export class Session {
   fixtureVars(spec: SpecFile, wait: Waiter = (p) => p): Promise<Vars> {
     const pending = this.fixtures.get(spec.file);
     if (pending) return this.fixturesMade.has(spec.file) ? pending : wait(pending);
-    const making = runSteps(spec.fixtures ?? [], this.ctx, this.globals, { clauses: [], purpose: 'fixture' })
+    const { ctx, globals } = this.scope(spec.file);
+    const making = runSteps(spec.fixtures ?? [], ctx, globals, { clauses: [], purpose: 'fixture' })
       .then((outcome) => {
         this.fixtureQueues.set(spec.file, outcome.queues);
         if (outcome.status === 'passed') return outcome.vars;
@@ -196,12 +253,13 @@ export class Session {
   }
 
   private async undoFixtures(spec: SpecFile): Promise<string | null> {
-    await deleteQueues(this.ctx, this.fixtureQueues.get(spec.file) ?? []);
+    const { ctx } = this.scope(spec.file);
+    await deleteQueues(ctx, this.fixtureQueues.get(spec.file) ?? []);
     const made = this.fixtures.get(spec.file);
     if (!made || !spec.cleanup?.length) return null;
     const vars = await made.catch(() => null);
     if (!vars) return null;
-    const outcome = await runSteps(spec.cleanup, this.ctx, vars, { clauses: [], purpose: 'cleanup' });
+    const outcome = await runSteps(spec.cleanup, ctx, vars, { clauses: [], purpose: 'cleanup' });
     if (outcome.status === 'passed') return null;
     return this.redactor.text(`cleanup of ${spec.file}: ${outcome.status === 'errored' ? outcome.cause : outcome.failures[0].message}`);
   }
@@ -218,7 +276,8 @@ export class Session {
   async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, c?: Case): Promise<T> {
     const group = spec.exclusive === true ? spec.file : spec.exclusive || null;
     const releaseRealm = group ? await this.realm.write(group) : await this.realm.read();
-    const claims = lockClaims(spec, c);
+    const cast = this.castOf(spec.file);
+    const claims = lockClaims(spec, c, (role) => cast[role as keyof Cast] ?? role);
     const releaseFile = await this.fileLocks.acquire(claims);
     const oneAtATime = claims.some((claim) => claim.exclusive);
     // A one-at-a-time file's next case waits for its predecessor, then would queue behind every

@@ -241,7 +241,8 @@ describe('captures', () => {
       {},
     );
     expect(out.status).toBe('passed');
-    expect(out.queues).toEqual([{ id: 'q1', role: 'admin' }]);
+    // Each queue keeps the account that opened it, which deletes it (the cast's, in a file cast over the plain members).
+    expect(out.queues).toEqual([{ id: 'q1', role: 'admin', account: ctx.accounts.admin }]);
   });
 
   it('only a successful POST /register opens one, each id once; only a DELETE /events of a queue on the list takes one off', async () => {
@@ -272,13 +273,13 @@ describe('captures', () => {
       ctx,
       {},
     );
-    expect(out.queues).toEqual([
+    expect(out.queues.map(({ id, role }) => ({ id, role }))).toEqual([
       { id: 'a', role: 'member' },
       { id: 'b', role: 'member' },
     ]);
     n = 0;
     const first = await runSteps([step('POST', '/register'), step('POST', '/register'), del('/events')], ctx, {});
-    expect(first.queues).toEqual([{ id: 'b', role: 'member' }]);
+    expect(first.queues.map(({ id, role }) => ({ id, role }))).toEqual([{ id: 'b', role: 'member' }]);
   });
 });
 
