@@ -106,9 +106,14 @@ describe('when a case cannot be judged (errored, not failed)', () => {
 
   it('a 429 the client could not wait out: the server is not judged for it', async () => {
     const { ctx } = fakeTarget([{ ...failure('RATE_LIMIT_HIT', 'slow down', 429), rateLimitRetries: 3 }]);
-    expect(await runSteps([get('/a')], ctx, {})).toMatchObject({ status: 'errored', cause: 'rate limited: HTTP 429 after 3 retries, past the 10 minutes a request waits in all (as member, GET /a)' });
+    expect(await runSteps([get('/a')], ctx, {})).toMatchObject({
+      status: 'errored',
+      cause: 'rate limited: HTTP 429 after 3 retries, past the 10 minutes a request waits in all (as member, GET /a)',
+    });
     const once = fakeTarget([failure('RATE_LIMIT_HIT', 'slow down', 429)]);
-    expect(await runSteps([get('/a')], once.ctx, {})).toMatchObject({ cause: 'rate limited: HTTP 429 after 0 retries, past the 10 minutes a request waits in all (as member, GET /a)' });
+    expect(await runSteps([get('/a')], once.ctx, {})).toMatchObject({
+      cause: 'rate limited: HTTP 429 after 0 retries, past the 10 minutes a request waits in all (as member, GET /a)',
+    });
   });
 
   it('a setup step that breaks its expectations', async () => {
