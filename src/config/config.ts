@@ -29,8 +29,8 @@ export interface Config {
   replayPath: string | null;
   /** Property cases run ten times their default number of runs. */
   thorough: boolean;
-  /** Multiplies every property's default number of runs (--thorough: 10). */
-  propertyFactor: number;
+  /** Multiplies every property's default number of runs (--thorough: 10 more); null: chosen from the target's rate limit (property/budget.ts). */
+  propertyFactor: number | null;
   /** Consent to write to a target that is not on this machine. */
   allowWrites: boolean;
   /** Run only this part of the spec files (1-based index of count). */
@@ -75,6 +75,11 @@ const list = (raw: string) =>
 const positiveInt = (raw: string, name: string) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name}: expected a positive integer, got "${raw}"`);
+  return n;
+};
+const positiveNumber = (raw: string, name: string) => {
+  const n = Number(raw);
+  if (!raw.trim() || !Number.isFinite(n) || n <= 0) throw new ConfigError(`${name}: expected a positive number, got "${raw}"`);
   return n;
 };
 const url = (raw: string, name: string) => {
@@ -202,9 +207,10 @@ export const CONFIG_KEYS: KeySpec[] = [
     key: 'propertyFactor',
     env: 'CONFORMANCE_PROPERTY_FACTOR',
     flag: 'property-factor',
-    parse: positiveInt,
-    default: () => 1,
-    help: "multiply every property case's default number of runs (the benchmark uses it; --thorough is 10)",
+    parse: positiveNumber,
+    default: () => null,
+    defaultHelp: '1, or less against a target that states a rate limit under 1000 requests per window (its limit / 1000, at least 0.2)',
+    help: "multiply every property case's default number of runs (each at least twice); --thorough is 10 times this",
   },
   {
     key: 'allowWrites',

@@ -49,6 +49,8 @@ export interface RunSettings {
   replayPath?: string | null;
   /** Multiplier of every property's default number of runs. */
   propertyFactor: number;
+  /** Why the factor is not 1 (--property-factor, --thorough, the target's rate limit); null when it is. */
+  propertyBudgetReason?: string | null;
   /** --shard i/n: only the spec files of this shard run. */
   shard?: Shard | null;
   /** --har: each worker appends its redacted exchanges to a JSONL file in this directory. */
