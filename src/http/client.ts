@@ -24,6 +24,8 @@ export interface ApiRequest {
   trace?: RequestTrace;
   /** Why it is sent, for the run's cost (default: a check). */
   purpose?: RequestPurpose;
+  /** How it waits for a rate limit (the runner gives the case's slot back meanwhile); default the client's. */
+  waitOutside?: OutsideWaiter;
 }
 
 export interface RequestTrace {
@@ -120,8 +122,8 @@ export class ApiClient {
     const limited = account ?? '';
     let resent = false;
     for (let retries = 0, waitedMs = 0; ;) {
-      const letGo = await this.learner.before(limited);
-      const ticket = account === undefined ? null : await this.pacer.before(account);
+      const letGo = await this.learner.before(limited, req.waitOutside);
+      const ticket = account === undefined ? null : await this.pacer.before(account, req.waitOutside);
       if (ticket?.waitedMs) meter?.paced(ticket.startedAt, ticket.startedAt + ticket.waitedMs);
       const exchange = await this.sendOnce(req);
       meter?.request(req.auth?.role ?? null, exchange.request.method, req.path, req.purpose ?? 'check');

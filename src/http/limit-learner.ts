@@ -49,14 +49,14 @@ export class LimitLearner {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Waits until the account may send one more request; returns when it was let go (for after()). */
-  async before(account: string): Promise<number> {
+  /** Waits (through `outside`) until the account may send one more request; returns when it was let go (for after()). */
+  async before(account: string, outside: OutsideWaiter = this.outside): Promise<number> {
     const a = this.account(account);
     for (;;) {
       // Checked and taken without an await between: of the requests woken together, one goes.
       const held = Math.max(a.pausedUntil, (a.letGo.at(-1) ?? -Infinity) + a.gapMs) - this.now();
-      if (held > 0) await this.outside(new Promise((resolve) => setTimeout(resolve, held)));
-      else if (a.inFlight >= a.cap) await this.outside(new Promise<void>((resolve) => a.waiting.push(resolve)));
+      if (held > 0) await outside(new Promise((resolve) => setTimeout(resolve, held)));
+      else if (a.inFlight >= a.cap) await outside(new Promise<void>((resolve) => a.waiting.push(resolve)));
       else break;
     }
     a.inFlight += 1;

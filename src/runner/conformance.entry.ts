@@ -62,10 +62,10 @@ for (const { PROPERTY: def } of propertyModules) {
     decision: planProperty(session, def),
     skipped: (reason) => skippedResult(spec, c, reason),
     run: (signal) =>
-      session.scheduled(spec, async () =>
+      session.scheduled(spec, async (outsideSlot) =>
         signal.aborted || session.stopped
           ? skippedResult(spec, c, NOT_STARTED)
-          : runProperty(def, session.scope(def.id).ctx, session.redactor, {
+          : runProperty(def, session.scope(def.id, outsideSlot).ctx, session.redactor, {
               seed: settings.seed ?? undefined,
               runsFactor: settings.propertyFactor,
               vars: session.scope(def.id).globals,

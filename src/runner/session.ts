@@ -1,6 +1,5 @@
 // One run's live state in a worker: the client, the redactor, the variables every case sees,
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../http/client.js';
@@ -60,8 +59,7 @@ export class Session {
   private readonly stop: StopListener | null;
   /** What the run's requests cost, per account, operation and purpose (written at close). */
   readonly meter: RequestMeter;
-  /** The waiter of the case whose code is running: a request paced by the rate limit waits without its slot. */
-  private readonly currentWaiter = new AsyncLocalStorage<Waiter>();
+  private readonly client: ApiClient;
   /** Which accounts play member and member2, by spec file or property, for those spread over the plain members. */
   private casts = new Map<string, Cast>();
   private readonly scopes = new Map<string, { ctx: TargetContext; globals: Vars }>();
@@ -90,8 +88,8 @@ export class Session {
       onExchange,
       onRequest: onRequests.length ? (request: Exchange['request']) => onRequests.forEach((note) => note(request)) : undefined,
       meter: this.meter,
-      waitOutside: (waited) => (this.currentWaiter.getStore() ?? ((p) => p))(waited),
     });
+    this.client = client;
     this.ctx = {
       client,
       accounts: settings.accounts,
@@ -150,7 +148,16 @@ export class Session {
    * The context and variables of a spec file or property: the run's own, or for one cast over
    * the plain members, with the accounts its cast chose as member and member2.
    */
-  scope(key: string): { ctx: TargetContext; globals: Vars } {
+  scope(key: string, outsideSlot?: Waiter): { ctx: TargetContext; globals: Vars } {
+    const scope = this.castScope(key);
+    // A request of a case paced by a rate limit waits without the case's slot: given along with
+    // each request, not found in an async context (whose promise hooks cost every promise).
+    if (!outsideSlot) return scope;
+    const client = this.client;
+    return { ...scope, ctx: { ...scope.ctx, client: { send: (req) => client.send({ waitOutside: outsideSlot, ...req }) } } };
+  }
+
+  private castScope(key: string): { ctx: TargetContext; globals: Vars } {
     const cast = this.casts.get(key);
     if (!cast) return { ctx: this.ctx, globals: this.globals };
     let scope = this.scopes.get(key);
@@ -182,7 +189,7 @@ export class Session {
   fixtureVars(spec: SpecFile, wait: Waiter = (p) => p): Promise<Vars> {
     const pending = this.fixtures.get(spec.file);
     if (pending) return this.fixturesMade.has(spec.file) ? pending : wait(pending);
-    const { ctx, globals } = this.scope(spec.file);
+    const { ctx, globals } = this.scope(spec.file, wait);
     const making = runSteps(spec.fixtures ?? [], ctx, globals, { clauses: [], purpose: 'fixture' })
       .then((outcome) => {
         this.fixtureQueues.set(spec.file, outcome.queues);
@@ -257,11 +264,11 @@ export class Session {
    * beside another exclusive file's case, whose event queue would hear of it.
    */
   cleanup(spec: SpecFile): Promise<string | null> {
-    return this.scheduled(spec, () => this.undoFixtures(spec));
+    return this.scheduled(spec, (outsideSlot) => this.undoFixtures(spec, outsideSlot));
   }
 
-  private async undoFixtures(spec: SpecFile): Promise<string | null> {
-    const { ctx } = this.scope(spec.file);
+  private async undoFixtures(spec: SpecFile, outsideSlot: Waiter): Promise<string | null> {
+    const { ctx } = this.scope(spec.file, outsideSlot);
     await deleteQueues(ctx, this.fixtureQueues.get(spec.file) ?? []);
     const made = this.fixtures.get(spec.file);
     if (!made || !spec.cleanup?.length) return null;
@@ -301,7 +308,7 @@ export class Session {
       }
     };
     try {
-      return await this.currentWaiter.run(outsideSlot, () => fn(outsideSlot));
+      return await fn(outsideSlot);
     } finally {
       releaseSlot();
       releaseFile();
@@ -316,7 +323,7 @@ export class Session {
 
   async close(): Promise<void> {
     this.stop?.close();
-    await this.ctx.client.close();
+    await this.client.close();
     if (this.settings.costFile) writeFileSync(this.settings.costFile, JSON.stringify(this.meter.snapshot()));
   }
 }

@@ -16,7 +16,8 @@ import type { KindContext } from './kind-context.js';
 import { kindChecksOfStep, type KindOwner } from './kind-checks.js';
 
 export interface TargetContext {
-  client: ApiClient;
+  /** Sends the requests (a case's sends wait for a rate limit outside its slot: runner/session.ts). */
+  client: Pick<ApiClient, 'send'>;
   /**
    * The account each role calls as. A file the run spreads over its plain members has other
    * accounts here as member and member2, each with its own label (extra1...), which the
