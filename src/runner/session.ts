@@ -297,20 +297,27 @@ export class Session {
     const oneAtATime = claims.some((claim) => claim.exclusive);
     // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
     // case that arrived meanwhile: it goes first instead, so a long chain is not the run's tail.
-    let releaseSlot = await this.slots.acquire(oneAtATime);
-    // The slot is given back while waiting, and taken again ahead of the queue.
+    let slot = this.slots.acquire(oneAtATime);
+    await slot;
+    // The slot is given back while waiting, and taken again ahead of the queue. A case may wait
+    // on several things at once (reads of every account, its queues deleted side by side): the
+    // first to go out gives the slot back, the last to come in takes one again, so a case never
+    // holds two slots and never gives back one it does not hold.
+    let outside = 0;
+    let ended = false;
     const outsideSlot: Waiter = async (waited) => {
-      releaseSlot();
+      if (outside++ === 0) (await slot)();
       try {
         return await waited;
       } finally {
-        releaseSlot = await this.slots.acquire(true);
+        if (--outside === 0 && !ended) await (slot = this.slots.acquire(true));
       }
     };
     try {
       return await fn(outsideSlot);
     } finally {
-      releaseSlot();
+      ended = true;
+      (await slot)();
       releaseFile();
       releaseRealm();
     }

@@ -77,3 +77,23 @@ describe('slots while a rate limit holds a case back', () => {
     expect(ended.m1).toBeGreaterThan(900);
   });
 });
+
+describe('a case waiting on several things at once', () => {
+  it('gives its one slot back once and takes one again once: the run never stands still for a slot it lost', async () => {
+    const file = (name: string): SpecFile => ({ file: `specs/${name}.yaml`, operation: 'GET /users/me', title: name, cases: [] });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await withSession({ concurrency: 1 }, async (session) => {
+      // Two waits outside the slot side by side (reads of two accounts, each held by its limit).
+      const a = session.scheduled(file('a'), async (outsideSlot) => {
+        await Promise.all([outsideSlot(pause(20)), outsideSlot(pause(40))]);
+        return 'a';
+      });
+      const b = session.scheduled(file('b'), () => pause(10).then(() => 'b'));
+      const both = Promise.all([a, b]);
+      const stuck = pause(5000).then(() => 'stuck');
+      expect(await Promise.race([both, stuck])).toEqual(['a', 'b']);
+      // The one slot is free again: a third case runs.
+      expect(await Promise.race([session.scheduled(file('c'), () => Promise.resolve('c')), stuck])).toBe('c');
+    });
+  });
+});
