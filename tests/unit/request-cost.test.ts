@@ -82,3 +82,30 @@ describe('the console', () => {
     expect(costLines({} as ConformanceReport)).toEqual([]);
   });
 });
+
+describe('the Markdown report', () => {
+  it("has a table of every account's requests, busiest first, the extra members among them, the limit met and the property budget", async () => {
+    const { markdownReport } = await import('../../src/report/writers/markdown.js');
+    const { finish } = await import('../../src/report/model/assemble.js');
+    const { kase, report: reportOf } = await import('./report-builders.js');
+    const meter = new RequestMeter();
+    for (const [role, n] of [
+      ['member', 2],
+      ['extra1', 3],
+      ['admin', 1],
+    ] as const) {
+      for (let i = 0; i < n; i += 1) meter.request(role, 'GET', '/streams', i ? 'check' : 'fixture');
+    }
+    meter.rateLimited(1500);
+    const budget = { factor: 0.2, reason: 'the target limits each account to 200 requests per 60 s', runs: 40 };
+    const md = markdownReport(finish(reportOf([kase('a', 'passed')], { cost: meter.snapshot(), propertyBudget: budget })));
+    const section = md.slice(md.indexOf('### What the run cost the target'), md.indexOf('### Per operation'));
+    expect(section).toContain('6 requests; the busiest account sets the pace against a limit per account. Rate limit: 1 answers 429');
+    expect(section).toContain('Properties: 40 runs, 0.2 times their default (the target limits each account to 200 requests per 60 s).');
+    expect(section.split('\n').filter((line) => /^\| (extra1|member|admin) /.test(line))).toEqual([
+      '| extra1 | 3 | 2 | 1 | 0 | 0 |',
+      '| member | 2 | 1 | 1 | 0 | 0 |',
+      '| admin | 1 | 0 | 1 | 0 | 0 |',
+    ]);
+  });
+});
