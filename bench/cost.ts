@@ -52,15 +52,30 @@ export interface LimitedRun {
   exitCode: number | null;
 }
 
-/** The zulip profile against a reference server limiting each account as Zulip does (`serve --rate-limit`). */
-export async function rateLimitedRun(bin: string, limit: number, windowS: number): Promise<LimitedRun> {
+/**
+ * A profile against a reference server limiting each account as Zulip does (`serve --rate-limit`),
+ * with `extraMembers` more plain members configured (`serve --extra-members`).
+ */
+export async function rateLimitedRun(bin: string, limit: number, windowS: number, profile: 'spec' | 'zulip', extraMembers = 0): Promise<LimitedRun> {
   return withServer(
     async (server) => {
       const har = join(mkdtempSync(join(tmpdir(), 'tcc-bench-limit-')), 'run.har');
-      const run = await timeRun(bin, server, 0, ['--profile', 'zulip', '--har', har]);
+      const run = await timeRun(bin, server, 0, ['--profile', profile, '--har', har]);
       const cost = costFromHar(har);
       return { wallMs: run.wallMs, limited: run.limited, cost, floorMs: limitFloorMs(cost.busiest.requests, limit, windowS), exitCode: run.exitCode };
     },
-    { rateLimit: { requests: limit, seconds: windowS } },
+    { rateLimit: { requests: limit, seconds: windowS }, extraMembers },
+  );
+}
+
+/** A profile against a reference server with `extraMembers` more plain members, counted (no limit). */
+export async function pooledCost(bin: string, profile: 'spec' | 'zulip', extraMembers: number): Promise<RunCost> {
+  return withServer(
+    async (server) => {
+      const har = join(mkdtempSync(join(tmpdir(), 'tcc-bench-pool-')), 'run.har');
+      await timeRun(bin, server, 0, ['--profile', profile, '--har', har]);
+      return costFromHar(har);
+    },
+    { extraMembers },
   );
 }

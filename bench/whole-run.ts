@@ -1,13 +1,14 @@
 // Benchmarks 1 and 2: whole conformance runs as a user starts them (a new process each), against
 // the reference server directly and behind a proxy adding latency to every answer.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../src/reference/server.js';
 import { envFileText } from '../src/commands/env-format.js';
 import { projectPath } from '../src/common/paths.js';
 import { startRecordingProxy } from './recording-proxy.js';
+import { readProbe } from './floor.js';
 
 export interface RunFigures {
   wallMs: number;
@@ -18,13 +19,15 @@ export interface RunFigures {
   limited: number;
   peakRssMiB: number;
   exitCode: number | null;
+  /** Where the run wrote its reports. */
+  reportDir: string;
 }
 
 export async function timeRun(bin: string, server: ReferenceServer, latencyMs: number, extraArgs: string[] = []): Promise<RunFigures> {
   const proxy = await startRecordingProxy(server.url, latencyMs);
   const dir = mkdtempSync(join(tmpdir(), 'tcc-bench-'));
   const envFile = join(dir, 'target.env');
-  writeFileSync(envFile, envFileText(proxy.url, server.accounts));
+  writeFileSync(envFile, envFileText(proxy.url, server.accounts, undefined, {}, server.extraMembers));
   const rssFile = join(dir, 'rss');
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
   const started = performance.now();
@@ -43,8 +46,9 @@ export async function timeRun(bin: string, server: ReferenceServer, latencyMs: n
     startupMs: (proxy.firstRequestAt ?? started) - started,
     requests: proxy.requests,
     limited: proxy.limited,
-    peakRssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024,
+    peakRssMiB: readProbe(rssFile).rssMiB,
     exitCode,
+    reportDir: join(dir, 'reports'),
   };
 }
 

@@ -57,6 +57,8 @@ export const PROPERTY = defineProperty<MessageEdit[], State>({
   // Feature levels (facts zulip.level.<N>): POST /register's realm_empty_topic_display_name (334).
   since: 334,
   runs: 6,
+  anyMembers: true,
+  requestsPerRun: 6,
   async setup(api) {
     const { maxTopicLength } = await realmTopicFacts(api);
     const channels: [number, number] = [await makeChannel(api, 'prop hist'), await makeChannel(api, 'prop hist 2')];

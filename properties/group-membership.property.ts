@@ -28,6 +28,8 @@ export const PROPERTY = defineProperty<Iterable<fc.AsyncCommand<never, never>>, 
   // Feature levels (facts zulip.level.<N>): add_subgroups and delete_subgroups (311), the setup's group_id answer (317).
   since: 317,
   runs: 8,
+  anyMembers: true,
+  requestsPerRun: 7,
   async setup(api) {
     const make = async (label: string) =>
       (

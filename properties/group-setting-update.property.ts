@@ -37,6 +37,8 @@ export const PROPERTY = defineProperty<SettingUpdate, State>({
   // Feature levels (facts zulip.level.<N>): can_mention_group update objects (260), the setup's group_id answer (317).
   since: 317,
   runs: 16,
+  anyMembers: true,
+  requestsPerRun: 1,
   async setup(api) {
     const mine = { direct_members: [api.userIds.member!], direct_subgroups: [] };
     const group = (

@@ -13,6 +13,8 @@ export const PROPERTY = defineProperty({
   since: 167,
   roles: ['member'],
   runs: 25,
+  anyMembers: true,
+  requestsPerRun: 1,
   arbitrary: () => fc.record({ unknown: unknownParams, includePublic: fc.option(fc.boolean(), { nil: undefined }) }),
   async check(api, { unknown, includePublic }) {
     const params: Record<string, string | boolean | undefined> = { include_public: includePublic };

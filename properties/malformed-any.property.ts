@@ -32,6 +32,7 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
   // answer 317), allow_empty_topic_name among the parameters tried (334).
   since: 334,
   runs: 30,
+  anyMembers: true,
   async setup(api) {
     const channel = await makeChannel(api, 'prop malformed');
     const message = (await api.ok('member', 'POST', '/messages', { type: 'stream', to: channel, topic: 'kept', content: 'kept as is' })).id as number;

@@ -23,6 +23,8 @@ export const PROPERTY = defineProperty({
   facts: ['zulip.errors.http-400-default', 'zulip.errors.type-error-texts', 'zulip.status.away-is-presence'],
   roles: ['member2'],
   runs: 30,
+  anyMembers: true,
+  requestsPerRun: 1,
   setup: (api) => Promise.resolve(BOOLEANS.filter(([, , since]) => since <= Number(api.vars.featureLevel))),
   arbitrary: (known) => fc.record({ param: fc.constantFrom(...known), value: notBoolean }),
   async check(api, { param: [method, name, since], value }) {

@@ -35,6 +35,8 @@ export const PROPERTY = defineProperty<Iterable<fc.AsyncCommand<never, never>>, 
   // Its sentinel messages are direct messages of type "direct" (fact zulip.level.174).
   since: 174,
   runs: 6,
+  anyMembers: true,
+  requestsPerRun: 18,
   async setup(api) {
     const channels: [number, number] = [await makeChannel(api, 'prop events'), await makeChannel(api, 'prop events other')];
     for (const channel of channels) {

@@ -26,6 +26,8 @@ export const PROPERTY = defineProperty<FragmentValue, State>({
   since: 390,
   roles: ['member'],
   runs: 12,
+  anyMembers: true,
+  requestsPerRun: 1,
   setup: () => Promise.resolve({ count: 0, left: new Set<string>() }),
   async teardown(api, state) {
     for (const fragment of [...(state?.left ?? [])]) await remove(api, state, fragment);

@@ -22,6 +22,8 @@ export const PROPERTY = defineProperty<TopicMove, State>({
   facts: ['zulip.edit.moves-keep-message-ids'],
   roles: ['owner', 'member'],
   runs: 10,
+  anyMembers: true,
+  requestsPerRun: 7,
   async setup(api) {
     const channel = await makeChannel(api, 'prop propagate');
     await letMove(api, [channel], ['owner', 'member']);

@@ -24,6 +24,8 @@ export const PROPERTY = defineProperty<{ sends: TopicSend[]; allowEmpty: boolean
   since: 334,
   roles: ['owner', 'member'],
   runs: 8,
+  anyMembers: true,
+  requestsPerRun: 4,
   async setup(api) {
     const { emptyName, maxTopicLength } = await realmTopicFacts(api);
     // The topic names are drawn once per property (from a fixed seed): runs share the channel.

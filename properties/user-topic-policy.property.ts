@@ -25,6 +25,7 @@ export const PROPERTY = defineProperty<{ policy: PolicyValue; topic: string }, S
   // Feature levels (facts zulip.level.<N>): POST /register's realm_empty_topic_display_name (334).
   since: 334,
   runs: 16,
+  anyMembers: true,
   async setup(api) {
     const { maxTopicLength } = await realmTopicFacts(api);
     return { channel: await makeChannel(api, 'prop user-topics'), maxTopicLength, touched: new Set() };

@@ -117,6 +117,7 @@ export async function main(argv: string[]): Promise<number> {
       'the variant realm: obeys the API document but differs from the Zulip server wherever it may (limits, texts, statuses, ids, orders, extra fields, defaults)',
     )
     .option('--rate-limit <N/S>', "limit each account to N requests per S seconds as a Zulip server does (200/60 is Zulip's default)")
+    .option('--extra-members <n>', 'seed N more plain members (written to --env-out as CONFORMANCE_EXTRA_MEMBERS) for a run to spread its work over', '0')
     .option(
       '--feature-level <n>',
       'answer as a Zulip server of this feature level (79-420): newer endpoints unknown, newer parameters ignored, newer fields absent; above 420 it reports the level and behaves as 420',
@@ -136,6 +137,7 @@ export async function main(argv: string[]): Promise<number> {
         variant?: boolean;
         listQuirks?: boolean;
         rateLimit?: string;
+        extraMembers: string;
         featureLevel: string;
         shortcuts: boolean;
         seedAccounts: boolean;
@@ -146,7 +148,7 @@ export async function main(argv: string[]): Promise<number> {
           return;
         }
         refuseFlagsTakenByNpm(
-          ['port', 'host', 'env-out', 'quirk', 'variant', 'list-quirks', 'rate-limit', 'feature-level', 'no-shortcuts', 'no-seed-accounts'],
+          ['port', 'host', 'env-out', 'quirk', 'variant', 'list-quirks', 'rate-limit', 'extra-members', 'feature-level', 'no-shortcuts', 'no-seed-accounts'],
           new Set(['variant', 'list-quirks', 'no-shortcuts', 'no-seed-accounts']),
           'serve',
         );
@@ -154,6 +156,8 @@ export async function main(argv: string[]): Promise<number> {
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
         const featureLevel = Number(opts.featureLevel);
         if (!/^\d+$/.test(opts.featureLevel)) throw new ConfigError(`--feature-level: expected a feature level (an integer), got "${opts.featureLevel}"`);
+        if (!/^\d+$/.test(opts.extraMembers)) throw new ConfigError(`--extra-members: expected a number of members (0 or more), got "${opts.extraMembers}"`);
+        const extraMembers = Number(opts.extraMembers);
         const quirks = opts.quirk ? opts.quirk.split(',') : [];
         const { serve } = await import('./commands/serve.js');
         const envOut = opts.envOut === undefined ? undefined : resolve(invocationDir(), opts.envOut);
@@ -165,6 +169,7 @@ export async function main(argv: string[]): Promise<number> {
             quirks,
             variant: opts.variant,
             rateLimit: opts.rateLimit,
+            extraMembers,
             noShortcuts: !opts.shortcuts,
             noSeedAccounts: !opts.seedAccounts,
             featureLevel,

@@ -1,12 +1,18 @@
 // The env format of DESIGN.md, written for a target and its accounts.
-import { accountEnv, ROLES, type Account, type Role } from '../common/vocabulary.js';
+import { accountEnv, EXTRA_MEMBERS_ENV, ROLES, type Account, type Role } from '../common/vocabulary.js';
 
 /** What the accounts hold that no read shows, as a server administrator would declare it. */
 export interface Grants {
   ownerCanChangeUserEmails?: boolean;
 }
 
-export function envFileText(url: string, accounts: Partial<Record<Role, Account>>, featureLevel?: number, grants: Grants = {}): string {
+export function envFileText(
+  url: string,
+  accounts: Partial<Record<Role, Account>>,
+  featureLevel?: number,
+  grants: Grants = {},
+  extraMembers: readonly Account[] = [],
+): string {
   const lines = ['# teamchat-conformance target (written by `npm run serve`)', `CONFORMANCE_TARGET_URL=${url}`];
   if (featureLevel) lines.push(`CONFORMANCE_FEATURE_LEVEL=${featureLevel}`);
   if (grants.ownerCanChangeUserEmails) lines.push('CONFORMANCE_OWNER_CAN_CHANGE_USER_EMAILS=true');
@@ -16,5 +22,9 @@ export function envFileText(url: string, accounts: Partial<Record<Role, Account>
     const names = accountEnv(role);
     lines.push(`${names.email}=${account.email}`, `${names.apiKey}=${account.apiKey}`);
   }
+  if (extraMembers.length) lines.push(`${EXTRA_MEMBERS_ENV}=${extraMembersValue(extraMembers)}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** CONFORMANCE_EXTRA_MEMBERS's value: `email:api_key` entries, comma-separated (config.ts parses it). */
+export const extraMembersValue = (members: readonly Account[]) => members.map((m) => `${m.email}:${m.apiKey}`).join(',');

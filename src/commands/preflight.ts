@@ -5,7 +5,18 @@ import { ApiClient, type Exchange } from '../http/client.js';
 import { RequestMeter, type RequestCost } from '../http/request-cost.js';
 import type { Config } from '../config/config.js';
 import { givenSettingName, viaAction } from '../common/audience.js';
-import { accountEnv, levelToJudge, ROLE_CODES, ROLE_NAMES, type Account, type Role } from '../common/vocabulary.js';
+import {
+  accountEnv,
+  EXTRA_MEMBERS_ENV,
+  extraMemberLabel,
+  levelToJudge,
+  ROLE_CODES,
+  ROLE_NAMES,
+  type Account,
+  type ExtraMember,
+  type Role,
+} from '../common/vocabulary.js';
+import { rateLimitOf, type RateLimit } from '../http/rate-limit-headers.js';
 
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 
@@ -20,6 +31,10 @@ export interface PreflightResult {
   /** zulip_version from GET /server_settings ("reference" for the embedded reference server). */
   serverVersion: string | null;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
+  /** The extra plain members (CONFORMANCE_EXTRA_MEMBERS), each with its label (extra1...). */
+  extraMembers: ExtraMember[];
+  /** The limit the target's X-RateLimit-* headers state per account, null when it states none. */
+  rateLimit: RateLimit | null;
   register: Record<string, unknown>;
   /**
    * The accounts are the reference server's seeded ones (it says which, among its shortcuts), so
@@ -65,13 +80,22 @@ export async function preflight(
     }
     onStep(`GET /users/me for the ${roles.join(', ')} account${roles.length > 1 ? 's' : ''}`);
     const settingsAnswer = { status: settings.response!.status, json: body(settings) !== null };
-    const checked = await Promise.all(roles.map((role) => checkAccount(client, role, config.accounts, settingsAnswer, targetUrl)));
+    const answers: Exchange[] = [];
+    const checked = await Promise.all(roles.map((role) => checkAccount(client, role, config.accounts, settingsAnswer, targetUrl, answers)));
     const accounts = Object.fromEntries(checked.map((a) => [a.role, a.account])) as PreflightResult['accounts'];
-    const ids = new Map<number, Role>();
+    const ids = new Map<number, string>();
     for (const { role, account } of checked) {
       const other = ids.get(account.userId);
       if (other) throw new PreflightError(`${role} account: same user (id ${account.userId}) as the ${other} account; each role needs its own user`);
       ids.set(account.userId, role);
+    }
+    if (config.extraMembers.length) onStep(`GET /users/me for the ${config.extraMembers.length} extra members`);
+    const extraMembers = await Promise.all(config.extraMembers.map((account, i) => checkExtraMember(client, account, i, answers)));
+    for (const extra of extraMembers) {
+      const other = ids.get(extra.userId);
+      if (other)
+        throw new PreflightError(`${extraName(extra.label)}: same user (id ${extra.userId}) as the ${other} account; each extra member is its own user`);
+      ids.set(extra.userId, extra.label);
     }
     onStep('POST /register');
     const register = await fetchRegister(client, checked[0].role, checked[0].account);
@@ -81,6 +105,8 @@ export async function preflight(
       featureLevel: levelToJudge(config.featureLevel, claimed),
       claimedFeatureLevel: claimed,
       accounts,
+      extraMembers,
+      rateLimit: rateLimitOf(answers),
       register,
       serverVersion: typeof version === 'string' ? version : null,
       seededAccounts,
@@ -134,9 +160,11 @@ async function checkAccount(
   accounts: Partial<Record<Role, Account>>,
   settings: { status: number; json: boolean },
   targetUrl: string,
+  answers: Exchange[],
 ) {
   const account = accounts[role]!;
   const exchange = await client.send({ method: 'GET', path: '/users/me', auth: { ...account, role }, purpose: 'preflight' });
+  answers.push(exchange);
   if (exchange.error) throw new PreflightError(`${role} account: GET /users/me failed (${exchange.error.message})`);
   const status = exchange.response!.status;
   const me = body(exchange);
@@ -169,6 +197,31 @@ async function areSeeded(client: ApiClient, checked: { role: Role; account: Acco
   const exchange = await client.send({ method: 'GET', path: '/reference/seeded_accounts', auth: { ...first.account, role: first.role }, purpose: 'preflight' });
   const seeded = body(exchange)?.accounts as Record<string, unknown> | undefined;
   return Boolean(seeded) && checked.every(({ role, account }) => seeded![role] === account.userId);
+}
+
+/** "extra member 2 (CONFORMANCE_EXTRA_MEMBERS, entry 2)": how a message names one. */
+const extraName = (label: string) => {
+  const n = label.replace(/^extra/, '');
+  return `extra member ${n} (${givenSettingName(EXTRA_MEMBERS_ENV)}, entry ${n})`;
+};
+
+/** An extra member authenticates, and is a plain member (role 400, not a bot): the work spread to it needs no more. */
+async function checkExtraMember(client: ApiClient, account: Account, i: number, answers: Exchange[]): Promise<ExtraMember> {
+  const label = extraMemberLabel(i);
+  const exchange = await client.send({ method: 'GET', path: '/users/me', auth: { ...account, role: label }, purpose: 'preflight' });
+  answers.push(exchange);
+  const name = extraName(label);
+  if (exchange.error) throw new PreflightError(`${name}: GET /users/me failed (${exchange.error.message})`);
+  const status = exchange.response!.status;
+  const me = body(exchange);
+  if (refused(status, me)) throw new PreflightError(`${name}: API key rejected (${status}) for ${JSON.stringify(account.email)}`);
+  if (!me || !Number.isInteger(me.user_id)) throw new PreflightError(`${name}: GET /users/me answered HTTP ${status} without an integer user_id`);
+  if (me.is_bot === true) throw new PreflightError(`${name}: ${account.email} is a bot; extra members are plain members (role 400)`);
+  if (me.role !== ROLE_CODES.member) {
+    const got = ROLE_NAMES[me.role as number] ?? String(me.role);
+    throw new PreflightError(`${name}: ${account.email} has role ${String(me.role)} (${got}); extra members are plain members (role 400)`);
+  }
+  return { ...account, userId: me.user_id as number, label };
 }
 
 /** Limits and display names the cases read (max_topic_length, realm_empty_topic_display_name...). */

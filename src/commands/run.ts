@@ -33,6 +33,7 @@ import type { RunSettings } from '../runner/hand-over.js';
 import type { Output } from './output.js';
 import { stopChannelName } from '../runner/stop-signal.js';
 import { planInputOf } from '../engine/run/plan.js';
+import { propertyBudget } from '../property/budget.js';
 import type { Role } from '../common/vocabulary.js';
 import { exitStatusOf, RunStop } from './run-stop.js';
 import { finishLedger, ledgerPath, readLedgerFile, startLedger } from './ledger-file.js';
@@ -105,6 +106,7 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
     reporting.catch(() => undefined);
     let results: CaseResult[];
     let cost: RequestCost | undefined;
+    let propertyBudget: { factor: number; reason: string | null } | undefined;
     if (checked && leftovers && !stop.signal) await removeLeftovers(leftovers, effective, targetUrl, suite.resources, io);
     if (checked && !stop.signal) {
       const settings = runSettings(config, checked, targetUrl, runId, inputs, suite, embedded !== null);
@@ -116,6 +118,7 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
       io.out(
         `${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`,
       );
+      propertyBudget = { factor: settings.propertyFactor, reason: settings.propertyBudgetReason ?? null };
       await runVitest(settings, reporter, suite.specs, stop);
       results = reporter.results;
       cost = addCosts([checked.cost, ...readCost(settings.costFile)]);
@@ -168,6 +171,7 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
           durationMs: Math.round(Date.now() - startedAt.getTime()),
           cases: results,
           ...(cost ? { cost } : {}),
+          ...(propertyBudget ? { propertyBudget } : {}),
           runWarnings: reporter.runWarnings,
           ...(config.shard ? { shard: config.shard } : {}),
           filter: runFilter(config),
@@ -190,6 +194,7 @@ function runSettings(
   suite: Pick<Suite, 'clauses' | 'specs' | 'resources'>,
   embedded: boolean,
 ): RunSettings {
+  const budget = propertyBudget({ factor: config.propertyFactor, thorough: config.thorough, rateLimit: checked.rateLimit });
   return {
     targetUrl,
     profile: config.profile,
@@ -205,6 +210,7 @@ function runSettings(
     concurrency: config.concurrency,
     runId,
     accounts: checked.accounts,
+    extraMembers: checked.extraMembers,
     register: checked.register,
     disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
     documentedParameters: documentedParameters(suite.specs, checked.featureLevel),
@@ -215,7 +221,8 @@ function runSettings(
     clauses: config.clauses,
     seed: config.seed,
     replayPath: config.replayPath,
-    propertyFactor: config.thorough ? 10 * config.propertyFactor : config.propertyFactor,
+    propertyFactor: budget.factor,
+    propertyBudgetReason: budget.reason,
     shard: config.shard,
     harDir: inputs.harDir,
     stopChannel: stopChannelName(runId),

@@ -20,6 +20,8 @@ export interface ServeOptions {
   noShortcuts?: boolean;
   /** Only the owner has an account (`setup` makes the others). */
   noSeedAccounts?: boolean;
+  /** Seed this many more plain members, written to the env file for a run to spread its work over. */
+  extraMembers?: number;
 }
 
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
@@ -32,13 +34,20 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
       flavor: options.variant ? 'variant' : 'zulip',
       rateLimit,
       featureLevel: options.featureLevel,
+      extraMembers: options.extraMembers,
       ...(options.noShortcuts ? { shortcuts: false } : {}),
       ...(options.noSeedAccounts ? { seedAccounts: false } : {}),
     },
     '--quirk',
   );
   // Its owner holds can_change_user_emails, as a server administrator of another server would declare it.
-  const envText = envFileText(server.url, { ...server.accounts, ...(server.bot ? { bot: server.bot } : {}) }, undefined, { ownerCanChangeUserEmails: true });
+  const envText = envFileText(
+    server.url,
+    { ...server.accounts, ...(server.bot ? { bot: server.bot } : {}) },
+    undefined,
+    { ownerCanChangeUserEmails: true },
+    server.extraMembers,
+  );
   if (options.envOut) writeFileSync(options.envOut, envText, { mode: 0o600 });
   const level =
     server.featureLevel === NEWEST_FEATURE_LEVEL
@@ -53,6 +62,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
     `reference server${level}${kind.length ? ` (${kind.join('; ')})` : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
   );
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
+  if (server.extraMembers.length) log(`extra plain members: ${server.extraMembers.length} (${server.extraMembers[0].email}...)`);
   if (rateLimit) log(`rate limit: ${rateLimit.requests} requests per account per ${rateLimit.seconds} s (429 with Retry-After past it, X-RateLimit-* headers)`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

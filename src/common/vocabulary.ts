@@ -44,6 +44,20 @@ export const levelToJudge = (requested: number | null, claimed: number | null): 
 /** A mistake of the user (usage, configuration, a file they gave): one line and exit 2. */
 export class ConfigError extends Error {}
 
+/**
+ * More plain members, beyond member and member2, over which the run spreads the work that needs a
+ * plain member, whichever (a server's rate limit counts each account apart): a list of
+ * `email:api_key`, one per line or comma-separated. Each is labelled `extra<N>` (1-based) in
+ * reports, logs and the redacted records.
+ */
+export const EXTRA_MEMBERS_ENV = 'CONFORMANCE_EXTRA_MEMBERS';
+
+/** An extra plain member the preflight checked: its user id, and its label in reports. */
+export type ExtraMember = Account & { userId: number; label: string };
+
+/** The label of the i-th extra member (0-based i): extra1, extra2, ... */
+export const extraMemberLabel = (i: number) => `extra${i + 1}`;
+
 /** The environment variables of a role's account. */
 export const accountEnv = (role: Role) => ({
   email: `CONFORMANCE_${role.toUpperCase()}_EMAIL`,

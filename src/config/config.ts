@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
 import { envSettingName, viaAction } from '../common/audience.js';
-import { accountEnv, ConfigError, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
+import { accountEnv, ConfigError, EXTRA_MEMBERS_ENV, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
 
 export interface Config {
   /** null: start the embedded reference server and test it. */
@@ -16,6 +16,8 @@ export interface Config {
   concurrency: number;
   reportDir: string;
   accounts: Partial<Record<Role, Account>>;
+  /** Plain members beyond member and member2 (CONFORMANCE_EXTRA_MEMBERS): the run spreads plain-member work over them. */
+  extraMembers: Account[];
   /** Named faults for the embedded reference server (self-tests only). */
   referenceQuirks: string[];
   grep: string | null;
@@ -27,8 +29,8 @@ export interface Config {
   replayPath: string | null;
   /** Property cases run ten times their default number of runs. */
   thorough: boolean;
-  /** Multiplies every property's default number of runs (--thorough: 10). */
-  propertyFactor: number;
+  /** Multiplies every property's default number of runs (--thorough: 10 more); null: chosen from the target's rate limit (property/budget.ts). */
+  propertyFactor: number | null;
   /** Consent to write to a target that is not on this machine. */
   allowWrites: boolean;
   /** Run only this part of the spec files (1-based index of count). */
@@ -73,6 +75,11 @@ const list = (raw: string) =>
 const positiveInt = (raw: string, name: string) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name}: expected a positive integer, got "${raw}"`);
+  return n;
+};
+const positiveNumber = (raw: string, name: string) => {
+  const n = Number(raw);
+  if (!raw.trim() || !Number.isFinite(n) || n <= 0) throw new ConfigError(`${name}: expected a positive number, got "${raw}"`);
   return n;
 };
 const url = (raw: string, name: string) => {
@@ -200,9 +207,10 @@ export const CONFIG_KEYS: KeySpec[] = [
     key: 'propertyFactor',
     env: 'CONFORMANCE_PROPERTY_FACTOR',
     flag: 'property-factor',
-    parse: positiveInt,
-    default: () => 1,
-    help: "multiply every property case's default number of runs (the benchmark uses it; --thorough is 10)",
+    parse: positiveNumber,
+    default: () => null,
+    defaultHelp: '1, or less against a target that states a rate limit under 1000 requests per window (its limit / 1000, at least 0.2)',
+    help: "multiply every property case's default number of runs (each at least twice); --thorough is 10 times this",
   },
   {
     key: 'allowWrites',
@@ -347,7 +355,37 @@ export function flagsTakenByNpm(flags: readonly string[], env: Record<string, st
 export const npmConfigName = (flag: string) => `npm_config_${flag.replace(/^no-/, '').replace(/-/g, '_')}`;
 
 /** Every CONFORMANCE_* variable the suite reads; any other is a typo (env-file.ts). */
-export const KNOWN_ENV_KEYS: readonly string[] = [...CONFIG_KEYS.map((k) => k.env), ...ROLES.flatMap((role) => Object.values(accountEnv(role)))];
+export const KNOWN_ENV_KEYS: readonly string[] = [
+  ...CONFIG_KEYS.map((k) => k.env),
+  ...ROLES.flatMap((role) => Object.values(accountEnv(role))),
+  EXTRA_MEMBERS_ENV,
+];
+
+/**
+ * CONFORMANCE_EXTRA_MEMBERS: `email:api_key` entries, one per line or comma-separated (an API key
+ * holds no colon, so the last one splits). A mistake names the entry by its number, never its key.
+ */
+export function parseExtraMembers(raw: string, name: string): Account[] {
+  const entries = raw
+    .split(/[,\r\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const members = entries.map((entry, i) => {
+    const at = entry.lastIndexOf(':');
+    const email = entry.slice(0, at).trim();
+    const apiKey = entry.slice(at + 1).trim();
+    if (at < 0 || !email || !apiKey)
+      throw new ConfigError(
+        `${name}, entry ${i + 1}: expected email:api_key${at < 0 ? ' (no ":" in it)' : !email ? ' (no email before ":")' : ' (no API key after ":")'}`,
+      );
+    return { email, apiKey };
+  });
+  members.forEach((m, i) => {
+    const first = members.findIndex((other) => other.email === m.email);
+    if (first !== i) throw new ConfigError(`${name}, entry ${i + 1}: ${m.email} is entry ${first + 1} too; each extra member is its own user`);
+  });
+  return members;
+}
 
 /**
  * The env file's values: the one named (it must exist), else `.env` in `cwd` if there is one. A
@@ -406,9 +444,11 @@ export function loadConfig(input: ConfigInput = {}): Config {
     }
   }
   config.accounts = accounts;
+  const extras = lookup(EXTRA_MEMBERS_ENV);
+  config.extraMembers = extras ? parseExtraMembers(extras[0], extras[2]) : [];
   // Accounts without a target are a half-done configuration (a mistyped or forgotten URL): the
   // embedded server is the target only when nothing at all says otherwise.
-  const roles = Object.keys(accounts);
+  const roles = [...Object.keys(accounts), ...(extras ? ['extra members'] : [])];
   if (config.targetUrl === null && roles.length) {
     const where = filePath && ROLES.some((r) => file[accountEnv(r).email]) ? `, in env file ${filePath}` : '';
     throw new ConfigError(

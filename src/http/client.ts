@@ -6,6 +6,7 @@ import { createPool, poolRequest, type Pool } from './undici-pool.js';
 import { encodeMultipart, encodeParams, QUERY_METHODS, type Files, type FormPart, type Params } from './encode.js';
 import type { Account } from '../common/vocabulary.js';
 import { RatePacer, type OutsideWaiter } from './rate-pacer.js';
+import { LimitLearner, PATIENCE_MS, retryAfterMs } from './limit-learner.js';
 import type { RequestMeter, RequestPurpose } from './request-cost.js';
 
 export interface ApiRequest {
@@ -23,6 +24,8 @@ export interface ApiRequest {
   trace?: RequestTrace;
   /** Why it is sent, for the run's cost (default: a check). */
   purpose?: RequestPurpose;
+  /** How it waits for a rate limit (the runner gives the case's slot back meanwhile); default the client's. */
+  waitOutside?: OutsideWaiter;
 }
 
 export interface RequestTrace {
@@ -58,6 +61,8 @@ export interface Exchange {
   durationMs: number;
   /** How many 429 answers were waited out before this one. */
   rateLimitRetries?: number;
+  /** A 429 answer returned as the last: waiting it out too would pass the client's patience (PATIENCE_MS). */
+  rateLimitGaveUp?: { waitedMs: number; askedMs: number };
 }
 
 export interface ClientOptions {
@@ -78,9 +83,8 @@ const DEFAULT_MAX_BODY = 8 * 1024 * 1024;
 
 export class ApiClient {
   private readonly pool: Pool;
-  /** Set by a 429 answer: no request of this client leaves before then. */
-  private pausedUntil = 0;
   private readonly pacer: RatePacer;
+  private readonly learner: LimitLearner;
   private readonly basePath: string;
   readonly origin: string;
 
@@ -92,6 +96,7 @@ export class ApiClient {
     this.origin = url.origin;
     this.basePath = `${url.pathname.replace(/\/+$/, '')}/api/v1`;
     this.pacer = new RatePacer(options.waitOutside);
+    this.learner = new LimitLearner(options.waitOutside);
     this.pool = createPool(url.origin, {
       connections: options.connections ?? 16,
       keepAliveTimeout: 10_000,
@@ -105,19 +110,20 @@ export class ApiClient {
 
   /**
    * Sends a request. An account the server limits (X-RateLimit-* headers) is paced so as not to
-   * reach the limit; a 429 answer all the same is honoured (Retry-After, then the same request
-   * again) and slows every request of this client for that long, so a rate-limited server still
-   * gets a complete run. The exchange counts the retries; the last answer is returned.
+   * reach the limit; a 429 answer all the same is honoured: the account's requests wait what it
+   * asks (Retry-After), fewer of them go at once from then on (limit-learner.ts), and the request
+   * is sent again, until it has waited PATIENCE_MS in all. The exchange counts the retries; the
+   * last answer is returned.
    */
   async send(req: ApiRequest): Promise<Exchange> {
-    const { meter, waitOutside = (waited) => waited } = this.options;
+    const { meter } = this.options;
     // By credential: a request with a wrong key is refused before any limit counts it.
     const account = req.auth ? `${req.auth.email}\0${req.auth.apiKey}` : undefined;
+    const limited = account ?? '';
     let resent = false;
-    for (let retries = 0; ;) {
-      const wait = this.pausedUntil - Date.now();
-      if (wait > 0) await waitOutside(new Promise((resolve) => setTimeout(resolve, wait)));
-      const ticket = account === undefined ? null : await this.pacer.before(account);
+    for (let retries = 0, waitedMs = 0; ;) {
+      const letGo = await this.learner.before(limited, req.waitOutside);
+      const ticket = account === undefined ? null : await this.pacer.before(account, req.waitOutside);
       if (ticket?.waitedMs) meter?.paced(ticket.startedAt, ticket.startedAt + ticket.waitedMs);
       const exchange = await this.sendOnce(req);
       meter?.request(req.auth?.role ?? null, exchange.request.method, req.path, req.purpose ?? 'check');
@@ -126,17 +132,24 @@ export class ApiClient {
       // client may retry an idempotent request): a server closes an idle keep-alive connection
       // when it chooses, and a request sent on it at that moment meets the close, not the server.
       // Twice in a row is the server's doing, and the case is judged on it.
-      if (exchange.error?.kind === 'connection' && !resent && RESENT_METHODS.has(exchange.request.method)) {
-        resent = true;
-        continue;
-      }
-      if (exchange.response?.status !== 429 || retries >= MAX_RATE_LIMIT_RETRIES) {
+      if (exchange.response?.status !== 429) {
+        this.learner.after(limited, letGo, false);
+        if (exchange.error?.kind === 'connection' && !resent && RESENT_METHODS.has(exchange.request.method)) {
+          resent = true;
+          continue;
+        }
         if (retries) exchange.rateLimitRetries = retries;
         return exchange;
       }
-      const retryAfter = retryAfterMs(exchange.response);
-      meter?.rateLimited(retryAfter);
-      this.pausedUntil = Math.max(this.pausedUntil, Date.now() + retryAfter);
+      const askedMs = retryAfterMs(exchange.response.headers, exchange.response.json, retries);
+      this.learner.after(limited, letGo, true, askedMs);
+      if (waitedMs + askedMs > PATIENCE_MS) {
+        exchange.rateLimitRetries = retries;
+        exchange.rateLimitGaveUp = { waitedMs, askedMs };
+        return exchange;
+      }
+      waitedMs += askedMs;
+      meter?.rateLimited(askedMs, waitedMs);
       retries += 1;
     }
   }
@@ -197,18 +210,8 @@ function recordedBody(body: string | Buffer | null): Pick<Exchange['request'], '
   return isUtf8(body) ? { body: body.toString('utf8') } : { body: body.toString('base64'), bodyEncoding: 'base64' };
 }
 
-const MAX_RATE_LIMIT_RETRIES = 5;
 /** The methods resent once after a failed connection: reads, which change nothing on the server. */
 const RESENT_METHODS = new Set(['GET', 'HEAD']);
-const MAX_RETRY_AFTER_MS = 60_000;
-
-/** Retry-After (seconds) from the header, else the body's `retry-after` (Zulip), else 1 s. */
-function retryAfterMs(response: NonNullable<Exchange['response']>): number {
-  const body = response.json as Record<string, unknown> | undefined;
-  const seconds = Number(response.headers['retry-after'] ?? body?.['retry-after'] ?? 1);
-  return Math.min(MAX_RETRY_AFTER_MS, Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000);
-}
-
 function decodeJson(text: string): { json?: unknown; jsonError?: string } {
   try {
     return { json: JSON.parse(text) };

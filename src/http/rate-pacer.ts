@@ -64,8 +64,11 @@ export class RatePacer {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Waits until the account may send another request; returns that request's number and when it began waiting (ms). */
-  async before(account: string): Promise<{ seq: number; startedAt: number; waitedMs: number }> {
+  /**
+   * Waits until the account may send another request (through `outside` for the limit's window);
+   * returns that request's number and when it began waiting (ms).
+   */
+  async before(account: string, outside: OutsideWaiter = this.outside): Promise<{ seq: number; startedAt: number; waitedMs: number }> {
     const w = this.window(account);
     const started = this.now();
     let waited = false;
@@ -87,7 +90,7 @@ export class RatePacer {
         waited = true;
       }
       // The first answer is waited for in place; the limit's window through the caller's waiter.
-      const wait: OutsideWaiter = w.state === 'limited' ? this.outside : (p) => p;
+      const wait: OutsideWaiter = w.state === 'limited' ? outside : (p) => p;
       await wait(
         new Promise<void>((resolve) => {
           const timer = setTimeout(done, Math.min(until - now, 60_000));

@@ -3,6 +3,7 @@
 // the rate limit it met (429 answers, time waited). Against a real server the busiest account's
 // count is what a run costs: Zulip limits each account (200 requests a minute by default).
 // Plain data, so a worker's meter can be written to a file and added to the CLI's.
+import { PATIENCE_MS } from './limit-learner.js';
 
 /** Why a request was sent. */
 export const PURPOSES = ['check', 'fixture', 'cleanup', 'preflight'] as const;
@@ -27,8 +28,11 @@ export interface RequestCost {
   rateLimit: {
     /** 429 answers met (each waited out and sent again). */
     answers429: number;
-    /** Time requests waited after a 429 (Retry-After). */
+    /** Time requests waited after a 429 (Retry-After), summed over the requests. */
     waitedAfter429Ms: number;
+    /** The most one request waited out 429s in all, and the most it may before its case is errored. */
+    longestWaitMs: number;
+    patienceMs: number;
     /** Wall time during which requests waited before the limit (paced by X-RateLimit-Remaining / -Reset, so as to meet no 429). */
     pacedMs: number;
   };
@@ -37,7 +41,14 @@ export interface RequestCost {
 const noPurposes = (): PurposeCounts => ({ check: 0, fixture: 0, cleanup: 0, preflight: 0 });
 
 export function emptyCost(): RequestCost {
-  return { requests: 0, byPurpose: noPurposes(), byAccount: {}, byOperation: {}, busiest: null, rateLimit: { answers429: 0, waitedAfter429Ms: 0, pacedMs: 0 } };
+  return {
+    requests: 0,
+    byPurpose: noPurposes(),
+    byAccount: {},
+    byOperation: {},
+    busiest: null,
+    rateLimit: { answers429: 0, waitedAfter429Ms: 0, longestWaitMs: 0, patienceMs: PATIENCE_MS, pacedMs: 0 },
+  };
 }
 
 /** "PATCH /messages/{id}" for a path the operations do not name. */
@@ -65,9 +76,12 @@ export class RequestMeter {
     roles[who] = (roles[who] ?? 0) + 1;
   }
 
-  rateLimited(waitMs: number): void {
-    this.cost.rateLimit.answers429 += 1;
-    this.cost.rateLimit.waitedAfter429Ms += Math.round(waitMs);
+  /** A 429 answer asking to wait `waitMs`; its request will have waited `requestWaitedMs` in all. */
+  rateLimited(waitMs: number, requestWaitedMs = waitMs): void {
+    const rl = this.cost.rateLimit;
+    rl.answers429 += 1;
+    rl.waitedAfter429Ms += Math.round(waitMs);
+    rl.longestWaitMs = Math.max(rl.longestWaitMs, Math.round(requestWaitedMs));
   }
 
   /** A request waited from `startedAt` to `endedAt` (ms) for the limit. */
@@ -99,6 +113,8 @@ export function addCosts(costs: readonly RequestCost[]): RequestCost {
     }
     sum.rateLimit.answers429 += c.rateLimit.answers429;
     sum.rateLimit.waitedAfter429Ms += c.rateLimit.waitedAfter429Ms;
+    // (Reports of older versions lack the two.)
+    sum.rateLimit.longestWaitMs = Math.max(sum.rateLimit.longestWaitMs, c.rateLimit.longestWaitMs ?? 0);
     sum.rateLimit.pacedMs += c.rateLimit.pacedMs;
   }
   return withBusiest(sum);

@@ -1,9 +1,11 @@
 // How a property talks to the target: one call, as a role, returning the decoded envelope.
-// A transport fault (timeout, reset, non-JSON answer) is not a counterexample: it throws
-// TransportFault, and the runner ends the property at once as errored, without shrinking.
+// A transport fault (timeout, reset, non-JSON answer, a 429 the client gave up waiting out) is
+// not a counterexample: it throws TransportFault, and the runner ends the property at once as
+// errored, without shrinking.
 // The calls of the current run are kept, so a failure shows the calls that led to it.
 import type { Role } from '../common/vocabulary.js';
 import type { Exchange } from '../http/client.js';
+import { rateLimitCause } from '../http/limit-learner.js';
 import type { Params } from '../http/encode.js';
 import type { TargetContext } from '../engine/run/run-steps.js';
 import { describeRequest } from '../engine/run/run-steps.js';
@@ -42,11 +44,16 @@ export class PropertyApi {
   async call(role: Role, method: string, path: string, params: Params = {}): Promise<Answer> {
     const account = this.ctx.accounts[role];
     if (!account) throw new TransportFault(`no ${role} account configured`);
-    const request = describeRequest(role, method, path, params);
+    // An account the run spread the property to carries its own label (extra1...).
+    const label = account.label ?? role;
+    const request = describeRequest(label, method, path, params);
     const trace = this.caseId ? { caseId: this.caseId, step: (this.sent += 1) } : undefined;
-    const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role }, trace });
+    const exchange = await this.ctx.client.send({ method, path, params, auth: { ...account, role: label }, trace });
     this.calls.push(exchange);
     if (exchange.error) throw this.record(new TransportFault(`${exchange.error.kind}: ${exchange.error.message} (${request})`));
+    // A limit met is not the server breaking the invariant: the property cannot be judged.
+    const limited = rateLimitCause(exchange);
+    if (limited) throw this.record(new TransportFault(`${limited} (${request})`));
     const { status, json, jsonError } = exchange.response!;
     if (json === undefined || typeof json !== 'object' || json === null || Array.isArray(json)) {
       throw this.record(new TransportFault(`answer (HTTP ${status}) is ${jsonError ?? 'not a JSON object'} (${request})`));

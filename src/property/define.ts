@@ -22,6 +22,13 @@ export interface PropertyCase<T, S = unknown> {
   lock?: string;
   /** Runs per property by default; --thorough multiplies it. Kept small: each run is HTTP calls. */
   runs: number;
+  /**
+   * Its member and member2 may be any two plain members, whichever: the run casts them from every
+   * plain member it holds, as a spec file's `anyMembers` (runner/spread.ts).
+   */
+  anyMembers?: boolean;
+  /** About how many requests one run sends, for that spreading (default 2). */
+  requestsPerRun?: number;
   /** Makes what every run needs (a channel, a message...) once; its result is passed to each run. */
   setup?: (api: PropertyApi) => Promise<S>;
   teardown?: (api: PropertyApi, state: S) => Promise<void>;

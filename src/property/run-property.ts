@@ -11,12 +11,13 @@ import { operationMatcher } from '../engine/judge/operation-of.js';
 import type { Failure } from '../engine/judge/failure.js';
 import { PropertyApi, TransportFault } from './api.js';
 import { PropertyViolation, type PropertyCase } from './define.js';
+import { runsUnder } from './budget.js';
 
 export interface PropertyOptions {
   seed?: number;
   /** Where a shrunk counterexample sits (with its seed): fast-check replays just that. */
   path?: string;
-  /** Multiplies every property's run count (--thorough). */
+  /** Multiplies every property's run count (--thorough, --property-factor, a rate-limited target: budget.ts). */
   runsFactor: number;
   vars: Record<string, unknown>;
   /** The operations of the API document: a failure is filed under the one its call was. */
@@ -57,14 +58,13 @@ export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetCont
         throw error;
       }
     });
-    const numRuns = Math.max(1, Math.round(def.runs * options.runsFactor));
-    const details = await fc.check(property, {
-      numRuns,
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
-      ...(options.path ? { path: options.path } : {}),
-    });
-    if (api.fault) return done({ status: 'errored', message: `${def.endpoint}: could not judge: ${api.fault.message}` });
-    if (!details.failed) return done({ status: 'passed' });
+    const numRuns = runsUnder(def.runs, options.runsFactor);
+    // The seed is drawn here when none is given, so the report can name it either way.
+    const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
+    const details = await fc.check(property, { numRuns, seed, ...(options.path ? { path: options.path } : {}) });
+    const ran = { property: { seed, runs: numRuns } };
+    if (api.fault) return done({ status: 'errored', message: `${def.endpoint}: could not judge: ${api.fault.message}`, ...ran });
+    if (!details.failed) return done({ status: 'passed', ...ran });
     const error = details.errorInstance as Error | undefined;
     const violation = error instanceof PropertyViolation ? error : null;
     const why = violation ? violation.message : `the check threw: ${error?.message ?? String(error)}`;
@@ -91,6 +91,7 @@ export async function runProperty<T, S>(def: PropertyCase<T, S>, ctx: TargetCont
       `counterexample ${fc.stringify(details.counterexample)}: ${why} (replay: --seed ${replay.seed} --grep ${replay.grep} --replay-path ${replay.path})`;
     return done({
       status: 'failed',
+      ...ran,
       endpoint: operation,
       message,
       failures: [failure],

@@ -9,7 +9,7 @@ import { ROUTES } from './core/routes.js';
 import { routeKey } from './core/router.js';
 import { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
 import { shortcutRoutes } from './realm/shortcuts.js';
-import { createSeededRealm, keepOnlyOwner, seededUserId } from './realm/seed.js';
+import { addPoolMembers, createSeededRealm, keepOnlyOwner, seededUserId } from './realm/seed.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
 import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
 
@@ -52,6 +52,8 @@ export interface ReferenceServerOptions {
   ownerCanCreateUsers?: boolean;
   /** false: the organisation allows no password sign-in (POST /fetch_api_key refuses; GET /server_settings says so). */
   passwordLogin?: boolean;
+  /** More plain members than member and member2, for a run to spread its work over (`serve --extra-members N`); none by default. */
+  extraMembers?: number;
 }
 
 export interface ReferenceServer {
@@ -60,6 +62,8 @@ export interface ReferenceServer {
   featureLevel: number;
   accounts: Record<RoleName, ReferenceAccount>;
   bot: ReferenceAccount & { ownerId: number };
+  /** The extra plain members asked for (none by default). */
+  extraMembers: ReferenceAccount[];
   close(): Promise<void>;
 }
 
@@ -123,6 +127,7 @@ export async function startReferenceServer(options: ReferenceServerOptions & See
   realm.passwordLogin = options.passwordLogin !== false;
   if (options.seedAccounts === false) keepOnlyOwner(realm);
   if (options.ownerCanCreateUsers === false) realm.users.find((u) => u.id === seededUserId(realm, 'owner'))!.canCreateUsers = false;
+  const pool = addPoolMembers(realm, options.extraMembers ?? 0);
   // An endpoint newer than the level is unknown: it answers as any unknown path does.
   const routes = [...ROUTES, ...(realm.shortcuts ? shortcutRoutes : [])].filter((route) => realm.level.endpoint(routeKey(route)));
   const server = createServer(
@@ -153,8 +158,15 @@ export async function startReferenceServer(options: ReferenceServerOptions & See
       server.closeAllConnections();
     });
   if (options.seedAccounts === false)
-    return { url, featureLevel, accounts: { owner: account(realm, seededUserId(realm, 'owner'), 'owner') }, bot: null, close };
+    return {
+      url,
+      featureLevel,
+      accounts: { owner: account(realm, seededUserId(realm, 'owner'), 'owner') },
+      bot: null,
+      extraMembers: pool.map((u) => account(realm, u.id, 'member')),
+      close,
+    };
   const accounts = Object.fromEntries(ROLE_NAMES.map((role) => [role, account(realm, seededUserId(realm, role), role)])) as Record<RoleName, ReferenceAccount>;
   const bot = { ...account(realm, seededUserId(realm, 'bot'), 'member'), ownerId: seededUserId(realm, 'member') };
-  return { url, featureLevel, accounts, bot, close };
+  return { url, featureLevel, accounts, bot, extraMembers: pool.map((u) => account(realm, u.id, 'member')), close };
 }

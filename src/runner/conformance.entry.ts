@@ -50,6 +50,11 @@ const operations = specs.map((spec) => spec.operation);
 const propertyModules = await Promise.all(
   propertyFiles.map((file) => import(/* @vite-ignore */ file) as Promise<{ PROPERTY: PropertyCase<unknown, unknown> }>),
 );
+// Files and properties that need plain members, whichever, are cast over every one the run holds.
+session.spread(
+  specs,
+  propertyModules.map((m) => m.PROPERTY),
+);
 for (const { PROPERTY: def } of propertyModules) {
   const { spec, c } = planPropertyShape(def);
   add(def.endpoint, {
@@ -57,13 +62,13 @@ for (const { PROPERTY: def } of propertyModules) {
     decision: planProperty(session, def),
     skipped: (reason) => skippedResult(spec, c, reason),
     run: (signal) =>
-      session.scheduled(spec, async () =>
+      session.scheduled(spec, async (outsideSlot) =>
         signal.aborted || session.stopped
           ? skippedResult(spec, c, NOT_STARTED)
-          : runProperty(def, session.ctx, session.redactor, {
+          : runProperty(def, session.scope(def.id, outsideSlot).ctx, session.redactor, {
               seed: settings.seed ?? undefined,
               runsFactor: settings.propertyFactor,
-              vars: session.globals,
+              vars: session.scope(def.id).globals,
               operations,
               ...(settings.replayPath && settings.grep === def.id ? { path: settings.replayPath } : {}),
             }),

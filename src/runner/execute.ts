@@ -28,7 +28,7 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
       }
       const lacking = missingOptional(spec, c, vars);
       if (lacking) return skippedResult(spec, c, `an optional fixture found nothing: ${lacking}`, true);
-      return runCase(spec, c, session.ctx, { ...vars }, session.redactor);
+      return runCase(spec, c, session.scope(spec.file, outsideSlot).ctx, { ...vars }, session.redactor);
     },
     c,
   );

@@ -4,7 +4,7 @@
 // module, so a reader (or go-to-definition) follows the run's settings from one to the other.
 // Types only from vitest: the CLI's thread must not load vitest's test runtime.
 import type { inject } from 'vitest';
-import type { Account, Profile, Role, Shard } from '../common/vocabulary.js';
+import type { Account, ExtraMember, Profile, Role, Shard } from '../common/vocabulary.js';
 import type { CreatedResource } from '../engine/load/created-resources.js';
 import type { SpecFile } from '../engine/load/types.js';
 import type { KindChecks } from '../engine/load/statement-kinds.js';
@@ -31,6 +31,8 @@ export interface RunSettings {
   /** Short and unique per run: every name the run creates ends with it. */
   runId: string;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
+  /** More plain members (CONFORMANCE_EXTRA_MEMBERS), over which the files and properties marked anyMembers are cast. */
+  extraMembers?: ExtraMember[];
   /** Operation -> the parameters the document lists for it at the judged feature level. */
   documentedParameters?: Record<string, string[]>;
   /** Clauses where the document and the Zulip server disagree (their checks warn under spec). */
@@ -49,6 +51,8 @@ export interface RunSettings {
   replayPath?: string | null;
   /** Multiplier of every property's default number of runs. */
   propertyFactor: number;
+  /** Why the factor is not 1 (--property-factor, --thorough, the target's rate limit); null when it is. */
+  propertyBudgetReason?: string | null;
   /** --shard i/n: only the spec files of this shard run. */
   shard?: Shard | null;
   /** --har: each worker appends its redacted exchanges to a JSONL file in this directory. */

@@ -5,7 +5,8 @@ import type { LockClaim } from './locks.js';
 
 /**
  * The claims of one case, or of the file itself (`c` absent: its cleanup, a property), which
- * holds the file's lock alone. A one-at-a-time file's case holds it alone too; the finer forms
+ * holds the file's lock alone. `accountOf` names the account a role's claims are about: a file
+ * cast over the plain members plays member and member2 with other accounts (runner/spread.ts). A one-at-a-time file's case holds it alone too; the finer forms
  * share it and hold alone only what they change:
  * - `per-role`: each account it calls as (`<lock>#<role>`), whose own state the case changes
  *   (or whose queue hears of it);
@@ -14,19 +15,19 @@ import type { LockClaim } from './locks.js';
  * - `queue-readers`: nothing more, or the whole lock when the case reads an event queue, which
  *   would hear the file's other cases (they send the same kind of events about the same objects).
  */
-export function lockClaims(spec: SpecFile, c?: Case): LockClaim[] {
+export function lockClaims(spec: SpecFile, c?: Case, accountOf: (role: string) => string = (role) => role): LockClaim[] {
   if (!spec.serial && !spec.exclusive && !spec.lock) return [];
   if (!c) return [{ key: spec.lock ?? spec.file, exclusive: true }];
   const steps = [...c.steps, ...(c.cleanup ?? [])];
-  return [...fileClaims(spec, c, steps), ...accountClaims(steps)];
+  return [...fileClaims(spec, c, steps, accountOf), ...accountClaims(steps, accountOf)];
 }
 
-function fileClaims(spec: SpecFile, c: Case, steps: Step[]): LockClaim[] {
+function fileClaims(spec: SpecFile, c: Case, steps: Step[], accountOf: (role: string) => string): LockClaim[] {
   const name = spec.lock ?? spec.file;
   const shared = { key: name, exclusive: false };
   switch (spec.serial) {
     case 'per-role':
-      return [shared, ...callers(steps).map((role) => ({ key: `${name}#${role}`, exclusive: true }))];
+      return [shared, ...callers(steps).map((role) => ({ key: `${name}#${accountOf(role)}`, exclusive: true }))];
     case 'per-parameter':
       return [shared, ...parametersSent(spec, c).map((parameter) => ({ key: `${name}/${parameter}`, exclusive: true }))];
     case 'queue-readers':
@@ -42,13 +43,13 @@ function fileClaims(spec: SpecFile, c: Case, steps: Step[]): LockClaim[] {
  * alone. So a case changing member2 runs beside the cases of its exclusive group that never
  * call as member2, and never beside one that does (member2's permissions are what it checks).
  */
-function accountClaims(steps: Step[]): LockClaim[] {
+function accountClaims(steps: Step[], accountOf: (role: string) => string): LockClaim[] {
   const changed = steps.flatMap((step) =>
     step.request && step.request.method !== 'GET' ? [...step.request.path.matchAll(/\$\{accounts\.(\w+)\./g)].map((m) => m[1]) : [],
   );
   return [
-    ...callers(steps).map((role) => ({ key: `account ${role}`, exclusive: false, tier: 1 })),
-    ...[...new Set(changed)].map((role) => ({ key: `account ${role}`, exclusive: true, tier: 1 })),
+    ...callers(steps).map((role) => ({ key: `account ${accountOf(role)}`, exclusive: false, tier: 1 })),
+    ...[...new Set(changed)].map((role) => ({ key: `account ${accountOf(role)}`, exclusive: true, tier: 1 })),
   ];
 }
 

@@ -31,8 +31,10 @@ export class Semaphore {
 /**
  * Shared (read) or exclusive (write) access, where exclusive access is held by a group: the
  * cases of one exclusive spec file hold it together while nothing else runs (the Session runs
- * them one at a time). Readers are preferred, so exclusive groups run after the concurrent
- * cases, back to back, instead of cutting the run into slices.
+ * them one at a time). By default readers are preferred. `preferWriters`: a group waiting keeps
+ * new readers back (but for an urgent one), so the groups run as soon as the readers already in
+ * are done, back to back, ahead of the readers that came after them: the Session's exclusive
+ * groups run early in a run, not after every other case.
  */
 export class ReadWriteLock {
   private readers = 0;
@@ -40,11 +42,15 @@ export class ReadWriteLock {
   private group: string | null = null;
   private holders = 0;
   /** Waiting callers; group null is a reader. */
-  private queue: { group: string | null; wake: () => void }[] = [];
+  private queue: { group: string | null; urgent?: boolean; wake: () => void }[] = [];
 
-  async read(): Promise<() => void> {
-    if (this.group === null) this.readers += 1;
-    else await new Promise<void>((wake) => this.queue.push({ group: null, wake }));
+  constructor(private readonly options: { preferWriters?: boolean } = {}) {}
+
+  /** Shared access; an urgent reader is not kept back by a waiting group, only by one holding the lock. */
+  async read(urgent = false): Promise<() => void> {
+    const writerWaits = this.options.preferWriters && !urgent && this.queue.some((q) => q.group !== null);
+    if (this.group === null && !writerWaits) this.readers += 1;
+    else await new Promise<void>((wake) => this.queue.push({ group: null, urgent, wake }));
     return once(() => {
       this.readers -= 1;
       this.drain();
@@ -67,15 +73,17 @@ export class ReadWriteLock {
 
   private drain(): void {
     if (this.group !== null) return;
-    const readers = this.queue.filter((q) => q.group === null);
+    const writerWaits = this.queue.some((q) => q.group !== null);
+    // Preferring writers, only the urgent readers go while a group waits; else every reader does.
+    const readers = this.queue.filter((q) => q.group === null && (!this.options.preferWriters || !writerWaits || q.urgent));
     if (readers.length) {
-      this.queue = this.queue.filter((q) => q.group !== null);
+      this.queue = this.queue.filter((q) => !readers.includes(q));
       this.readers += readers.length;
       for (const r of readers) r.wake();
-      return;
+      if (!this.options.preferWriters) return;
     }
-    if (this.readers > 0 || !this.queue.length) return;
-    const next = this.queue[0].group!;
+    if (this.readers > 0 || !writerWaits) return;
+    const next = this.queue.find((q) => q.group !== null)!.group!;
     const members = this.queue.filter((q) => q.group === next);
     this.queue = this.queue.filter((q) => q.group !== next);
     this.group = next;

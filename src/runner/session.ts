@@ -1,12 +1,11 @@
 // One run's live state in a worker: the client, the redactor, the variables every case sees,
 // the fixtures of each spec file (provisioned once, on first use) and the scheduling locks.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../http/client.js';
 import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
-import type { Role } from '../common/vocabulary.js';
+import type { Account, Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
 import { NamedLocks, ReadWriteLock, Semaphore } from './locks.js';
 import { lockClaims } from './lock-claims.js';
@@ -21,6 +20,8 @@ import type { Exchange } from '../http/client.js';
 import { StopListener } from './stop-signal.js';
 import { madeByRun } from './made-by-run.js';
 import { kindContext } from '../engine/run/kind-context.js';
+import type { PropertyCase } from '../property/define.js';
+import { castUnits, expectedRequests, partsOf, PARTS, type Cast, type CastUnit } from './spread.js';
 
 export class FixtureError extends Error {}
 
@@ -46,13 +47,22 @@ export class Session {
   /** Files with fixturesAge: their fixtures made and aged; why they could not be aged, or null. */
   private readonly ripening = new Map<string, Promise<string | null>>();
   private readonly slots: Semaphore;
-  private readonly realm = new ReadWriteLock();
+  /**
+   * The exclusive groups take it while no other case runs. They go as soon as the cases already
+   * running are done, not after every other case: against a rate limit the administrator's and
+   * owner's requests of the groups then leave while their windows are fresh, beside nothing, and
+   * the rest of the run spreads over every account after them, instead of the groups' requests
+   * crowding the last window alone.
+   */
+  private readonly realm = new ReadWriteLock({ preferWriters: true });
   private readonly fileLocks = new NamedLocks();
   private readonly stop: StopListener | null;
   /** What the run's requests cost, per account, operation and purpose (written at close). */
   readonly meter: RequestMeter;
-  /** The waiter of the case whose code is running: a request paced by the rate limit waits without its slot. */
-  private readonly currentWaiter = new AsyncLocalStorage<Waiter>();
+  private readonly client: ApiClient;
+  /** Which accounts play member and member2, by spec file or property, for those spread over the plain members. */
+  private casts = new Map<string, Cast>();
+  private readonly scopes = new Map<string, { ctx: TargetContext; globals: Vars }>();
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
@@ -78,8 +88,8 @@ export class Session {
       onExchange,
       onRequest: onRequests.length ? (request: Exchange['request']) => onRequests.forEach((note) => note(request)) : undefined,
       meter: this.meter,
-      waitOutside: (waited) => (this.currentWaiter.getStore() ?? ((p) => p))(waited),
     });
+    this.client = client;
     this.ctx = {
       client,
       accounts: settings.accounts,
@@ -97,12 +107,72 @@ export class Session {
       this.redactor.addAccount(role, account.email, account.apiKey);
       accounts[role] = { email: account.email, user_id: account.userId };
     }
+    for (const extra of settings.extraMembers ?? []) this.redactor.addAccount(extra.label, extra.email, extra.apiKey);
     this.globals = { run: { id: settings.runId }, accounts, register: settings.register, featureLevel: settings.featureLevel };
   }
 
   get planInput(): PlanInput {
     const s = this.settings;
     return planInputOf(s, s.featureLevel, Object.keys(s.accounts) as Role[], s.referenceSeed, s.ownerCanChangeUserEmails ?? false);
+  }
+
+  /**
+   * Casts the spec files and properties marked `anyMembers` over the run's plain members
+   * (runner/spread.ts), when the run holds extra members: without them each runs as written.
+   */
+  spread(specs: readonly SpecFile[], properties: readonly PropertyCase<unknown, unknown>[]): ReadonlyMap<string, Cast> {
+    const { accounts, extraMembers = [], profile } = this.settings;
+    if (!extraMembers.length || !accounts.member || !accounts.member2) return this.casts;
+    const expected: Record<string, number> = {};
+    const units: CastUnit[] = [];
+    const count = (key: string, cast: boolean, counts: Record<string, number>) => {
+      if (cast) units.push({ key, load: partsOf(counts) });
+      else for (const part of PARTS) expected[part] = (expected[part] ?? 0) + (counts[part] ?? 0);
+    };
+    for (const spec of specs) count(spec.file, spec.anyMembers === true, expectedRequests(spec, profile));
+    for (const def of properties) {
+      if (def.profile && def.profile !== profile) continue;
+      const perRole = (def.runs * this.settings.propertyFactor * (def.requestsPerRun ?? 2)) / def.roles.length;
+      count(def.id, def.anyMembers === true, Object.fromEntries(def.roles.map((role) => [role, perRole])));
+    }
+    this.casts = castUnits(units, ['member', 'member2', ...extraMembers.map((e) => e.label)], expected);
+    return this.casts;
+  }
+
+  /** The cast of a spec file or property: the label of the account playing each part it recasts. */
+  castOf(key: string): Cast {
+    return this.casts.get(key) ?? {};
+  }
+
+  /**
+   * The context and variables of a spec file or property: the run's own, or for one cast over
+   * the plain members, with the accounts its cast chose as member and member2.
+   */
+  scope(key: string, outsideSlot?: Waiter): { ctx: TargetContext; globals: Vars } {
+    const scope = this.castScope(key);
+    // A request of a case paced by a rate limit waits without the case's slot: given along with
+    // each request, not found in an async context (whose promise hooks cost every promise).
+    if (!outsideSlot) return scope;
+    const client = this.client;
+    return { ...scope, ctx: { ...scope.ctx, client: { send: (req) => client.send({ waitOutside: outsideSlot, ...req }) } } };
+  }
+
+  private castScope(key: string): { ctx: TargetContext; globals: Vars } {
+    const cast = this.casts.get(key);
+    if (!cast) return { ctx: this.ctx, globals: this.globals };
+    let scope = this.scopes.get(key);
+    if (!scope) {
+      const pool = new Map<string, Account & { userId: number; label?: string }>([
+        ...(['member', 'member2'] as const).flatMap((role) => (this.settings.accounts[role] ? [[role, this.settings.accounts[role]] as const] : [])),
+        ...(this.settings.extraMembers ?? []).map((e) => [e.label, e] as const),
+      ]);
+      const accounts = { ...this.ctx.accounts };
+      for (const [part, label] of Object.entries(cast)) accounts[part as Role] = { ...pool.get(label)!, label };
+      const named = Object.fromEntries(Object.entries(accounts).map(([role, a]) => [role, { email: a.email, user_id: a.userId }]));
+      scope = { ctx: { ...this.ctx, accounts }, globals: { ...this.globals, accounts: named } };
+      this.scopes.set(key, scope);
+    }
+    return scope;
   }
 
   /** An answer carrying API keys (of bots the run made): each becomes a secret the redactor knows. */
@@ -119,7 +189,8 @@ export class Session {
   fixtureVars(spec: SpecFile, wait: Waiter = (p) => p): Promise<Vars> {
     const pending = this.fixtures.get(spec.file);
     if (pending) return this.fixturesMade.has(spec.file) ? pending : wait(pending);
-    const making = runSteps(spec.fixtures ?? [], this.ctx, this.globals, { clauses: [], purpose: 'fixture' })
+    const { ctx, globals } = this.scope(spec.file, wait);
+    const making = runSteps(spec.fixtures ?? [], ctx, globals, { clauses: [], purpose: 'fixture' })
       .then((outcome) => {
         this.fixtureQueues.set(spec.file, outcome.queues);
         if (outcome.status === 'passed') return outcome.vars;
@@ -154,7 +225,8 @@ export class Session {
 
   /** Runs fn as a case of no exclusive file would: beside the others, in a slot. */
   private async besideOthers<T>(fn: () => Promise<T>): Promise<T> {
-    const releaseRealm = await this.realm.read();
+    // Ahead of a waiting group: aging fixtures start their wait at once.
+    const releaseRealm = await this.realm.read(true);
     const releaseSlot = await this.slots.acquire();
     try {
       return await fn();
@@ -192,16 +264,17 @@ export class Session {
    * beside another exclusive file's case, whose event queue would hear of it.
    */
   cleanup(spec: SpecFile): Promise<string | null> {
-    return this.scheduled(spec, () => this.undoFixtures(spec));
+    return this.scheduled(spec, (outsideSlot) => this.undoFixtures(spec, outsideSlot));
   }
 
-  private async undoFixtures(spec: SpecFile): Promise<string | null> {
-    await deleteQueues(this.ctx, this.fixtureQueues.get(spec.file) ?? []);
+  private async undoFixtures(spec: SpecFile, outsideSlot: Waiter): Promise<string | null> {
+    const { ctx } = this.scope(spec.file, outsideSlot);
+    await deleteQueues(ctx, this.fixtureQueues.get(spec.file) ?? []);
     const made = this.fixtures.get(spec.file);
     if (!made || !spec.cleanup?.length) return null;
     const vars = await made.catch(() => null);
     if (!vars) return null;
-    const outcome = await runSteps(spec.cleanup, this.ctx, vars, { clauses: [], purpose: 'cleanup' });
+    const outcome = await runSteps(spec.cleanup, ctx, vars, { clauses: [], purpose: 'cleanup' });
     if (outcome.status === 'passed') return null;
     return this.redactor.text(`cleanup of ${spec.file}: ${outcome.status === 'errored' ? outcome.cause : outcome.failures[0].message}`);
   }
@@ -218,25 +291,33 @@ export class Session {
   async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, c?: Case): Promise<T> {
     const group = spec.exclusive === true ? spec.file : spec.exclusive || null;
     const releaseRealm = group ? await this.realm.write(group) : await this.realm.read();
-    const claims = lockClaims(spec, c);
+    const cast = this.castOf(spec.file);
+    const claims = lockClaims(spec, c, (role) => cast[role as keyof Cast] ?? role);
     const releaseFile = await this.fileLocks.acquire(claims);
     const oneAtATime = claims.some((claim) => claim.exclusive);
     // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
     // case that arrived meanwhile: it goes first instead, so a long chain is not the run's tail.
-    let releaseSlot = await this.slots.acquire(oneAtATime);
-    // The slot is given back while waiting, and taken again ahead of the queue.
+    let slot = this.slots.acquire(oneAtATime);
+    await slot;
+    // The slot is given back while waiting, and taken again ahead of the queue. A case may wait
+    // on several things at once (reads of every account, its queues deleted side by side): the
+    // first to go out gives the slot back, the last to come in takes one again, so a case never
+    // holds two slots and never gives back one it does not hold.
+    let outside = 0;
+    let ended = false;
     const outsideSlot: Waiter = async (waited) => {
-      releaseSlot();
+      if (outside++ === 0) (await slot)();
       try {
         return await waited;
       } finally {
-        releaseSlot = await this.slots.acquire(true);
+        if (--outside === 0 && !ended) await (slot = this.slots.acquire(true));
       }
     };
     try {
-      return await this.currentWaiter.run(outsideSlot, () => fn(outsideSlot));
+      return await fn(outsideSlot);
     } finally {
-      releaseSlot();
+      ended = true;
+      (await slot)();
       releaseFile();
       releaseRealm();
     }
@@ -249,7 +330,7 @@ export class Session {
 
   async close(): Promise<void> {
     this.stop?.close();
-    await this.ctx.client.close();
+    await this.client.close();
     if (this.settings.costFile) writeFileSync(this.settings.costFile, JSON.stringify(this.meter.snapshot()));
   }
 }

@@ -109,9 +109,7 @@ describe.concurrent('reports from the command line', { timeout: 150_000 }, () =>
     expect(failing).toEqual(['op20.zulip.sorted-by-name']);
     expect(json(regressed.dir).baseline.regressions).toEqual(failing);
     expect(regressed.stdout).toContain('1 regression: op20.zulip.sorted-by-name');
-    expect(regressed.stdout).toMatch(
-      /^::error title=conformance%3A op20\.zulip\.sorted-by-name::GET \/streams \[zulip\.streams\.sorted-by-name\]: /m,
-    );
+    expect(regressed.stdout).toMatch(/^::error title=conformance%3A op20\.zulip\.sorted-by-name::GET \/streams \[zulip\.streams\.sorted-by-name\]: /m);
     expect(readFileSync(join(regressed.dir, 'conformance.md'), 'utf8')).toContain('**Regressions** (1): `op20.zulip.sorted-by-name`');
 
     // Its own report as baseline, and an expectations file written from this run: the failure is known and expected.

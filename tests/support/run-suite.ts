@@ -9,6 +9,7 @@ import { executeSpecs } from '../../src/runner/execute.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
 import type { Profile } from '../../src/common/vocabulary.js';
 import { startProxy, type Rewrite } from './rewriting-proxy.js';
+import { startLimitingProxy, type LimitingProxy } from './limiting-proxy.js';
 import { ApiClient } from '../../src/http/client.js';
 import { fetchRegister } from '../../src/commands/preflight.js';
 
@@ -32,6 +33,14 @@ export interface SuiteRun {
    * for aging fixtures; the seeded push devices' cases skipped).
    */
   shortcuts?: boolean;
+  /**
+   * A limiter that does not say its limit (tests/support/limiting-proxy.ts): this many requests
+   * per account per window, 429 with Retry-After, no X-RateLimit-* headers; `zulip`, the
+   * reference server's own (sliding windows), or `fixed`, the proxy's (fixed windows).
+   */
+  limit?: { requests: number; seconds: number; kind: 'zulip' | 'fixed' };
+  /** Hears of the limiter, to read what it refused. */
+  onLimiter?: (limiter: LimitingProxy) => void;
 }
 
 /**
@@ -84,14 +93,18 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
     flavor: options.variant ? 'variant' : 'zulip',
     featureLevel: options.serverFeatureLevel,
     ...(options.shortcuts === false ? { shortcuts: false } : {}),
+    ...(options.limit?.kind === 'zulip' ? { rateLimit: options.limit } : {}),
   });
-  const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
-  const session = sessionFor(server, options, proxy?.url, await registerOf(server));
+  const limiter = options.limit ? await startLimitingProxy(server.url, options.limit.kind === 'fixed' ? options.limit : null) : null;
+  if (limiter) options.onLimiter?.(limiter);
+  const proxy = options.rewrite ? await startProxy(limiter?.url ?? server.url, options.rewrite) : null;
+  const session = sessionFor(server, options, proxy?.url ?? limiter?.url, await registerOf(server));
   try {
     return await fn(session);
   } finally {
     await session.close();
     await proxy?.close();
+    await limiter?.close();
     await server.close();
   }
 }

@@ -243,3 +243,32 @@ describe('in the GitHub Action, messages name its inputs, not flags or variables
     ]);
   });
 });
+
+describe('extra plain members (CONFORMANCE_EXTRA_MEMBERS)', () => {
+  const TARGET = 'CONFORMANCE_TARGET_URL=http://127.0.0.1:9991\n';
+
+  it('reads email:api_key entries, comma-separated or one per line of a quoted value in the env file', () => {
+    const cwd = dir();
+    writeFileSync(join(cwd, '.env'), `${TARGET}CONFORMANCE_EXTRA_MEMBERS="p1@x.test:key1\np2@x.test:key2, p3@x.test:key3\n"\n`);
+    expect(loadConfig({ env: {}, cwd }).extraMembers).toEqual([
+      { email: 'p1@x.test', apiKey: 'key1' },
+      { email: 'p2@x.test', apiKey: 'key2' },
+      { email: 'p3@x.test', apiKey: 'key3' },
+    ]);
+    expect(loadConfig({ env: {}, cwd: dir() }).extraMembers).toEqual([]);
+  });
+
+  it('names a broken entry by its number, never showing its key; refuses a user listed twice, and extras without a target', () => {
+    const env = (value: string) => ({ CONFORMANCE_TARGET_URL: 'http://127.0.0.1:9', CONFORMANCE_EXTRA_MEMBERS: value });
+    expect(() => loadConfig({ env: env('p1@x.test:k1,p2@x.test secret'), cwd: dir() })).toThrow(
+      /^CONFORMANCE_EXTRA_MEMBERS, entry 2: expected email:api_key \(no ":" in it\)$/,
+    );
+    expect(() => loadConfig({ env: env('p1@x.test:'), cwd: dir() })).toThrow(/entry 1: expected email:api_key \(no API key after ":"\)$/);
+    expect(() => loadConfig({ env: env('p1@x.test:k1\np1@x.test:k2'), cwd: dir() })).toThrow(
+      /^CONFORMANCE_EXTRA_MEMBERS, entry 2: p1@x.test is entry 1 too; each extra member is its own user$/,
+    );
+    expect(() => loadConfig({ env: { CONFORMANCE_EXTRA_MEMBERS: 'p1@x.test:k1' }, cwd: dir() })).toThrow(
+      /accounts are configured \(extra members\) but no target URL/,
+    );
+  });
+});

@@ -41,6 +41,20 @@ describe('lockClaims', () => {
     expect(fileClaims(spec, kase('a', [patch({})]))[1].key).toBe('user-settings#member');
   });
 
+  it('a file cast over the plain members holds the accounts cast, not the parts they play', () => {
+    const spec = file({ serial: 'per-role', lock: 'user-settings' });
+    const cast = (role: string) => ({ member: 'extra2', member2: 'member' })[role] ?? role;
+    const changesMember2: Step = { as: 'admin', request: { method: 'PATCH', path: '/users/${accounts.member2.user_id}' } };
+    expect(lockClaims(spec, kase('a', [patch({}), changesMember2]), cast).map((claim) => claim.key)).toEqual([
+      'user-settings',
+      'user-settings#extra2',
+      'user-settings#admin',
+      'account extra2',
+      'account admin',
+      'account member',
+    ]);
+  });
+
   it('per-role: holds every account the case calls as, in steps and cleanup, not an events step', () => {
     const spec = file({ serial: 'per-role', lock: 'user-settings' });
     const watch: Step = { as: 'member', queue: { name: 'q' }, request: { method: 'POST', path: '/register' } };

@@ -1,5 +1,6 @@
 // What a run costs: the meter's counts per account, operation and purpose, their sum over
 // several meters, and the console's lines about them.
+import { PATIENCE_MS } from '../../src/http/limit-learner.js';
 import { describe, expect, it } from 'vitest';
 import { addCosts, emptyCost, pathTemplate, RequestMeter } from '../../src/http/request-cost.js';
 import { costLines } from '../../src/report/writers/console-output.js';
@@ -34,7 +35,7 @@ describe('RequestMeter', () => {
     meter.paced(0, 1000);
     meter.paced(500, 1500);
     meter.paced(3000, 3200);
-    expect(meter.snapshot().rateLimit).toEqual({ answers429: 1, waitedAfter429Ms: 1500, pacedMs: 1700 });
+    expect(meter.snapshot().rateLimit).toEqual({ answers429: 1, waitedAfter429Ms: 1500, longestWaitMs: 1500, patienceMs: PATIENCE_MS, pacedMs: 1700 });
   });
 
   it('a path no operation names is counted with its numbers as {id}', () => {
@@ -75,7 +76,36 @@ describe('the console', () => {
     const report = { cost: meter.snapshot() } as ConformanceReport;
     expect(costLines(report)).toEqual(['Requests: 7 (checks 7, fixtures 0, cleanup 0, preflight 0); most by account: member 3, admin 2, owner 1']);
     meter.rateLimited(2000);
-    expect(costLines({ cost: meter.snapshot() } as ConformanceReport)[0]).toMatch(/rate limit: 1 answer 429 \(2\.0 s waited\)/);
+    expect(costLines({ cost: meter.snapshot() } as ConformanceReport)[0]).toMatch(
+      /rate limit: 1 answer 429 \(2\.0 s waited, a request at most 2\.0 s of the 600 s it may\)/,
+    );
     expect(costLines({} as ConformanceReport)).toEqual([]);
+  });
+});
+
+describe('the Markdown report', () => {
+  it("has a table of every account's requests, busiest first, the extra members among them, the limit met and the property budget", async () => {
+    const { markdownReport } = await import('../../src/report/writers/markdown.js');
+    const { finish } = await import('../../src/report/model/assemble.js');
+    const { kase, report: reportOf } = await import('./report-builders.js');
+    const meter = new RequestMeter();
+    for (const [role, n] of [
+      ['member', 2],
+      ['extra1', 3],
+      ['admin', 1],
+    ] as const) {
+      for (let i = 0; i < n; i += 1) meter.request(role, 'GET', '/streams', i ? 'check' : 'fixture');
+    }
+    meter.rateLimited(1500);
+    const budget = { factor: 0.2, reason: 'the target limits each account to 200 requests per 60 s', runs: 40 };
+    const md = markdownReport(finish(reportOf([kase('a', 'passed')], { cost: meter.snapshot(), propertyBudget: budget })));
+    const section = md.slice(md.indexOf('### What the run cost the target'), md.indexOf('### Per operation'));
+    expect(section).toContain('6 requests; the busiest account sets the pace against a limit per account. Rate limit: 1 answers 429');
+    expect(section).toContain('Properties: 40 runs, 0.2 times their default (the target limits each account to 200 requests per 60 s).');
+    expect(section.split('\n').filter((line) => /^\| (extra1|member|admin) /.test(line))).toEqual([
+      '| extra1 | 3 | 2 | 1 | 0 | 0 |',
+      '| member | 2 | 1 | 1 | 0 | 0 |',
+      '| admin | 1 | 0 | 1 | 0 | 0 |',
+    ]);
   });
 });

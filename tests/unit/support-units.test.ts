@@ -77,6 +77,29 @@ describe('locks', () => {
 });
 
 describe('exclusive groups', () => {
+  it('preferring writers: a waiting group keeps later readers back (an urgent one goes), then runs as the readers in are done', async () => {
+    const lock = new ReadWriteLock({ preferWriters: true });
+    const log: string[] = [];
+    const job = async (name: string, take: () => Promise<() => void>) => {
+      const release = await take();
+      log.push(`+${name}`);
+      await new Promise((r) => setTimeout(r, 5));
+      log.push(`-${name}`);
+      release();
+    };
+    const first = job('r1', () => lock.read());
+    const group = [job('a1', () => lock.write('A')), job('b1', () => lock.write('B'))];
+    const later = [job('r2', () => lock.read()), job('u', () => lock.read(true)), job('a2', () => lock.write('A'))];
+    await Promise.all([first, ...group, ...later]);
+    expect(log.slice(0, 2)).toEqual(['+r1', '+u']); // the urgent reader went beside the one already in
+    const at = (e: string) => log.indexOf(e);
+    // Group A (with its member that came later) runs before r2, then group B, then the reader.
+    expect(at('+a1')).toBeGreaterThan(Math.max(at('-r1'), at('-u')));
+    expect(at('+a2')).toBeLessThan(at('-a1'));
+    expect(at('+b1')).toBeGreaterThan(Math.max(at('-a1'), at('-a2')));
+    expect(at('+r2')).toBeGreaterThan(at('-b1'));
+  });
+
   it('members of one group run together, other groups and readers wait', async () => {
     const lock = new ReadWriteLock();
     let active: string[] = [];

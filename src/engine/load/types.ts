@@ -212,6 +212,11 @@ export interface SpecFile {
    */
   caller?: 'member' | 'member2';
   /**
+   * Its member and member2 may be any two plain members: the run casts them from every plain
+   * member it holds (the extra members too), spreading its requests (runner/spread.ts).
+   */
+  anyMembers?: boolean;
+  /**
    * The cases need what the fixtures made to be this many seconds old (messages past a time
    * limit): the fixtures are made as the run starts, beside other files' cases, and the cases
    * wait for them to age without holding a slot. They must change nothing organisation-wide.

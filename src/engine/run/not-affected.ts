@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Account, Role } from '../../common/vocabulary.js';
 import type { ApiClient } from '../../http/client.js';
+import { rateLimitCause } from '../../http/limit-learner.js';
 import type { Params } from '../../http/encode.js';
 import type { NotAffectedCheck } from '../load/statement-kinds.js';
 import { resolvePath, type Resolved } from '../judge/body-path.js';
@@ -62,6 +63,8 @@ export async function readAs(
   const body = exchange.response?.json as Record<string, unknown> | undefined;
   const what = `reading back ${request.method} ${request.path} as ${role} for ${check.clause}`;
   if (exchange.error) return `${what}: ${exchange.error.kind}: ${exchange.error.message}`;
+  const limited = rateLimitCause(exchange);
+  if (limited) return `${what}: ${limited}`;
   if (body?.result !== 'success') return { refused: `${what}: answer ${show(body)}` };
   const values: Record<string, Resolved> = {};
   for (const name of names) values[name] = resolvePath(body, check.readBack.value.replaceAll('{parameter}', name));

@@ -54,6 +54,8 @@ export interface CaseResult {
   exchange?: RecordedExchange;
   /** Every step sent up to the one that failed, for a reproduction that replays them all. */
   steps?: RecordedStep[];
+  /** A property: the seed it ran with and how many runs it was given (--seed replays them). */
+  property?: { seed: number; runs: number };
   /** A property's failure: how to replay its shrunk counterexample (--seed, --grep, --replay-path). */
   replay?: { seed: number; path: string; grep: string };
   durationMs: number;

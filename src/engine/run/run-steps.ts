@@ -2,6 +2,7 @@
 // Stops at the first step that breaks an expectation, since later steps build on it.
 import type { Account, Profile, Role } from '../../common/vocabulary.js';
 import type { ApiClient, Exchange } from '../../http/client.js';
+import { rateLimitCause } from '../../http/limit-learner.js';
 import type { RequestPurpose } from '../../http/request-cost.js';
 import { encodeParam, type Params } from '../../http/encode.js';
 import { resolvePath } from '../judge/body-path.js';
@@ -15,8 +16,14 @@ import type { KindContext } from './kind-context.js';
 import { kindChecksOfStep, type KindOwner } from './kind-checks.js';
 
 export interface TargetContext {
-  client: ApiClient;
-  accounts: Partial<Record<Role, Account & { userId: number }>>;
+  /** Sends the requests (a case's sends wait for a rate limit outside its slot: runner/session.ts). */
+  client: Pick<ApiClient, 'send'>;
+  /**
+   * The account each role calls as. A file the run spreads over its plain members has other
+   * accounts here as member and member2, each with its own label (extra1...), which the
+   * requests carry instead of the role's name.
+   */
+  accounts: Partial<Record<Role, Account & { userId: number; label?: string }>>;
   profile: Profile;
   /** Clauses where the document and the Zulip server disagree: under spec, their checks only warn. */
   disputedClauses?: ReadonlySet<string>;
@@ -80,7 +87,7 @@ export const MADE_ACCOUNT_LABEL = 'made account';
 /** The step's account: a configured role's, or one the run made (its address and key interpolated). */
 function accountOf(step: Step, ctx: TargetContext, vars: Vars): { label: string; account?: Account } {
   const role = roleOf(step);
-  if (role) return { label: role, account: ctx.accounts[role] };
+  if (role) return { label: ctx.accounts[role]?.label ?? role, account: ctx.accounts[role] };
   const made = interpolate(step.as as MadeAccount, vars);
   ctx.madeAccount?.(made.email, made.apiKey);
   return { label: MADE_ACCOUNT_LABEL, account: made };
@@ -156,22 +163,14 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
       ...(repeated.sent > 1 ? { sent: repeated.sent } : {}),
     };
     records.push(record);
-    noteQueue(queues, step.request.method, path, params, exchange, role, roleOf(step) ? undefined : account);
+    noteQueue(queues, step.request.method, path, params, exchange, role, account);
     if (exchange.error) {
       if (step.optional) continue;
       return { status: 'errored', records, vars, disputes, queues, cause: `${exchange.error.kind}: ${exchange.error.message} (${summary})` };
     }
-    if (exchange.response!.status === 429) {
-      // Still rate limited after the client waited it out: the server is not judged for it.
-      return {
-        status: 'errored',
-        records,
-        vars,
-        disputes,
-        queues,
-        cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})`,
-      };
-    }
+    const limited = rateLimitCause(exchange);
+    // Still rate limited after the client waited as long as it does: the server is not judged for it.
+    if (limited) return { status: 'errored', records, vars, disputes, queues, cause: `${limited} (${summary})` };
     const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
     const own = [
       ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who, ctx.featureLevel),
@@ -372,12 +371,12 @@ function supportedListedAsIgnored(ctx: TargetContext, method: string, path: stri
  * its state): the case deletes each one its steps opened when it ends, so no run leaves queues
  * filling up on the server. A step that deletes a queue itself takes it off the list.
  */
-/** `made`: the account the run made that sent it (a configured role's account is found by its name). */
-function noteQueue(queues: OpenedQueue[], method: string, path: string, params: Params, exchange: Exchange, role: string, made?: Account): void {
+/** `account`: the account that sent it, which deletes it. */
+function noteQueue(queues: OpenedQueue[], method: string, path: string, params: Params, exchange: Exchange, role: string, account: Account): void {
   const json = exchange.response?.json as Record<string, unknown> | undefined;
   if (json?.result !== 'success') return;
   if (method === 'POST' && path === '/register' && typeof json.queue_id === 'string') {
-    if (!queues.some((q) => q.id === json.queue_id)) queues.push({ id: json.queue_id, role, ...(made ? { account: made } : {}) });
+    if (!queues.some((q) => q.id === json.queue_id)) queues.push({ id: json.queue_id, role, account });
   } else if (method === 'DELETE' && path === '/events') {
     const at = queues.findIndex((q) => q.id === params.queue_id);
     if (at >= 0) queues.splice(at, 1);

@@ -42,48 +42,68 @@ export type RouteMatch =
 const ID_SEGMENT = /^\d{1,15}$/;
 
 const TEXT_SLOT = /^\{(\w+):path\}$/;
+const ID_SLOT = /^\{(\w+)\}$/;
 
-/** A trailing `{name:path}` slot takes the rest of the path, slashes included, as Django's <path:name>. */
-function matchText(template: string, path: string): { values: Record<string, number>; text: Record<string, string> } | undefined {
-  const want = template.split('/');
-  const slot = TEXT_SLOT.exec(want.at(-1) ?? '');
-  if (!slot) return undefined;
-  const got = path.split('/');
-  const values = matchTemplate(want.slice(0, -1).join('/'), got.slice(0, want.length - 1).join('/'));
-  const rest = got.slice(want.length - 1);
-  if (!values || rest.length === 0 || rest.some((part) => part === '')) return undefined;
+/** A route's template split once: its fixed segments, its id slots, a trailing text slot. */
+interface Template {
+  /** A segment's fixed text, or the name of the id slot there. */
+  segments: ({ text: string } | { id: string })[];
+  /** The name of a trailing `{name:path}` slot, which takes the rest of the path. */
+  rest: string | null;
+}
+
+const templates = new WeakMap<Route, Template>();
+
+function templateOf(route: Route): Template {
+  let t = templates.get(route);
+  if (!t) {
+    const parts = route.path.split('/');
+    const rest = TEXT_SLOT.exec(parts.at(-1) ?? '')?.[1] ?? null;
+    const segments = (rest === null ? parts : parts.slice(0, -1)).map((part) => {
+      const slot = ID_SLOT.exec(part);
+      return slot ? { id: slot[1] } : { text: part };
+    });
+    templates.set(route, (t = { segments, rest }));
+  }
+  return t;
+}
+
+/**
+ * The slots' values when the path (split at '/') fits the template: ids match digits only; a
+ * trailing `{name:path}` slot takes the rest of the path, slashes included, as Django's
+ * <path:name>, but no empty segment.
+ */
+function matchTemplate(t: Template, got: readonly string[]): { values: Record<string, number>; text: Record<string, string> } | undefined {
+  const n = t.segments.length;
+  if (t.rest === null ? got.length !== n : got.length <= n) return undefined;
+  const values: Record<string, number> = {};
+  for (let i = 0; i < n; i++) {
+    const want = t.segments[i];
+    if ('id' in want) {
+      if (!ID_SEGMENT.test(got[i])) return undefined;
+      values[want.id] = Number(got[i]);
+    } else if (want.text !== got[i]) {
+      return undefined;
+    }
+  }
+  if (t.rest === null) return { values, text: {} };
+  const rest = got.slice(n);
+  if (rest.some((part) => part === '')) return undefined;
   try {
-    return { values, text: { [slot[1]]: rest.map(decodeURIComponent).join('/') } };
+    return { values, text: { [t.rest]: rest.map(decodeURIComponent).join('/') } };
   } catch {
     return undefined;
   }
 }
 
-function matchTemplate(template: string, path: string): Record<string, number> | undefined {
-  const want = template.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const values: Record<string, number> = {};
-  for (let i = 0; i < want.length; i++) {
-    const slot = /^\{(\w+)\}$/.exec(want[i]);
-    if (slot) {
-      if (!ID_SEGMENT.test(got[i])) return undefined;
-      values[slot[1]] = Number(got[i]);
-    } else if (want[i] !== got[i]) {
-      return undefined;
-    }
-  }
-  return values;
-}
-
 export function matchRoute(routes: readonly Route[], method: string, path: string): RouteMatch {
   const allowed: string[] = [];
+  const got = path.split('/');
   // Ids match digits only, so /users/me and /users/{user_id} never compete.
   for (const route of routes) {
-    const text = matchText(route.path, path);
-    const values = text?.values ?? matchTemplate(route.path, path);
-    if (!values) continue;
-    if (route.method === method) return { kind: 'found', route, path: values, pathText: text?.text ?? {} };
+    const found = matchTemplate(templateOf(route), got);
+    if (!found) continue;
+    if (route.method === method) return { kind: 'found', route, path: found.values, pathText: found.text };
     allowed.push(route.method);
   }
   return allowed.length ? { kind: 'wrong-method', allowed } : { kind: 'not-found' };

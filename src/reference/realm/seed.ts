@@ -197,6 +197,26 @@ function seedPushDevices(): PushDevice[] {
 }
 
 /**
+ * `count` more plain members, as `serve --extra-members N` offers them to a run that spreads its
+ * plain-member work (a server's rate limit counts each account apart): each in the channel
+ * everyone is in, like the member. Their ids follow the realm's users; their emails are
+ * pool01@..., pool02@....
+ */
+export function addPoolMembers(realm: Realm, count: number): User[] {
+  const general = realm.channels.find((c) => c.isDefault);
+  const added: User[] = [];
+  for (let i = 1; i <= count; i += 1) {
+    const n = String(i).padStart(2, '0');
+    const id = Math.max(...realm.users.map((u) => u.id)) + 1;
+    const member = { ...newUser(id, `pool${n}@${REALM_HOST}`, `Pool Member ${n}`, ROLE.member, new Date(SEED_TIME * 1000)), apiKey: realm.flavor.apiKey() };
+    realm.users.push(member);
+    general?.subscribers.add(id);
+    added.push(member);
+  }
+  return added;
+}
+
+/**
  * The seeded realm of a flavor: the same users and data; the variant's user, channel, message and
  * system group ids its own. The seed above is written in Zulip's numbering (the numbers of the
  * users, channels and messages, Zulip's system group ids); this turns it into the flavor's.

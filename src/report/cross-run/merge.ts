@@ -83,6 +83,7 @@ export function mergeReports(
       summary: first.summary,
       ...(Object.keys(filter).length ? { filter } : {}),
       ...(costs.length ? { cost: addCosts(costs) } : {}),
+      ...(first.propertyBudget ? { propertyBudget: { ...first.propertyBudget, runs: merged.reduce((sum, c) => sum + (c.property?.runs ?? 0), 0) } } : {}),
       ...(baseline
         ? { baseline: compareWithBaseline(merged, baseline.report, baseline.file) }
         : shardBaselines.length

@@ -26,6 +26,8 @@ export interface ReportParts {
   proofs?: ProofsFile;
   runWarnings: string[];
   cost?: ConformanceReport['cost'];
+  /** The property budget (property/budget.ts): the runs in all are counted from the cases. */
+  propertyBudget?: { factor: number; reason: string | null };
   shard?: ConformanceReport['shard'];
   filter?: ConformanceReport['filter'];
   /** The API the spec files describe (apiOf). */
@@ -59,6 +61,7 @@ export function assembleReport(parts: ReportParts): ConformanceReport {
       durationMs: parts.durationMs,
       summary: summarize(cases),
       ...(parts.cost ? { cost: parts.cost } : {}),
+      ...(parts.propertyBudget ? { propertyBudget: { ...parts.propertyBudget, runs: cases.reduce((sum, c) => sum + (c.property?.runs ?? 0), 0) } } : {}),
       ...(parts.shard ? { shard: parts.shard } : {}),
       ...(parts.filter && Object.keys(parts.filter).length ? { filter: parts.filter } : {}),
       ...(parts.api ? { api: parts.api } : {}),

@@ -163,6 +163,8 @@ export interface ConformanceReport {
   summary: Summary;
   /** What the run cost the target: requests per account, operation and purpose, and the rate limit met. */
   cost?: RequestCost;
+  /** The runs the property cases got: the factor on their default runs, why it is not 1, and the runs in all. */
+  propertyBudget?: { factor: number; reason: string | null; runs: number };
   cases: ReportCase[];
   clauses: ClauseEntry[];
   /** The Zulip facts cited by the run's cases (zulip-profile checks), with their evidence. */

@@ -120,10 +120,15 @@ export function costLines(report: ConformanceReport): string[] {
   const rl = cost.rateLimit;
   const limit =
     rl.answers429 || rl.pacedMs
-      ? `; rate limit: ${plural(rl.answers429, 'answer')} 429 (${seconds(rl.waitedAfter429Ms)} waited), ${seconds(rl.pacedMs)} paced before the limit`
+      ? `; rate limit: ${plural(rl.answers429, 'answer')} 429 (${seconds(rl.waitedAfter429Ms)} waited, a request at most ${seconds(rl.longestWaitMs ?? 0)} of the ${seconds(rl.patienceMs ?? 0)} it may), ${seconds(rl.pacedMs)} paced before the limit`
       : '';
+  const budget = report.propertyBudget;
   return [
     `Requests: ${cost.requests} (checks ${p.check}, fixtures ${p.fixture}, cleanup ${p.cleanup}, preflight ${p.preflight}); most by account: ${accounts.join(', ')}${limit}`,
+    // Fewer (or more) property runs than their default: say how many and why; each seed is in conformance.json.
+    ...(budget?.reason
+      ? [`Properties: ${budget.runs} runs, ${budget.factor} times their default (${budget.reason}); the seed of each is in conformance.json`]
+      : []),
   ];
 }
 

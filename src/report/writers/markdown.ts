@@ -88,6 +88,7 @@ export function markdownReport(report: ConformanceReport): string {
     ...baselineSection(report),
     ...expectationsSection(report),
     ...(report.runWarnings.length ? ['### Warnings', '', ...report.runWarnings.map((w) => `- ${cell(w)}`), ''] : []),
+    ...costSection(report),
     '### Per operation',
     '',
     ...table('operation', byOperation(report.cases)),
@@ -107,6 +108,34 @@ export function markdownReport(report: ConformanceReport): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trimEnd()}\n`;
+}
+
+/**
+ * What the run cost the target, account by account, busiest first: what a server limiting each
+ * account counts (the spread over the extra members shows here), and the rate limit it met.
+ */
+function costSection(report: ConformanceReport): string[] {
+  const cost = report.cost;
+  if (!cost?.requests) return [];
+  const accounts = Object.entries(cost.byAccount)
+    .filter(([who]) => who !== 'none')
+    .sort(([a, x], [b, y]) => y.requests - x.requests || a.localeCompare(b));
+  const rl = cost.rateLimit;
+  const budget = report.propertyBudget;
+  return [
+    '### What the run cost the target',
+    '',
+    `${cost.requests} requests; the busiest account sets the pace against a limit per account.` +
+      (rl.answers429 || rl.pacedMs
+        ? ` Rate limit: ${rl.answers429} answers 429 (a request waited at most ${(rl.longestWaitMs / 1000).toFixed(1)} s of ${rl.patienceMs / 1000} s), ${(rl.pacedMs / 1000).toFixed(1)} s paced before the limit.`
+        : '') +
+      (budget?.reason ? ` Properties: ${budget.runs} runs, ${budget.factor} times their default (${cell(budget.reason)}).` : ''),
+    '',
+    '| account | requests | checks | fixtures | cleanup | preflight |',
+    '|---|--:|--:|--:|--:|--:|',
+    ...accounts.map(([who, a]) => `| ${cell(who)} | ${a.requests} | ${a.check} | ${a.fixture} | ${a.cleanup} | ${a.preflight} |`),
+    '',
+  ];
 }
 
 /** The first failures in full (new ones first: they are what a reviewer must act on), then the rules broken most. */
