@@ -11,6 +11,7 @@ import type { Profile } from '../../src/common/vocabulary.js';
 import { startProxy, type Rewrite } from './rewriting-proxy.js';
 import { ApiClient } from '../../src/http/client.js';
 import { fetchRegister } from '../../src/commands/preflight.js';
+import { startColleagues, type ColleaguesOptions, type ColleaguesReport } from './colleagues.js';
 
 export interface SuiteRun {
   quirks?: string[];
@@ -32,6 +33,13 @@ export interface SuiteRun {
    * for aging fixtures; the seeded push devices' cases skipped).
    */
   shortcuts?: boolean;
+  /**
+   * Busy colleagues (tests/support/colleagues.ts) at work on the server from before the run starts
+   * until it ends, made by the owner (the one seeded account that may create users) and writing
+   * to the run's accounts; `onColleagues` hears what they did.
+   */
+  colleagues?: Pick<ColleaguesOptions, 'rate' | 'count' | 'mix'>;
+  onColleagues?: (report: ColleaguesReport) => void;
 }
 
 /**
@@ -87,9 +95,19 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
   });
   const proxy = options.rewrite ? await startProxy(server.url, options.rewrite) : null;
   const session = sessionFor(server, options, proxy?.url, await registerOf(server));
+  const colleagues = options.colleagues
+    ? await startColleagues({
+        ...options.colleagues,
+        url: server.url,
+        creator: server.accounts.owner,
+        recipients: Object.values(server.accounts).map((a) => a.userId),
+      })
+    : null;
   try {
     return await fn(session);
   } finally {
+    const done = await colleagues?.stop();
+    if (done) options.onColleagues?.(done);
     await session.close();
     await proxy?.close();
     await server.close();
