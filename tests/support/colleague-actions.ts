@@ -32,6 +32,8 @@ export class Desk {
   readonly recipientIds: number[] = [];
   /** The newest conversations seen, newest first. */
   conversations: Conversation[] = [];
+  /** Channels that refused them (archived since, say): looks leave them out. */
+  readonly closed = new Set<number>();
   lookedAt = 0;
   private names = 0;
   onAnswer: (action: string, ok: boolean, why: string) => void = () => {};
@@ -57,6 +59,7 @@ export class Desk {
 
   /** A channel archived (or closed to them) since they looked: they stop writing there. */
   forget(channelId: number): void {
+    this.closed.add(channelId);
     this.conversations = this.conversations.filter((v) => v.channelId !== channelId);
   }
 
@@ -113,7 +116,7 @@ async function look(desk: Desk, c: Colleague): Promise<void> {
   type Seen = { id: number; stream_id?: number; display_recipient?: unknown; subject?: string; topic?: string };
   for (const m of [...((body.messages ?? []) as Seen[])].reverse()) {
     const channelName = typeof m.display_recipient === 'string' ? m.display_recipient : '';
-    if (m.stream_id === undefined || channelName.startsWith('colleague ')) continue;
+    if (m.stream_id === undefined || channelName.startsWith('colleague ') || desk.closed.has(m.stream_id)) continue;
     const topic = m.subject ?? m.topic ?? '';
     const key = `${m.stream_id}\0${topic}`;
     if (!seen.has(key)) seen.set(key, { channelId: m.stream_id, channelName, topic, maxId: m.id });

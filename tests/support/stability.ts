@@ -35,6 +35,14 @@ export interface StabilityRun {
 export type RunShape = Pick<SuiteRun, 'concurrency' | 'rewrite' | 'colleagues'>;
 export const STABILITY_SHAPE: RunShape = { concurrency: STABILITY_CONCURRENCY, rewrite: JITTER };
 
+/** Requests a second of the busy colleagues (tests/support/colleagues.ts): a busy organisation. */
+export const BUSY_RATE = 30;
+/**
+ * A run in a busy organisation: the CLI's concurrency, answers 2-40 ms late (a real network, and a
+ * run long enough for the colleagues to find its conversations), colleagues at BUSY_RATE.
+ */
+export const BUSY_SHAPE: RunShape = { concurrency: 8, rewrite: JITTER, colleagues: { rate: BUSY_RATE } };
+
 /** `runs` runs in a row of one profile; `onRun` hears of each as it ends. */
 export async function stabilityRuns(
   profile: Profile,
