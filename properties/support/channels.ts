@@ -1,5 +1,8 @@
 // Run-scoped channels for properties: made once in a property's setup (named with the run id,
-// the owner and the member subscribed), archived again in its teardown.
+// the owner and the member subscribed), archived again in its teardown. They are private, their
+// history public to their subscribers (as a public channel's): the properties judge a channel's
+// whole message and topic lists, and in a public channel other users of the organisation reply
+// in the run's topics while it goes on.
 import type { PropertyApi } from '../../src/property/api.js';
 
 export async function makeChannel(api: PropertyApi, label: string): Promise<number> {
@@ -7,6 +10,8 @@ export async function makeChannel(api: PropertyApi, label: string): Promise<numb
   await api.ok('owner', 'POST', '/users/me/subscriptions', {
     subscriptions: [{ name }],
     principals: [api.userIds.owner!, api.userIds.member!],
+    invite_only: true,
+    history_public_to_subscribers: true,
   });
   const body = await api.ok('owner', 'GET', '/get_stream_id', { stream: name });
   return body.stream_id as number;

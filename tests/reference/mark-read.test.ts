@@ -91,4 +91,19 @@ describe('reference server: POST /mark_topic_as_read and GET /messages flags', (
       'BAD_REQUEST',
     );
   });
+
+  it('GET /messages: channels:public reads every public channel, subscribed or not, and no private one', async () => {
+    const s = server();
+    const { owner, member2 } = s.accounts;
+    const open = await newChannel(s, owner, [owner.userId]);
+    const inOpen = await send(s, owner, open, 'open talk');
+    const secret = await send(s, owner, 3, 'secret talk');
+    const query = (operand: string) => ({ anchor: 'newest', num_before: '50', num_after: '0', narrow: JSON.stringify([{ operator: 'channels', operand }]) });
+    const ids = (await call(s, 'GET', '/messages', { as: member2, query: query('public') })).body.messages.map((m: { id: number }) => m.id);
+    expect(ids).toContain(inOpen);
+    expect(ids).not.toContain(secret);
+    const webPublic = await call(s, 'GET', '/messages', { as: member2, query: query('web-public') });
+    expect(webPublic.body.messages.map((m: { id: number }) => m.id)).not.toContain(inOpen);
+    expectError(await call(s, 'GET', '/messages', { as: member2, query: query('private') }), 400, 'BAD_REQUEST');
+  });
 });

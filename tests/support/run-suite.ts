@@ -12,6 +12,7 @@ import { startProxy, type Rewrite } from './rewriting-proxy.js';
 import { startLimitingProxy, type LimitingProxy } from './limiting-proxy.js';
 import { ApiClient } from '../../src/http/client.js';
 import { fetchRegister } from '../../src/commands/preflight.js';
+import { startColleagues, type ColleaguesOptions, type ColleaguesReport } from './colleagues.js';
 
 export interface SuiteRun {
   quirks?: string[];
@@ -41,6 +42,13 @@ export interface SuiteRun {
   limit?: { requests: number; seconds: number; kind: 'zulip' | 'fixed' };
   /** Hears of the limiter, to read what it refused. */
   onLimiter?: (limiter: LimitingProxy) => void;
+  /**
+   * Busy colleagues (tests/support/colleagues.ts) at work on the server from before the run starts
+   * until it ends, made by the owner (the one seeded account that may create users) and writing
+   * to the run's accounts; `onColleagues` hears what they did.
+   */
+  colleagues?: Pick<ColleaguesOptions, 'rate' | 'count' | 'mix'>;
+  onColleagues?: (report: ColleaguesReport) => void;
 }
 
 /**
@@ -99,9 +107,19 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
   if (limiter) options.onLimiter?.(limiter);
   const proxy = options.rewrite ? await startProxy(limiter?.url ?? server.url, options.rewrite) : null;
   const session = sessionFor(server, options, proxy?.url ?? limiter?.url, await registerOf(server));
+  const colleagues = options.colleagues
+    ? await startColleagues({
+        ...options.colleagues,
+        url: server.url,
+        creator: server.accounts.owner,
+        recipients: Object.values(server.accounts).map((a) => a.userId),
+      })
+    : null;
   try {
     return await fn(session);
   } finally {
+    const done = await colleagues?.stop();
+    if (done) options.onColleagues?.(done);
     await session.close();
     await proxy?.close();
     await limiter?.close();

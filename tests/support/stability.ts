@@ -6,7 +6,8 @@
 // (tests/robustness/races.test.ts), long in `npm run stability` and the bench (the flake rate).
 import type { Profile } from '../../src/common/vocabulary.js';
 import type { Rewrite } from './rewriting-proxy.js';
-import { runSuite } from './run-suite.js';
+import { runSuite, type SuiteRun } from './run-suite.js';
+import type { ColleaguesReport } from './colleagues.js';
 
 export const STABILITY_CONCURRENCY = 32;
 export const LATENCY_MS = { min: 2, max: 40 } as const;
@@ -26,16 +27,36 @@ export interface StabilityRun {
   /** "<case id>: <message>" of each case that failed or errored. */
   bad: string[];
   wallMs: number;
+  /** What the busy colleagues did meanwhile, when there were any. */
+  colleagues?: ColleaguesReport;
 }
 
+/** How the runs go: the stability check's (concurrency 32, answers late) unless given. */
+export type RunShape = Pick<SuiteRun, 'concurrency' | 'rewrite' | 'colleagues'>;
+export const STABILITY_SHAPE: RunShape = { concurrency: STABILITY_CONCURRENCY, rewrite: JITTER };
+
+/** Requests a second of the busy colleagues (tests/support/colleagues.ts): a busy organisation. */
+export const BUSY_RATE = 30;
+/**
+ * A run in a busy organisation: the CLI's concurrency, answers 2-40 ms late (a real network, and a
+ * run long enough for the colleagues to find its conversations), colleagues at BUSY_RATE.
+ */
+export const BUSY_SHAPE: RunShape = { concurrency: 8, rewrite: JITTER, colleagues: { rate: BUSY_RATE } };
+
 /** `runs` runs in a row of one profile; `onRun` hears of each as it ends. */
-export async function stabilityRuns(profile: Profile, runs: number, onRun: (run: StabilityRun) => void = () => {}): Promise<StabilityRun[]> {
+export async function stabilityRuns(
+  profile: Profile,
+  runs: number,
+  onRun: (run: StabilityRun) => void = () => {},
+  shape: RunShape = STABILITY_SHAPE,
+): Promise<StabilityRun[]> {
   const out: StabilityRun[] = [];
   for (let run = 1; run <= runs; run += 1) {
     const started = performance.now();
-    const results = await runSuite({ profile, concurrency: STABILITY_CONCURRENCY, rewrite: JITTER });
+    let colleagues: ColleaguesReport | undefined;
+    const results = await runSuite({ profile, ...shape, onColleagues: (r) => (colleagues = r) });
     const bad = [...results.values()].filter((r) => r.status === 'failed' || r.status === 'errored').map((r) => `${r.id}: ${r.message ?? r.status}`);
-    const done = { profile, run, cases: results.size, bad, wallMs: Math.round(performance.now() - started) };
+    const done = { profile, run, cases: results.size, bad, wallMs: Math.round(performance.now() - started), ...(colleagues ? { colleagues } : {}) };
     out.push(done);
     onRun(done);
   }

@@ -1,11 +1,12 @@
 // GET /messages: a fixture operation (not one of the document's 21). Anchor, num_before,
-// num_after and a narrow of channel/stream, topic, sender, id and in operators; each message
-// carries the caller's flags ("read"), as the Zulip server answers it.
+// num_after and a narrow of channel/stream, channels/streams (public, web-public), topic,
+// sender, id and in operators; each message carries the caller's flags ("read"), as the Zulip
+// server answers it.
 import { channelById, channelByName, findUser } from '../realm/access.js';
 import { messageFlags, messageObject } from './message-object.js';
 import { canReadMessage } from './visibility.js';
 import { badRequest } from '../core/errors.js';
-import type { Message, Realm, User } from '../realm/model.js';
+import type { Channel, Message, Realm, User } from '../realm/model.js';
 import type { Context, Route } from '../core/router.js';
 import type { Quirks } from '../realm/quirks.js';
 
@@ -37,6 +38,13 @@ function narrowFilter(realm: Realm, user: User, term: unknown, quirks: Quirks): 
       case 'stream': {
         const channel = typeof operand === 'number' ? channelById(realm, operand) : channelByName(realm, String(operand));
         return (m: Message) => channel !== undefined && m.channelId === channel.id;
+      }
+      case 'channels':
+      case 'streams': {
+        // Zulip's by_channels: every public (or web-public) channel, subscribed or not.
+        if (operand !== 'public' && operand !== 'web-public') throw badRequest(`Invalid narrow operator: unknown channels operand ${String(operand)}`);
+        const wanted = (c: Channel | undefined) => c !== undefined && (operand === 'public' ? !c.inviteOnly : c.isWebPublic);
+        return (m: Message) => m.channelId !== null && wanted(channelById(realm, m.channelId));
       }
       case 'topic': {
         const topic = String(operand).trim();
