@@ -27,6 +27,8 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
     'zulip.settings.free-integers',
     'zulip.settings.read-back-register',
   ],
+  // The message aimed at is compared through its whole edit history.
+  needs: { message_edit_history_visibility_policy: 'all' },
   roles: ['owner', 'member', 'member2'],
   // Feature levels (facts zulip.level.<N>): the setup's group (can_manage_group 283, its group_id
   // answer 317), allow_empty_topic_name among the parameters tried (334).

@@ -21,6 +21,7 @@ import type { Exchange } from '../http/client.js';
 import { StopListener } from './stop-signal.js';
 import { madeByRun } from './made-by-run.js';
 import { kindContext } from '../engine/run/kind-context.js';
+import { OrganisationSettings } from './organisation-settings.js';
 
 export class FixtureError extends Error {}
 
@@ -53,6 +54,8 @@ export class Session {
   readonly meter: RequestMeter;
   /** The waiter of the case whose code is running: a request paced by the rate limit waits without its slot. */
   private readonly currentWaiter = new AsyncLocalStorage<Waiter>();
+  /** The organisation settings the cases need, made to hold for them and put back after. */
+  readonly organisation: OrganisationSettings;
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
@@ -90,6 +93,7 @@ export class Session {
       madeAccount: (email, apiKey) => this.redactor.addAccount(MADE_ACCOUNT_LABEL, email, apiKey),
       ...(settings.kinds && made ? { kinds: kindContext(settings.kinds, Date.now(), made.made) } : {}),
     };
+    this.organisation = new OrganisationSettings(this.ctx, settings.featureLevel);
     this.slots = new Semaphore(settings.concurrency);
     this.stop = settings.stopChannel ? new StopListener(settings.stopChannel) : null;
     const accounts: Record<string, { email: string; user_id: number }> = {};
@@ -249,6 +253,8 @@ export class Session {
 
   async close(): Promise<void> {
     this.stop?.close();
+    // Settings that cases never started (an interrupted run, a filter) still needed are put back now.
+    for (const problem of await this.organisation.restoreAll()) console.warn(this.redactor.text(problem));
     await this.ctx.client.close();
     if (this.settings.costFile) writeFileSync(this.settings.costFile, JSON.stringify(this.meter.snapshot()));
   }
