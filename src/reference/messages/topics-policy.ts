@@ -15,6 +15,7 @@ export function effectiveTopicsPolicy(realm: Realm, channel: Channel): string {
 /** Refuses a message in the channel's topic where the policy does not allow it (Zulip's errors, BAD_REQUEST). */
 export function checkTopicsPolicy(realm: Realm, channel: Channel, empty: boolean): void {
   const policy = effectiveTopicsPolicy(realm, channel);
-  if (empty && policy === 'disable_empty_topic') throw badRequest(`Sending messages to the ${realm.flavor.emptyTopicDisplayName} is not allowed in this channel.`);
+  if (empty && policy === 'disable_empty_topic')
+    throw badRequest(`Sending messages to the ${realm.flavor.emptyTopicDisplayName} is not allowed in this channel.`);
   if (!empty && policy === 'empty_topic_only') throw badRequest(`Only the ${realm.flavor.emptyTopicDisplayName} topic is allowed in this channel.`);
 }

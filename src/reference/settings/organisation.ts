@@ -198,5 +198,10 @@ function updateRealm(ctx: Context) {
 }
 
 export const realmSettingsRoutes: Route[] = [
-  { method: 'PATCH', path: '/realm', params: [...SETTINGS.map((s) => s.param), ...REPLACED_SETTINGS.map((s) => s.param), SPECTATOR_ACCESS], handle: updateRealm },
+  {
+    method: 'PATCH',
+    path: '/realm',
+    params: [...SETTINGS.map((s) => s.param), ...REPLACED_SETTINGS.map((s) => s.param), SPECTATOR_ACCESS],
+    handle: updateRealm,
+  },
 ];
