@@ -155,10 +155,10 @@ export class OrganisationSettings {
       const value = this.meets(t.need, original.value) ? restoringValue(original.need, original.value) : valueToSet(t.need, this.groups ?? NO_GROUPS);
       if (value === undefined) return why(`the target has no group ${String(t.need.accept![0])} to set`);
       const exchange = await this.send(setter, 'PATCH', '/realm', { [t.name]: value }, 'fixture');
+      const body = exchange.response?.json as { result?: string } | undefined;
+      if (body?.result !== 'success') return why(`PATCH /realm refused the change (${answerOf(exchange)})`);
       t.state.changed = true;
       delete t.state.current;
-      const body = exchange.response?.json as { result?: string; code?: string; msg?: string } | undefined;
-      if (body?.result !== 'success') return why(`PATCH /realm refused the change (${answerOf(exchange)})`);
     }
     const shown = await this.read();
     for (const t of unmet) {

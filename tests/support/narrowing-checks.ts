@@ -73,8 +73,8 @@ export function narrowingChecks(suite: Suite): NarrowingCheck[] {
             const codes = [a.equals ?? a.oneOf].flat().map(String);
             add('code', `code ${codes.join(' or ')}`, clausesOf(c, step, a), codes);
           }
-          const markup = [a.equals, a.matches, a.includes].find((v) => typeof v === 'string' && MARKUP.test(v));
-          if (markup) add('rendering', `${a.path} ${String(markup)}`, clausesOf(c, step, a));
+          const markup = [a.equals, a.matches, a.includes].find((v): v is string => typeof v === 'string' && MARKUP.test(v));
+          if (markup) add('rendering', `${a.path} ${markup}`, clausesOf(c, step, a));
         }
       });
     }

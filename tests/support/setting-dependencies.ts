@@ -22,6 +22,8 @@ const expectsSuccess = (step: Step) => !step.events && !step.queue && step.expec
 const roleOfStep = (step: Step, spec: SpecFile) => (typeof step.as === 'string' ? step.as : typeof step.as === 'object' ? 'member' : (spec.caller ?? 'member'));
 const isEdit = (step: Step) => step.request.method === 'PATCH' && /^\/messages\/\$\{/.test(step.request.path);
 const params = (step: Step) => step.request.params ?? {};
+/** A parameter's value as text (a string, or nothing). */
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const EMPTY = ['', '(no topic)', '${register.realm_empty_topic_display_name}'];
 
 const exactly =
@@ -45,7 +47,7 @@ export function settingDependencies(spec: SpecFile, c: Case): Dependency[] {
   const add = (d: Dependency) => {
     if (!out.some((o) => o.setting === d.setting && o.suggest === d.suggest)) out.push(d);
   };
-  for (const s of steps.filter((s) => isEdit(s) && 'content' in params(s))) {
+  if (steps.some((s) => isEdit(s) && 'content' in params(s))) {
     add(dependency('allow_message_editing', 'it edits content', 'true', exactly(true)));
     add(dependency('message_content_edit_limit_seconds', 'it edits content', '{ atLeast: 600 }', aTimeLimit));
   }
@@ -87,7 +89,7 @@ export function settingDependencies(spec: SpecFile, c: Case): Dependency[] {
   }
   const toEmpty = steps.some((s) => {
     const topic = params(s).topic ?? params(s).subject;
-    return (isEdit(s) || (s.request.method === 'POST' && s.request.path === '/messages')) && EMPTY.includes(String(topic));
+    return (isEdit(s) || (s.request.method === 'POST' && s.request.path === '/messages')) && EMPTY.includes(text(topic));
   });
   if (toEmpty) {
     // Before feature level 392 the organisation's mandatory_topics decides; from it on, the
@@ -115,13 +117,13 @@ function allowsEmptyTopic(spec: SpecFile, c: Case): boolean {
       (s) =>
         s.request.method === 'PATCH' &&
         /^\/streams\//.test(s.request.path) &&
-        ['allow_empty_topic', 'empty_topic_only'].includes(String(params(s).topics_policy)),
+        ['allow_empty_topic', 'empty_topic_only'].includes(text(params(s).topics_policy)),
     )
   );
 }
 
 /** Taking the "✔ " off a topic an earlier step resolved: resolving again, not a move. */
 function isUnresolve(step: Step, steps: Step[]): boolean {
-  const topic = String(params(step).topic ?? '');
+  const topic = text(params(step).topic);
   return steps.some((s) => isEdit(s) && params(s).topic === `✔ ${topic}` && steps.indexOf(s) < steps.indexOf(step));
 }
