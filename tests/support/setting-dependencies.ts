@@ -89,7 +89,7 @@ export function settingDependencies(spec: SpecFile, c: Case): Dependency[] {
   }
   const toEmpty = steps.some((s) => {
     const topic = params(s).topic ?? params(s).subject;
-    return (isEdit(s) || (s.request.method === 'POST' && s.request.path === '/messages')) && EMPTY.includes(text(topic));
+    return (isEdit(s) || (s.request.method === 'POST' && s.request.path === '/messages')) && typeof topic === 'string' && EMPTY.includes(topic);
   });
   if (toEmpty) {
     // Before feature level 392 the organisation's mandatory_topics decides; from it on, the
