@@ -78,7 +78,12 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
 /** What the aimed-at object looks like, as text; read only under the zulip profile. */
 async function probe(api: PropertyApi, aim: Aim, { message, group }: State): Promise<string> {
   if (api.profile !== 'zulip' || aim === 'none') return '';
-  if (aim === 'message') return show((await api.ok('member', 'GET', `/messages/${message}/history`)).message_history);
+  if (aim === 'message') {
+    // What a request could change (a snapshot more, its topic, content, channel, editor), not the
+    // time it records: the reference server's shortcut ages every message at once, runs aside.
+    const history = (await api.ok('member', 'GET', `/messages/${message}/history`)).message_history as Record<string, unknown>[];
+    return show(history.map(({ timestamp: _at, ...snapshot }) => snapshot));
+  }
   if (aim === 'group') {
     const groups = (await api.ok('member', 'GET', '/user_groups')).user_groups as Record<string, unknown>[];
     return show(groups.find((g) => g.id === group)?.members);

@@ -251,7 +251,14 @@ export class Session {
     return this.stop?.stopped ?? false;
   }
 
-  async close(): Promise<void> {
+  private closed: Promise<void> | null = null;
+
+  /** Ends the run's session (once: a second call waits for the first). */
+  close(): Promise<void> {
+    return (this.closed ??= this.closeOnce());
+  }
+
+  private async closeOnce(): Promise<void> {
     this.stop?.close();
     // Settings that cases never started (an interrupted run, a filter) still needed are put back now.
     for (const problem of await this.organisation.restoreAll()) console.warn(this.redactor.text(problem));
