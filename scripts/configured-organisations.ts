@@ -28,9 +28,9 @@ interface Report {
 /** An owner's call to the served realm, as in the env file `serve` wrote. */
 async function asOwner(envFile: string, method: string, path: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
   const env = readEnvFile(envFile, KNOWN_ENV_KEYS).values;
-  const client = new ApiClient(env.CONFORMANCE_TARGET_URL!, { timeoutMs: 30_000 });
+  const client = new ApiClient(env.CONFORMANCE_TARGET_URL, { timeoutMs: 30_000 });
   try {
-    const owner = { email: env.CONFORMANCE_OWNER_EMAIL!, apiKey: env.CONFORMANCE_OWNER_API_KEY!, role: 'owner' as const };
+    const owner = { email: env.CONFORMANCE_OWNER_EMAIL, apiKey: env.CONFORMANCE_OWNER_API_KEY, role: 'owner' as const };
     const answer = await client.send({ method, path, params: params as never, auth: owner });
     return (answer.response?.json ?? {}) as Record<string, unknown>;
   } finally {
