@@ -198,7 +198,8 @@ describe('every case declares the organisation settings its steps depend on', ()
 
   it('a fixture changing a setting of the catalog is refused: a case declares it, or changes and restores it itself', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tcc-needs-'));
-    for (const name of ['clauses.yaml', 'zulip-facts.yaml', 'organisation-settings.yaml']) writeFileSync(join(dir, name), readFileSync(projectPath('specs', name), 'utf8'));
+    for (const name of ['clauses.yaml', 'zulip-facts.yaml', 'organisation-settings.yaml'])
+      writeFileSync(join(dir, name), readFileSync(projectPath('specs', name), 'utf8'));
     writeFileSync(
       join(dir, 'x.yaml'),
       [
