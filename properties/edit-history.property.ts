@@ -10,6 +10,7 @@ import { messageEdits, type MessageEdit } from './arbitraries/message-edits.js';
 import { archiveChannels, makeChannel, realmTopicFacts } from './support/channels.js';
 import { freshContent, freshTopic } from './support/fresh.js';
 import { letMove } from './support/move-permission.js';
+import { EDITS_CONTENT, MOVES_CHANNELS, MOVES_TOPICS } from './support/member-needs.js';
 
 const RESOLVED = '✔ ';
 
@@ -53,6 +54,8 @@ export const PROPERTY = defineProperty<MessageEdit[], State>({
     'res.snapshot.topic',
   ],
   facts: ['zulip.history.snapshot-fields'],
+  // A content edit only shows in the whole history.
+  needs: { ...EDITS_CONTENT, ...MOVES_TOPICS, ...MOVES_CHANNELS, message_edit_history_visibility_policy: 'all' },
   roles: ['owner', 'member'],
   // Feature levels (facts zulip.level.<N>): POST /register's realm_empty_topic_display_name (334).
   since: 334,

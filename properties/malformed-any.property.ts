@@ -27,6 +27,8 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
     'zulip.settings.free-integers',
     'zulip.settings.read-back-register',
   ],
+  // The message aimed at is compared through its whole edit history.
+  needs: { message_edit_history_visibility_policy: 'all' },
   roles: ['owner', 'member', 'member2'],
   // Feature levels (facts zulip.level.<N>): the setup's group (can_manage_group 283, its group_id
   // answer 317), allow_empty_topic_name among the parameters tried (334).
@@ -77,7 +79,12 @@ export const PROPERTY = defineProperty<MalformedRequest, State>({
 /** What the aimed-at object looks like, as text; read only under the zulip profile. */
 async function probe(api: PropertyApi, aim: Aim, { message, group }: State): Promise<string> {
   if (api.profile !== 'zulip' || aim === 'none') return '';
-  if (aim === 'message') return show((await api.ok('member', 'GET', `/messages/${message}/history`)).message_history);
+  if (aim === 'message') {
+    // What a request could change (a snapshot more, its topic, content, channel, editor), not the
+    // time it records: the reference server's shortcut ages every message at once, runs aside.
+    const history = (await api.ok('member', 'GET', `/messages/${message}/history`)).message_history as Record<string, unknown>[];
+    return show(history.map(({ timestamp: _at, ...snapshot }) => snapshot));
+  }
   if (aim === 'group') {
     const groups = (await api.ok('member', 'GET', '/user_groups')).user_groups as Record<string, unknown>[];
     return show(groups.find((g) => g.id === group)?.members);

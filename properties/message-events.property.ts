@@ -11,6 +11,7 @@ import { messageEditCommands, RUN_MESSAGES } from './arbitraries/message-edit-co
 import { fetchList, topicName, type ClientModel, type EventsReal } from './models/message-events.js';
 import { archiveChannels, makeChannel } from './support/channels.js';
 import { letMove } from './support/move-permission.js';
+import { EDITS_CONTENT, MOVES_CHANNELS, MOVES_TOPICS } from './support/member-needs.js';
 
 interface State {
   real: EventsReal;
@@ -31,6 +32,7 @@ export const PROPERTY = defineProperty<Iterable<fc.AsyncCommand<never, never>>, 
     'zulip.events.queue.event-ids',
   ],
   profile: 'zulip',
+  needs: { ...EDITS_CONTENT, ...MOVES_TOPICS, ...MOVES_CHANNELS },
   roles: ['owner', 'member', 'member2'],
   // Its sentinel messages are direct messages of type "direct" (fact zulip.level.174).
   since: 174,

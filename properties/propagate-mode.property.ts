@@ -8,6 +8,7 @@ import { show, defineProperty, violated, outcome } from '../src/property/define.
 import { movedIndexes, topicMove, type TopicMove } from './arbitraries/topic-move.js';
 import { archiveChannels, makeChannel } from './support/channels.js';
 import { letMove } from './support/move-permission.js';
+import { MOVES_TOPICS } from './support/member-needs.js';
 
 interface State {
   channel: number;
@@ -20,6 +21,7 @@ export const PROPERTY = defineProperty<TopicMove, State>({
   title: 'for any topic, target and propagate_mode, a topic move takes exactly the messages the mode names and keeps their IDs',
   clauses: ['op1.propagate-mode.change-one', 'op1.propagate-mode.change-later', 'op1.propagate-mode.change-all', 'op1.keeps-ids', 'res.snapshot.topic'],
   facts: ['zulip.edit.moves-keep-message-ids'],
+  needs: { ...MOVES_TOPICS, message_edit_history_visibility_policy: ['all', 'moves'] },
   roles: ['owner', 'member'],
   runs: 10,
   anyMembers: true,

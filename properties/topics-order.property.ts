@@ -22,6 +22,8 @@ export const PROPERTY = defineProperty<{ sends: TopicSend[]; allowEmpty: boolean
   clauses: ['op17.order', 'res.topic-entry.max-id', 'res.topic-entry.name', 'op17.allow-empty.default', 'op17.allow-empty.true'],
   facts: ['zulip.topics.order-and-empty-name'],
   since: 334,
+  // Before feature level 392 the organisation decides about the empty topic; from it on, the channel (setup).
+  needs: { mandatory_topics: false },
   roles: ['owner', 'member'],
   runs: 8,
   anyMembers: true,
@@ -33,7 +35,10 @@ export const PROPERTY = defineProperty<{ sends: TopicSend[]; allowEmpty: boolean
       distinctTopics(3, maxTopicLength).filter((t) => t.every((n) => n.toLowerCase() !== emptyName.toLowerCase())),
       { numRuns: 1, seed: 7 },
     )[0];
-    return { channel: await makeChannel(api, 'prop topics'), topics: ['', ...named], emptyName, lastIds: new Map() };
+    const channel = await makeChannel(api, 'prop topics');
+    // The empty topic allowed in the channel, whatever the organisation's realm_topics_policy (a server before 392 ignores it).
+    await api.call('owner', 'PATCH', `/streams/${channel}`, { topics_policy: 'allow_empty_topic' });
+    return { channel, topics: ['', ...named], emptyName, lastIds: new Map() };
   },
   teardown: (api, state) => archiveChannels(api, [state?.channel]),
   arbitrary: ({ topics }) => fc.record({ sends: topicSends(topics.length), allowEmpty: fc.boolean() }),

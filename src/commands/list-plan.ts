@@ -8,7 +8,8 @@ import { planInputFor } from './plan-input.js';
 import { previewPlaceholder } from '../engine/run/interpolate.js';
 import { encodeParam } from '../http/encode.js';
 import type { Suite } from '../engine/load/load.js';
-import { roleOf, type MadeAccount, type Step } from '../engine/load/types.js';
+import { roleOf, type MadeAccount, type SettingNeed, type Step } from '../engine/load/types.js';
+import { describeNeed, needAt } from '../engine/run/setting-needs.js';
 import type { Params } from '../http/encode.js';
 import { propertyFiles } from '../property/files.js';
 import type { Output } from './output.js';
@@ -63,6 +64,7 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
         if (conditions.length) conditional += 1;
         block.push(
           `  run   ${c.id}: ${c.title}${conditions.length ? ` (if ${conditions.join('; and ')}: else skipped)` : ''}`,
+          ...needsOf(c.settingNeeds, level, '        '),
           ...writes(c.steps, '        '),
           ...writes(c.cleanup, '        '),
         );
@@ -90,6 +92,17 @@ export function listPlan(config: Config, suite: Suite, io: Output): number {
   const ifs = conditional ? ` (${conditional} only if the target holds what they assume)` : '';
   io.out(`${run} cases would run${ifs}, ${skipped} would be skipped; ${writeCount + 2} write requests (non-GET), nothing sent`);
   return 0;
+}
+
+/**
+ * The organisation settings a case needs at the level judged: read before it; where one differs,
+ * an administrator's PATCH /realm sets it (shared with the other cases needing it) and puts it back.
+ */
+function needsOf(needs: SettingNeed[] | undefined, level: number, indent: string): string[] {
+  const atLevel = (needs ?? []).flatMap((n) => needAt(n, level) ?? []);
+  if (!atLevel.length) return [];
+  const what = atLevel.map((n) => `${n.setting} ${describeNeed(n)}`).join(', ');
+  return [`${indent}needs: ${what} (read first; where one differs, set by an administrator with PATCH /realm and put back after)`];
 }
 
 /** How the file's cases are scheduled, as the plan shows it. */

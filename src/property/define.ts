@@ -4,6 +4,7 @@
 import type fc from 'fast-check';
 import type { Profile, Role } from '../common/vocabulary.js';
 import type { Answer, PropertyApi } from './api.js';
+import type { Needs } from '../engine/load/types.js';
 
 export interface PropertyCase<T, S = unknown> {
   id: string;
@@ -20,6 +21,8 @@ export interface PropertyCase<T, S = unknown> {
   exclusive?: boolean | string;
   /** Shares state with the spec files naming this lock key: run one at a time with their cases. */
   lock?: string;
+  /** Organisation settings its outcome depends on, as a spec case's `needs:` (specs/organisation-settings.yaml). */
+  needs?: Needs;
   /** Runs per property by default; --thorough multiplies it. Kept small: each run is HTTP calls. */
   runs: number;
   /**

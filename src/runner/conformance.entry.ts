@@ -5,10 +5,8 @@
 import { afterAll, describe, inject, test } from 'vitest';
 import { receiveHandOver } from './hand-over.js';
 import { Session } from './session.js';
-import { executeCase, planCase, skippedResult } from './execute.js';
-import { NOT_STARTED } from '../common/vocabulary.js';
+import { executeCase, executeProperty, planCase, skippedResult } from './execute.js';
 import { planProperty, planPropertyShape } from './plan-property.js';
-import { runProperty } from '../property/run-property.js';
 import type { PropertyCase } from '../property/define.js';
 import type { CaseResult } from '../engine/run/run-case.js';
 import type { Decision } from '../engine/run/plan.js';
@@ -62,16 +60,17 @@ for (const { PROPERTY: def } of propertyModules) {
     decision: planProperty(session, def),
     skipped: (reason) => skippedResult(spec, c, reason),
     run: (signal) =>
-      session.scheduled(spec, async (outsideSlot) =>
-        signal.aborted || session.stopped
-          ? skippedResult(spec, c, NOT_STARTED)
-          : runProperty(def, session.scope(def.id, outsideSlot).ctx, session.redactor, {
-              seed: settings.seed ?? undefined,
-              runsFactor: settings.propertyFactor,
-              vars: session.scope(def.id).globals,
-              operations,
-              ...(settings.replayPath && settings.grep === def.id ? { path: settings.replayPath } : {}),
-            }),
+      executeProperty(
+        session,
+        def,
+        {
+          seed: settings.seed ?? undefined,
+          runsFactor: settings.propertyFactor,
+          vars: session.scope(def.id).globals,
+          operations,
+          ...(settings.replayPath && settings.grep === def.id ? { path: settings.replayPath } : {}),
+        },
+        signal,
       ),
   });
 }

@@ -5,6 +5,9 @@ import { baseResult, runCase, type CaseResult } from '../engine/run/run-case.js'
 import type { Case, SpecFile } from '../engine/load/types.js';
 import { FixtureError, type Session } from './session.js';
 import { NOT_STARTED } from '../common/vocabulary.js';
+import type { PropertyCase } from '../property/define.js';
+import { runProperty, type PropertyOptions } from '../property/run-property.js';
+import { planPropertyShape } from './plan-property.js';
 
 /** A case not run, and why; `onTarget` when the cause is what the target is or lacks. */
 export function skippedResult(spec: SpecFile, c: Case, reason: string, onTarget?: true): CaseResult {
@@ -15,6 +18,47 @@ export async function executeCase(session: Session, spec: SpecFile, c: Case, sig
   // Fixtures that must age first do so before the case takes a slot or its file's turn.
   const unaged = spec.fixturesAge ? await session.ripen(spec) : null;
   if (unaged) return { ...baseResult(spec, c), status: 'errored', message: `${spec.operation}: could not judge: ${unaged}`, durationMs: 0 };
+  return withSettings(session, spec, c, signal, () => scheduledCase(session, spec, c, signal));
+}
+
+/**
+ * Runs a case (or a property) once the organisation settings it needs hold, taken before its
+ * slot and its file's turn (a case waiting for another value of a setting holds neither), and
+ * put back after it as the plan allows; skipped on the target where they cannot be made to hold.
+ */
+export async function withSettings(
+  session: Session,
+  spec: SpecFile,
+  c: Case,
+  signal: AbortSignal | undefined,
+  run: () => Promise<CaseResult>,
+): Promise<CaseResult> {
+  if (signal?.aborted || session.stopped) return skippedResult(spec, c, NOT_STARTED);
+  const held = await session.organisation.hold(c);
+  if ('skip' in held) return skippedResult(spec, c, session.redactor.text(held.skip), true);
+  let result: CaseResult | undefined;
+  try {
+    result = await run();
+    return result;
+  } finally {
+    const problems = await held.release();
+    if (problems.length && result) result.warnings = [...(result.warnings ?? []), ...problems.map((p) => session.redactor.text(p))];
+  }
+}
+
+/** A property, as a case: once the settings it needs hold, in its turn (its `exclusive` and `lock`). */
+export function executeProperty(session: Session, def: PropertyCase<unknown, unknown>, options: PropertyOptions, signal?: AbortSignal): Promise<CaseResult> {
+  const { spec, c } = planPropertyShape(def);
+  return withSettings(session, spec, c, signal, () =>
+    session.scheduled(spec, async (outsideSlot) =>
+      signal?.aborted || session.stopped
+        ? skippedResult(spec, c, NOT_STARTED)
+        : runProperty(def, session.scope(def.id, outsideSlot).ctx, session.redactor, options),
+    ),
+  );
+}
+
+function scheduledCase(session: Session, spec: SpecFile, c: Case, signal?: AbortSignal): Promise<CaseResult> {
   return session.scheduled(
     spec,
     async (outsideSlot) => {
@@ -46,8 +90,11 @@ function missingOptional(spec: SpecFile, c: Case, vars: Record<string, unknown>)
   return null;
 }
 
+/** The plan's decision; a case that runs keeps the settings it needs as it needs them until it ends. */
 export function planCase(session: Session, spec: SpecFile, c: Case): Decision {
-  return decide(spec, c, session.planInput);
+  const decision = decide(spec, c, session.planInput);
+  if (decision.run) session.organisation.expect(c);
+  return decision;
 }
 
 /** Runs spec files without vitest (the suite's self-tests): every planned case, then cleanup. */

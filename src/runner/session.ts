@@ -22,6 +22,7 @@ import { madeByRun } from './made-by-run.js';
 import { kindContext } from '../engine/run/kind-context.js';
 import type { PropertyCase } from '../property/define.js';
 import { castUnits, expectedRequests, partsOf, PARTS, type Cast, type CastUnit } from './spread.js';
+import { OrganisationSettings } from './organisation-settings.js';
 
 export class FixtureError extends Error {}
 
@@ -63,6 +64,8 @@ export class Session {
   /** Which accounts play member and member2, by spec file or property, for those spread over the plain members. */
   private casts = new Map<string, Cast>();
   private readonly scopes = new Map<string, { ctx: TargetContext; globals: Vars }>();
+  /** The organisation settings the cases need, made to hold for them and put back after. */
+  readonly organisation: OrganisationSettings;
 
   constructor(readonly settings: RunSettings) {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
@@ -100,6 +103,7 @@ export class Session {
       madeAccount: (email, apiKey) => this.redactor.addAccount(MADE_ACCOUNT_LABEL, email, apiKey),
       ...(settings.kinds && made ? { kinds: kindContext(settings.kinds, Date.now(), made.made) } : {}),
     };
+    this.organisation = new OrganisationSettings(this.ctx, settings.featureLevel);
     this.slots = new Semaphore(settings.concurrency);
     this.stop = settings.stopChannel ? new StopListener(settings.stopChannel) : null;
     const accounts: Record<string, { email: string; user_id: number }> = {};
@@ -328,8 +332,17 @@ export class Session {
     return this.stop?.stopped ?? false;
   }
 
-  async close(): Promise<void> {
+  private closed: Promise<void> | null = null;
+
+  /** Ends the run's session (once: a second call waits for the first). */
+  close(): Promise<void> {
+    return (this.closed ??= this.closeOnce());
+  }
+
+  private async closeOnce(): Promise<void> {
     this.stop?.close();
+    // Settings that cases never started (an interrupted run, a filter) still needed are put back now.
+    for (const problem of await this.organisation.restoreAll()) console.warn(this.redactor.text(problem));
     await this.client.close();
     if (this.settings.costFile) writeFileSync(this.settings.costFile, JSON.stringify(this.meter.snapshot()));
   }

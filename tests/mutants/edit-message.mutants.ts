@@ -46,17 +46,27 @@ function eachDetached(fn: (upload: Json) => void): Rewrite {
 
 /** Edits land on the message sent just before the one the path names (the ids seen in POST /messages answers). */
 function editsAnotherMessage(): Rewrite {
-  const sent: number[] = [];
+  // Messages linking an upload are passed over: editing one in another's place would fail the
+  // case on its detached uploads, not on the message it names (cases run in any order).
+  const sent: { id: number; links: boolean }[] = [];
   return {
     request: (req) => {
       if (!isEdit(req)) return;
       const id = Number(req.path.split('/')[2]);
-      const at = sent.indexOf(id);
-      if (at > 0) req.path = `/messages/${sent[at - 1]}`;
+      const before = sent.findIndex((m) => m.id === id);
+      const other =
+        before > 0
+          ? sent
+              .slice(0, before)
+              .filter((m) => !m.links)
+              .at(-1)
+          : undefined;
+      if (other) req.path = `/messages/${other.id}`;
     },
     answer: (req, a) => {
       const id = (a.json as Json | undefined)?.id;
-      if (req.method === 'POST' && req.path === '/messages' && typeof id === 'number') sent.push(id);
+      if (req.method === 'POST' && req.path === '/messages' && typeof id === 'number')
+        sent.push({ id, links: /user_uploads/.test(req.form.get('content') ?? '') });
     },
   };
 }

@@ -296,6 +296,21 @@ export const MUTANTS: Mutant[] = [
       'op2.zulip.web-channel-default-view.3',
     ],
   },
+  // Nothing ignored, answered with an empty list: the document allows it, Zulip leaves the field out.
+  {
+    name: 'settings-ignored-params-empty-list',
+    kind: 'envelope',
+    operations: [SETTINGS],
+    profile: 'zulip',
+    rewrite: {
+      answer: (req, a) => {
+        const body = a.json as Json;
+        if (isSettingsWrite(req) && a.status === 200 && !('ignored_parameters_unsupported' in body)) body.ignored_parameters_unsupported = [];
+      },
+    },
+    breaks: ['zulip.api.ignored-parameters-on-success'],
+    kills: ['op2.ignored-params'],
+  },
   {
     name: 'settings-ignored-params-missing',
     kind: 'envelope',

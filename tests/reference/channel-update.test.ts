@@ -32,8 +32,8 @@ describe('reference server: channel update (op 4)', () => {
   });
 
   it('refuses members, moderators and guests; hides unknown channels', async () => {
-    expectError(await patch('member', 1, { description: 'x' }), 400, 'CANNOT_ADMINISTER_CHANNEL', 'You do not have permission to administer this channel.');
-    expectError(await patch('moderator', 1, { description: 'x' }), 400, 'CANNOT_ADMINISTER_CHANNEL');
+    expectError(await patch('member', 1, { description: 'x' }), 400, 'BAD_REQUEST', 'You do not have permission to administer this channel.');
+    expectError(await patch('moderator', 1, { description: 'x' }), 400, 'BAD_REQUEST', 'You do not have permission to administer this channel.');
     expectError(await patch('guest', 2, { description: 'x' }), 400, 'BAD_REQUEST', 'Invalid channel ID');
     expectError(await patch('admin', 999, { description: 'x' }), 400, 'BAD_REQUEST', 'Invalid channel ID');
   });

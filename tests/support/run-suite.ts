@@ -5,9 +5,12 @@ import { loadSuite } from '../../src/engine/load/load.js';
 import { documentedParameters } from '../../src/engine/run/plan.js';
 import { kindChecksOf } from '../../src/engine/load/statement-kinds.js';
 import { Session } from '../../src/runner/session.js';
-import { executeSpecs } from '../../src/runner/execute.js';
+import { executeProperty, executeSpecs, skippedResult } from '../../src/runner/execute.js';
+import { planProperty, planPropertyShape } from '../../src/runner/plan-property.js';
+import { propertyFiles } from '../../src/property/files.js';
+import type { PropertyCase } from '../../src/property/define.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
-import type { Profile } from '../../src/common/vocabulary.js';
+import type { Profile, Role } from '../../src/common/vocabulary.js';
 import { startProxy, type Rewrite } from './rewriting-proxy.js';
 import { startLimitingProxy, type LimitingProxy } from './limiting-proxy.js';
 import { ApiClient } from '../../src/http/client.js';
@@ -49,6 +52,14 @@ export interface SuiteRun {
    */
   colleagues?: Pick<ColleaguesOptions, 'rate' | 'count' | 'mix'>;
   onColleagues?: (report: ColleaguesReport) => void;
+  /** Organisation settings the server's owner sets through PATCH /realm before the run (form values). */
+  realm?: Record<string, string>;
+  /** Only these accounts configured (default: every one the server has). */
+  roles?: Role[];
+  /** Also these properties (by id), planned and scheduled as in a run. */
+  properties?: string[];
+  /** Called once the run has ended (its session closed), before the server stops: to read what it left. */
+  afterRun?: (server: ReferenceServer) => Promise<void>;
 }
 
 /**
@@ -62,7 +73,9 @@ let runCounter = 0;
 /** A Session on a running reference server (every account, the bot too), reached at `url`. */
 export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url = server.url, register: Record<string, unknown> = {}): Session {
   const accounts = Object.fromEntries(
-    Object.entries({ ...server.accounts, bot: server.bot }).map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]),
+    Object.entries({ ...server.accounts, bot: server.bot })
+      .filter(([role]) => !options.roles || options.roles.includes(role as Role))
+      .map(([role, a]) => [role, { email: a.email, apiKey: a.apiKey, userId: a.userId }]),
   );
   return new Session({
     targetUrl: url,
@@ -103,6 +116,7 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
     ...(options.shortcuts === false ? { shortcuts: false } : {}),
     ...(options.limit?.kind === 'zulip' ? { rateLimit: options.limit } : {}),
   });
+  if (options.realm) await configureRealm(server, options.realm);
   const limiter = options.limit ? await startLimitingProxy(server.url, options.limit.kind === 'fixed' ? options.limit : null) : null;
   if (limiter) options.onLimiter?.(limiter);
   const proxy = options.rewrite ? await startProxy(limiter?.url ?? server.url, options.rewrite) : null;
@@ -116,7 +130,10 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
       })
     : null;
   try {
-    return await fn(session);
+    const result = await fn(session);
+    await session.close();
+    await options.afterRun?.(server);
+    return result;
   } finally {
     const done = await colleagues?.stop();
     if (done) options.onColleagues?.(done);
@@ -141,7 +158,36 @@ export function runSuite(options: SuiteRun = {}): Promise<Map<string, CaseResult
       .filter((s) => !options.operations?.length || options.operations.includes(s.operation))
       .map((s) => (only ? { ...s, cases: s.cases.filter((c) => only.has(c.id)) } : s))
       .filter((s) => s.cases.length);
-    const results = await executeSpecs(session, chosen);
-    return new Map(results.map((r) => [r.id, r]));
+    const [results, properties] = await Promise.all([executeSpecs(session, chosen), runProperties(session, options.properties ?? [])]);
+    return new Map([...results, ...properties].map((r) => [r.id, r]));
   });
+}
+
+/** The properties named, as a run plans and schedules them (seed 42, default runs). */
+async function runProperties(session: Session, ids: string[]): Promise<CaseResult[]> {
+  if (!ids.length) return [];
+  const modules = await Promise.all(propertyFiles().map((file) => import(file) as Promise<{ PROPERTY: PropertyCase<unknown, unknown> }>));
+  const defs = modules.map((m) => m.PROPERTY).filter((def) => ids.includes(def.id));
+  const operations = loadSuite().specs.map((s) => s.operation);
+  const planned = defs.map((def) => ({ def, decision: planProperty(session, def) }));
+  const results = await Promise.all(
+    planned.map(({ def, decision }) => {
+      if (decision.run) return executeProperty(session, def, { seed: 42, runsFactor: 1, vars: session.globals, operations });
+      const { spec, c } = planPropertyShape(def);
+      return Promise.resolve('skip' in decision ? skippedResult(spec, c, decision.skip, decision.onTarget) : null);
+    }),
+  );
+  return results.filter((r): r is CaseResult => r !== null);
+}
+
+/** The organisation as its owner configured it: PATCH /realm before the run. */
+async function configureRealm(server: ReferenceServer, form: Record<string, string>): Promise<void> {
+  const client = new ApiClient(server.url, { timeoutMs: 30_000 });
+  try {
+    const answer = await client.send({ method: 'PATCH', path: '/realm', params: form, auth: { ...server.accounts.owner, role: 'owner' } });
+    const body = answer.response?.json as { result?: string; msg?: string } | undefined;
+    if (body?.result !== 'success') throw new Error(`PATCH /realm ${JSON.stringify(form)}: ${body?.msg ?? answer.error?.message}`);
+  } finally {
+    await client.close();
+  }
 }

@@ -11,6 +11,7 @@ import { expandEventStepsOf } from './event-steps.js';
 import { markRetiredFacts } from './retired-facts.js';
 import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
 import { kindProblems, type KindedClause } from './statement-kinds.js';
+import { loadOrganisationSettings, ORGANISATION_SETTINGS_FILE, resolveNeeds, type OrganisationSetting } from './organisation-settings.js';
 
 /** A statement of the API document; its kind fields (KindedClause) drive the generic checks. */
 export interface Clause extends KindedClause {
@@ -135,6 +136,8 @@ export interface Suite {
   facts: Fact[];
   /** What the suite creates and how each is undone (specs/created-resources.yaml), for the ledger. */
   resources: CreatedResource[];
+  /** The organisation settings cases may need (specs/organisation-settings.yaml). */
+  settings: OrganisationSetting[];
 }
 
 /** Every spec file of a directory, plus the catalog; case ids unique, every cited clause known. */
@@ -148,9 +151,20 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const clauses = loadCatalog(join(dir, CATALOG_FILE));
   const facts = existsSync(join(dir, FACTS_FILE)) ? loadFacts(join(dir, FACTS_FILE)) : [];
   const resources = existsSync(join(dir, RESOURCES_FILE)) ? loadCreatedResources(join(dir, RESOURCES_FILE)) : [];
+  const settings = existsSync(join(dir, ORGANISATION_SETTINGS_FILE)) ? loadOrganisationSettings(join(dir, ORGANISATION_SETTINGS_FILE)) : [];
   const known = new Set(clauses.map((c) => c.id));
   const knownFacts = new Set(facts.map((f) => f.id));
   const catalogFile = displayPath(join(dir, CATALOG_FILE));
+  settings.forEach((setting, i) => {
+    const unknown = setting.clauses.find((id) => !known.has(id));
+    if (unknown)
+      throw new SpecError(
+        displayPath(join(dir, ORGANISATION_SETTINGS_FILE)),
+        null,
+        `settings[${i}].clauses`,
+        `unknown clause "${unknown}" (not in ${CATALOG_FILE})`,
+      );
+  });
   clauses.forEach((clause, i) => {
     const unknown = clause.facts?.find((id) => !knownFacts.has(id));
     if (unknown) throw new SpecError(catalogFile, null, `clauses[${i}].facts`, `unknown fact "${unknown}" (not in ${FACTS_FILE})`);
@@ -159,15 +173,28 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
     }
   });
   const names = readdirSync(dir)
-    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE].includes(n))
+    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE, ORGANISATION_SETTINGS_FILE].includes(n))
     .sort();
   const specs: SpecFile[] = [];
   const caseIds = new Map<string, string>();
   for (const name of names) {
     const path = join(dir, name);
     const { spec, source } = parseSpecFile(path, readFileSync(path, 'utf8'));
+    const changed = settingsChanged([...(spec.fixtures ?? []), ...(spec.cleanup ?? [])], settings);
+    if (changed.length)
+      throw new SpecError(
+        spec.file,
+        source.lineOf('/fixtures'),
+        'fixtures',
+        `changes the organisation setting ${changed[0]}: declare it as a case's need (needs:), or change and restore it in the case's own steps`,
+      );
     spec.cases.forEach((c, i) => {
       const where = (field: string) => source.lineOf(`/cases/${i}/${field}`);
+      const needs = resolveNeeds(settings, spec.needs, c.needs);
+      if (typeof needs === 'string') throw new SpecError(spec.file, where('needs') ?? source.lineOf('/needs'), `cases[${i}].needs`, needs);
+      if (needs.length) c.settingNeeds = needs;
+      const changes = settingsChanged([...(c.assume ?? []), ...c.steps, ...(c.cleanup ?? [])], settings);
+      if (changes.length) c.settingChanges = changes;
       const other = caseIds.get(c.id);
       if (other) throw new SpecError(spec.file, where('id'), `cases[${i}].id`, `duplicate case id "${c.id}" (also in ${other})`);
       caseIds.set(c.id, spec.file);
@@ -190,7 +217,14 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const everyParameter = parametersByOperation(specs);
   const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
   if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
-  return { specs: markRetiredFacts(specs, facts), clauses, facts, resources };
+  return { specs: markRetiredFacts(specs, facts), clauses, facts, resources, settings };
+}
+
+/** The catalog's settings the steps send to PATCH /realm: what they change organisation-wide. */
+export function settingsChanged(steps: readonly Step[], settings: readonly OrganisationSetting[]): string[] {
+  const names = new Set(settings.map((s) => s.name));
+  const sent = steps.filter((s) => s.request?.method === 'PATCH' && s.request.path === '/realm').flatMap((s) => Object.keys(s.request.params ?? {}));
+  return [...new Set(sent.filter((name) => names.has(name)))];
 }
 
 /** Operation -> every parameter its spec files list, at any feature level. */

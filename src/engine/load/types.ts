@@ -147,6 +147,36 @@ export interface Step {
  */
 export type Requirement = 'seeded-push-devices' | 'owner-can-change-user-emails';
 
+/** A value of an organisation setting as a case names it: a boolean, a value, a system group (role:members). */
+export type SettingValue = boolean | string | number;
+
+/**
+ * What a case needs of an organisation setting (specs/organisation-settings.yaml): this value,
+ * any of these (the first is set where none holds), or a time limit of at least N seconds or none.
+ */
+export type NeedValue = SettingValue | SettingValue[] | { atLeast: number };
+
+/** Setting name -> what the case needs of it, as a spec file declares it. */
+export type Needs = Record<string, NeedValue>;
+
+export type SettingType = 'boolean' | 'time-limit' | 'group' | 'enum';
+
+/** A need resolved against the catalog by the loader: what the run reads, checks and sets. */
+export interface SettingNeed {
+  /** The PATCH /realm parameter; POST /register shows it as realm_<setting>. */
+  setting: string;
+  type: SettingType;
+  /** The values that will do, the first set where none holds (a time limit's need has atLeast instead). */
+  accept?: SettingValue[];
+  /** A time limit of at least this many seconds, or none. */
+  atLeast?: number;
+  /** The feature levels the setting exists at. */
+  since?: number;
+  until?: number;
+  /** Below `since`: the setting it replaced, with the values standing for these. */
+  before?: SettingNeed;
+}
+
 /** The configured role a step calls as, or null for an account the run made. */
 export function roleOf(step: Pick<Step, 'as'>): Role | null {
   return typeof step.as === 'object' ? null : (step.as ?? 'member');
@@ -167,6 +197,12 @@ export interface Case {
   profile?: 'spec' | 'zulip';
   /** What the case needs and a client can neither make nor read through the API (plan.ts says why). */
   requires?: Requirement[];
+  /** Organisation settings the outcome depends on, as declared (the file's `needs` apply too). */
+  needs?: Needs;
+  /** The file's and the case's needs, resolved by the loader: read before the case, set where they differ, or the case is skipped. */
+  settingNeeds?: SettingNeed[];
+  /** The organisation settings its own steps change through PATCH /realm (set by the loader): it holds them alone. */
+  settingChanges?: string[];
   /**
    * Conditions on the target, read before the steps: where one does not hold (its expectations
    * fail), the case is skipped with the step's note; the target lacks what the case needs.
@@ -222,6 +258,8 @@ export interface SpecFile {
    * wait for them to age without holding a slot. They must change nothing organisation-wide.
    */
   fixturesAge?: number;
+  /** Organisation settings every case of the file needs, as declared (merged into each case's settingNeeds). */
+  needs?: Needs;
   fixtures?: Step[];
   cleanup?: Step[];
   cases: Case[];

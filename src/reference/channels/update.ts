@@ -19,9 +19,9 @@ const WEB_PUBLIC_CREATOR_ROLE = ROLE.owner;
 
 /**
  * Organization administrators, and (Zulip, disputed by the document) the channel's own
- * administrators. Zulip refuses a user who can see the channel with CANNOT_ADMINISTER_CHANNEL
- * (disputed: the document names UNAUTHORIZED_PRINCIPAL or BAD_REQUEST), anyone else as if the
- * channel did not exist.
+ * administrators. Zulip refuses a user who can see the channel with BAD_REQUEST "You do not have
+ * permission to administer this channel." (CannotAdministerChannelError sets no code of its own),
+ * anyone else as if the channel did not exist.
  */
 function accessForUpdate(ctx: Context): Channel {
   const channel = channelById(ctx.realm, ctx.path.stream_id);
@@ -33,7 +33,7 @@ function accessForUpdate(ctx: Context): Channel {
   if (channelAdmin && !isAdmin(ctx.user) && !document && !ctx.quirks.has('channel-update-admins-only')) return channel;
   if (!hasContentAccess(ctx.user, channel)) throw badRequest('Invalid channel ID');
   if (document) throw adminRequired();
-  throw new ApiError(400, 'CANNOT_ADMINISTER_CHANNEL', 'You do not have permission to administer this channel.');
+  throw badRequest('You do not have permission to administer this channel.');
 }
 
 /** Zulip reads the value as JSON ("unlimited" with the quotes); the document as plain text. */

@@ -32,7 +32,7 @@ export function sendSuccess(
     // The document gives no order: Zulip sorts, the variant does not (realm/flavor.ts).
     ignored.sort();
     body.ignored_parameters_unsupported = flavor.ignoredParamsOrder === 'sorted' ? ignored : ignored.reverse();
-  }
+  } else if (ignored.length === 0 && flavor.ignoredParamsWhenNone === 'empty') body.ignored_parameters_unsupported = [];
   send(res, 200, body);
 }
 

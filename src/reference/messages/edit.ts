@@ -21,8 +21,9 @@ import {
   type PropagateMode,
 } from './move.js';
 import { sendUpdateMessageEvent } from './edit-events.js';
-import type { Channel, Message } from '../realm/model.js';
+import type { Message } from '../realm/model.js';
 import { realmSettings } from '../settings/organisation.js';
+import { checkTopicsPolicy } from './topics-policy.js';
 import type { Context, Route } from '../core/router.js';
 import { tooLongMessage } from '../core/params.js';
 import { detachedUploads } from './uploads.js';
@@ -95,11 +96,6 @@ function validatePayload(ctx: Context, message: Message, req: EditRequest, topic
   }
 }
 
-function topicsPolicy(ctx: Context, channel: Channel): string {
-  const own = channel.topicsPolicy ?? 'inherit';
-  return own === 'inherit' ? realmSettings(ctx.realm).topicsPolicy : own;
-}
-
 /** Zulip's build_message_edit_request: the move it describes, checked against topics_policy. */
 function buildMove(ctx: Context, message: Message, req: EditRequest, topic: string | undefined): Move | undefined {
   if (message.channelId === null) return undefined;
@@ -113,12 +109,9 @@ function buildMove(ctx: Context, message: Message, req: EditRequest, topic: stri
   const unresolved =
     topic !== undefined && oldTopic.startsWith(RESOLVED_PREFIX) && !newTopic.startsWith(RESOLVED_PREFIX) && oldTopic.replace(/^[✔ ]+/u, '') === newTopic;
   if (!ctx.quirks.has('edit-topics-policy-ignored')) {
-    const policy = topicsPolicy(ctx, to);
     const empty = newTopic === '' || newTopic === '(no topic)';
-    if (empty && (topic !== undefined || to !== from) && policy === 'disable_empty_topic') {
-      throw badRequest(`Sending messages to the ${ctx.realm.flavor.emptyTopicDisplayName} is not allowed in this channel.`);
-    }
-    if (policy === 'empty_topic_only' && !empty) throw badRequest(`Only the ${ctx.realm.flavor.emptyTopicDisplayName} topic is allowed in this channel.`);
+    // A content edit in place is no message sent to the topic: only a move is checked for the empty topic.
+    if (!empty || topic !== undefined || to !== from) checkTopicsPolicy(ctx.realm, to, empty);
   }
   return { message, mode: req.mode, from, to, oldTopic, newTopic, resolved, unresolved };
 }

@@ -7,6 +7,7 @@ import type { Context, Route } from '../core/router.js';
 import { allocate } from '../realm/flavor.js';
 import { sendMessageEvent } from './send-events.js';
 import { namesEmptyTopic, refuseEmptyTopicBefore334 } from '../channels/topic-names.js';
+import { checkTopicsPolicy } from './topics-policy.js';
 
 function truncate(text: string, limit: number, marker: string): string {
   if (codePointLength(text) <= limit) return text;
@@ -54,6 +55,7 @@ function sendToChannel(ctx: Context, to: string, content: string): number {
   const noTopic = trimmed === '(no topic)' && ctx.realm.level.has('(no topic) is the empty topic when sending');
   const topic = namesEmptyTopic(ctx.realm, trimmed) || noTopic ? '' : truncate(trimmed, ctx.realm.flavor.limits.topic, '...');
   refuseEmptyTopicBefore334(ctx.realm, topic);
+  checkTopicsPolicy(ctx.realm, channel, topic === '');
   return store(ctx, { channelId: channel.id, recipientIds: [], topic, content });
 }
 

@@ -121,6 +121,11 @@ export interface Flavor {
   /** The order of ignored_parameters_unsupported (the document gives none; Zulip sorts it). */
   ignoredParamsOrder: 'sorted' | 'reverse-sorted';
   /**
+   * A success that ignored nothing: without ignored_parameters_unsupported (Zulip), or with it
+   * empty (the document includes it "whenever" a parameter was unsupported, and says no more).
+   */
+  ignoredParamsWhenNone: 'absent' | 'empty';
+  /**
    * The answer to missing or invalid credentials ("not shown"): its status, a WWW-Authenticate:
    * Basic challenge or not, and either the JSON error envelope with a code or a page that is no
    * JSON at all (what a front proxy answers).
@@ -228,6 +233,7 @@ export const ZULIP: Flavor = {
   // status, push and the common conventions: Zulip's choices (zulip.conv.ignored-params-sorted-success-only,
   // zulip.auth.invalid-basic-401, zulip.push.e2ee-test-error-codes)
   ignoredParamsOrder: 'sorted',
+  ignoredParamsWhenNone: 'absent',
   credentialsRefusal: { status: 401, code: 'UNAUTHORIZED', challenge: true },
   registerFields: null,
   pushRelayStatus: { adminActionRequired: 403, bouncerUnreachable: 502, bouncerFailing: 502 },
@@ -351,6 +357,7 @@ export const VARIANT: Flavor = {
   emptyTopicMarksWholeChannel: false,
   // status, push and the common conventions
   ignoredParamsOrder: 'reverse-sorted',
+  ignoredParamsWhenNone: 'empty',
   // A front proxy's answer: a 401 page in HTML, no envelope, no challenge.
   credentialsRefusal: {
     status: 401,

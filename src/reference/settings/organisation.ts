@@ -144,6 +144,22 @@ export const SETTINGS: SettingSpec[] = [
   limit('messageContentDeleteLimitSeconds', 'message_content_delete_limit_seconds'),
 ];
 
+/**
+ * Settings Zulip replaced, which PATCH /realm takes up to the level before (settings.levels.ts:
+ * until): each sets the setting that replaced it. Fact zulip.level.358: allow_edit_history
+ * became message_edit_history_visibility_policy; zulip.level.392: mandatory_topics became
+ * topics_policy.
+ */
+export const REPLACED_SETTINGS = [
+  { param: 'allow_edit_history', until: 357, key: 'editHistoryPolicy', value: (on: boolean): EditHistoryPolicy => (on ? 'all' : 'none') },
+  {
+    param: 'mandatory_topics',
+    until: 391,
+    key: 'topicsPolicy',
+    value: (on: boolean): RealmTopicsPolicy => (on ? 'disable_empty_topic' : 'allow_empty_topic'),
+  },
+] as const;
+
 /** enable_spectator_access lives on the realm itself (realm.enableSpectatorAccess, shown by POST /register). */
 export const SPECTATOR_ACCESS = 'enable_spectator_access';
 
@@ -152,8 +168,9 @@ export function registerRealmSettings(realm: Realm): Record<string, unknown> {
   const settings = realmSettings(realm);
   return {
     ...realm.level.fields('realm settings', Object.fromEntries(SETTINGS.map((s) => [s.register, settings[s.key]]))),
-    // Deprecated at feature level 358, still sent: false only when the policy is "none".
+    // Replaced at feature levels 358 and 392, still sent (Zulip's fetch_initial_state_data).
     realm_allow_edit_history: settings.editHistoryPolicy !== 'none',
+    realm_mandatory_topics: settings.topicsPolicy === 'disable_empty_topic',
   };
 }
 
@@ -161,14 +178,17 @@ function updateRealm(ctx: Context) {
   if (!isAdmin(ctx.user)) throw adminRequired();
   // Every value is validated before anything changes.
   const changes = SETTINGS.map((s) => [s.key, s.read(ctx.params, s.param, ctx.realm, ctx.quirks)] as const).filter(([, v]) => v !== undefined);
+  const replaced = REPLACED_SETTINGS.map((s) => [s, ctx.params.optBool(s.param)] as const).filter(([, on]) => on !== undefined);
   const spectatorAccess = ctx.params.optBool(SPECTATOR_ACCESS);
   const settings = realmSettings(ctx.realm) as unknown as Record<Key, unknown>;
   for (const [key, value] of changes) settings[key] = value;
+  for (const [s, on] of replaced) settings[s.key] = s.value(on!);
   if (spectatorAccess !== undefined) ctx.realm.enableSpectatorAccess = spectatorAccess;
   // Events 3: one realm update_dict event carries the changed settings.
   const data = Object.fromEntries(SETTINGS.filter((s) => changes.some(([k]) => k === s.key)).map((s) => [s.param, settings[s.key]]));
+  for (const [s, on] of replaced) data[s.param] = on;
   if (spectatorAccess !== undefined) data[SPECTATOR_ACCESS] = spectatorAccess;
-  if (changes.length || spectatorAccess !== undefined)
+  if (changes.length || replaced.length || spectatorAccess !== undefined)
     sendEvent(
       ctx.realm,
       ctx.realm.users.map((u) => u.id),
@@ -178,5 +198,10 @@ function updateRealm(ctx: Context) {
 }
 
 export const realmSettingsRoutes: Route[] = [
-  { method: 'PATCH', path: '/realm', params: [...SETTINGS.map((s) => s.param), SPECTATOR_ACCESS], handle: updateRealm },
+  {
+    method: 'PATCH',
+    path: '/realm',
+    params: [...SETTINGS.map((s) => s.param), ...REPLACED_SETTINGS.map((s) => s.param), SPECTATOR_ACCESS],
+    handle: updateRealm,
+  },
 ];

@@ -2,7 +2,7 @@
 // The personal settings and the organisation settings carry their own level in their tables
 // (settings-table.ts, organisation.ts); this file turns those into parameters and fields.
 import type { Level, LevelTable } from '../core/levels.js';
-import { SETTINGS as ORGANISATION_SETTINGS, SPECTATOR_ACCESS } from './organisation.js';
+import { REPLACED_SETTINGS, SETTINGS as ORGANISATION_SETTINGS, SPECTATOR_ACCESS } from './organisation.js';
 import { REALM_DEFAULT_SETTINGS, SETTINGS } from './settings-table.js';
 
 /** Level 80 merged the display and notification settings into PATCH /settings. */
@@ -53,7 +53,7 @@ export const SETTINGS_LEVELS: LevelTable = {
       (s) => s.name,
       (s) => s.since,
     ),
-    'PATCH /realm': { ...organisation, [SPECTATOR_ACCESS]: 109 },
+    'PATCH /realm': { ...organisation, [SPECTATOR_ACCESS]: 109, ...Object.fromEntries(REPLACED_SETTINGS.map((s) => [s.param, { until: s.until }])) },
   },
   values: {
     'PATCH /settings': { web_channel_default_view: { 3: 383, 4: 401 }, desktop_icon_count_display: { 4: 227 } },
