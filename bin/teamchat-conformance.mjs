@@ -2,6 +2,7 @@
 // The command line. It runs the compiled JavaScript of dist/ when that is current (always in the
 // installed package; in a checkout after `npm run build`, until a source changes), else the
 // TypeScript sources through tsx's loader (type stripping only, no type-checking).
+import { constants } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 
 // Smaller young-generation semispaces for this process and its worker threads: the run's objects
@@ -47,6 +48,13 @@ let cli;
 try {
   cli = await loadCli();
 } catch (error) {
+  const early = globalThis[Symbol.for('teamchat-conformance.early-signal')];
+  if (early?.signal) {
+    // Stopped while loading, before anything was sent: run from the sources, the same Ctrl-C ends
+    // tsx's esbuild service, and the rest of the suite cannot load to write a report.
+    process.stderr.write(`teamchat-conformance: ${early.signal} while loading: stopped before anything was sent\n`);
+    process.exit(128 + constants.signals[early.signal]);
+  }
   // main() reports its own errors; this is the suite failing to load at all: exit 3, as an internal error.
   process.stderr.write(
     `teamchat-conformance: internal error: the suite failed to load (please report it with the details below)\ndetails: ${error?.stack ?? error}\n`,

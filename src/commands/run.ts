@@ -39,6 +39,7 @@ import { finishLedger, ledgerPath, readLedgerFile, startLedger } from './ledger-
 import { leftoversOf, removeLeftovers } from './leftovers.js';
 import type { CaseResult } from '../engine/run/run-case.js';
 import type { Suite } from '../engine/load/load.js';
+import { COMPILED } from '../common/paths.js';
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
@@ -82,6 +83,9 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
     // unreachable target is reported at once, with nothing loaded in vain.
     let loading: ReturnType<typeof loadRunModules> | undefined;
     const load = () => (loading ??= loadRunModules());
+    // Run from the sources, each module goes through tsx's esbuild service, a child process the
+    // terminal's Ctrl-C ends too: all a stopped run needs afterwards is loaded from the start.
+    if (!COMPILED) void Promise.all([load(), ...loadStopModules()]).catch(() => undefined);
     // A signal during the preflight does not wait for it: no case has run, nothing is made.
     const checking = stop.signal
       ? null
@@ -228,6 +232,11 @@ function runFilter(config: Config) {
     ...(config.clauses.length ? { clauses: config.clauses } : {}),
     ...(config.shard ? { shard: config.shard } : {}),
   };
+}
+
+/** What a stopped run loads after the signal: the plan of the cases not run (the properties' modules too), the cleanup, the reports. */
+function loadStopModules() {
+  return [import('./planned-cases.js').then(({ loadPropertyShapes }) => loadPropertyShapes()), import('./cleanup.js'), import('./run-report.js')];
 }
 
 /** The spec loader (and its YAML parser), the vitest runner with its node API, the reporter and its explainer. */
