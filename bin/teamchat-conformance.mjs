@@ -4,6 +4,7 @@
 // TypeScript sources through tsx's loader (type stripping only, no type-checking).
 import { constants } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
+import { watchParent } from './parent-watch.mjs';
 
 // Smaller young-generation semispaces for this process and its worker threads: the run's objects
 // are short-lived answers. (--optimize-for-size would save ~40 MiB more for ~10% more CPU time;
@@ -26,6 +27,8 @@ if (runsSuite) {
   process.on('SIGINT', early.handler);
   process.on('SIGTERM', early.handler);
 }
+// A parent gone (npm or npx killed alone) stops the command as a SIGTERM to its group would.
+watchParent();
 
 /** The CLI module: dist/'s compiled code when current, else the sources through tsx. */
 async function loadCli() {

@@ -13,7 +13,7 @@ import { request } from 'undici';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { envFileText } from '../../src/commands/env-format.js';
 import { PROJECT_ROOT } from '../../src/common/paths.js';
-import { cleanEnv, runCli, type Ran } from '../support/cli.js';
+import { cleanEnv, runCli, underShell, type Ran } from '../support/cli.js';
 import { startProxy, type Proxy } from '../support/rewriting-proxy.js';
 import { readReportFile } from '../support/report-format.js';
 import { SAME_SIGNAL_MS } from '../../src/commands/run-stop.js';
@@ -232,6 +232,22 @@ describe.concurrent('isolation', () => {
     // child ends, but a loaded machine can reorder who exits first): wait for them, bounded.
     for (let i = 0; i < 400 && !existsSync(join(reports, 'conformance.json')); i += 1) await new Promise((r) => setTimeout(r, 50));
     expect(readReportFile(reports).verdict.status).toBe('interrupted');
+  });
+
+  it('SIGTERM to the process that started it alone (npm, npx, a shell: a job runner, docker stop) stops it as one to its group', async () => {
+    const reports = join(dir, 'orphan');
+    const ledger = join(reports, 'ledger.jsonl');
+    const shell = underShell(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports]);
+    for (let i = 0; i < 2400 && ledgerLines(ledger) <= 10; i += 1) await new Promise((r) => setTimeout(r, 25));
+    shell.kill('SIGTERM');
+    // The run goes on without its parent until it has written its reports and let go of the directory.
+    for (let i = 0; i < 2400 && (existsSync(join(reports, 'run.lock')) || !existsSync(join(reports, 'conformance.json'))); i += 1)
+      await new Promise((r) => setTimeout(r, 25));
+    const report = readReportFile(reports);
+    expect(report.verdict).toMatchObject({ status: 'interrupted', interrupted: { signal: 'SIGTERM' } });
+    expect(report.verdict.interrupted.notRun).toBeGreaterThan(0);
+    expect(readFileSync(ledger, 'utf8')).toMatch(/\{"finished":"[^"]+"\}\n$/);
+    expect(await activeRunChannels(server, ledger)).toEqual([]);
   });
 
   // A server of its own: a run killed above may leave a message whose answer never arrived (so

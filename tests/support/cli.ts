@@ -77,3 +77,12 @@ export async function serveCli(dir: string, args: string[] = []): Promise<Served
     },
   };
 }
+
+/**
+ * The command started by a shell that stays its parent (`npm run` and `npx` start it so), for the
+ * tests that kill that shell alone: resolves with the shell, once spawned.
+ */
+export function underShell(args: string[], options: { cwd?: string } = {}): ChildProcess {
+  // `; exit $?` keeps the shell from replacing itself with the command.
+  return spawn('sh', ['-c', '"$0" "$@"; exit $?', process.execPath, ...NODE_ARGS, ...args], { cwd: options.cwd, env: cleanEnv(), stdio: 'ignore' });
+}
