@@ -35,7 +35,7 @@ import { stopChannelName } from '../runner/stop-signal.js';
 import { planInputOf } from '../engine/run/plan.js';
 import type { Role } from '../common/vocabulary.js';
 import { exitStatusOf, RunStop } from './run-stop.js';
-import { finishLedger, ledgerPath, readLedgerFile, startLedger } from './ledger-file.js';
+import { ledgerPath, readLedgerFile, startLedger } from './ledger-file.js';
 import { leftoversOf, removeLeftovers } from './leftovers.js';
 import type { CaseResult } from '../engine/run/run-case.js';
 import type { Suite } from '../engine/load/load.js';
@@ -113,7 +113,7 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
     if (checked && !stop.signal) {
       const settings = runSettings(config, checked, targetUrl, runId, inputs, suite, embedded !== null);
       startLedger(ledgerFile, { run: runId, target: targetUrl, embedded: embedded !== null, startedAt: startedAt.toISOString() });
-      settings.ledger = { file: ledgerFile, resources: suite.resources };
+      settings.ledger = { file: ledgerFile, resources: suite.resources, changes: suite.changes };
       const costDir = mkdtempSync(join(tmpdir(), 'tcc-cost-'));
       settings.costFile = join(costDir, 'cost.json');
       stop.ledger = { file: ledgerFile, cleanup: `npm run cli -- cleanup --ledger ${ledgerFile} (with the run's --env-file)` };
@@ -139,12 +139,9 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
           results,
           reporter.started,
         );
-        const { cleanupLedger, readLedger } = await import('./cleanup.js');
-        const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), suite.resources, io.err);
-        reporter.runWarnings.push(`cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`);
-        if (!cleaned.failed.length) finishLedger(ledgerFile);
-        else reporter.runWarnings.push(`${ledgerFile} keeps what could not be removed: the next run into this directory tries again, or run cleanup --ledger`);
-      } else finishLedger(ledgerFile);
+      }
+      const { endLedger } = await import('./ledger-end.js');
+      reporter.runWarnings.push(...(await endLedger(effective, targetUrl, ledgerFile, suite.resources, stop.signal !== null)));
     } else {
       // Stopped before the first case: every case of the plan is reported, as not started.
       const { withUnfinished } = await import('./planned-cases.js');
@@ -236,7 +233,7 @@ function runFilter(config: Config) {
 
 /** What a stopped run loads after the signal: the plan of the cases not run (the properties' modules too), the cleanup, the reports. */
 function loadStopModules() {
-  return [import('./planned-cases.js').then(({ loadPropertyShapes }) => loadPropertyShapes()), import('./cleanup.js'), import('./run-report.js')];
+  return [import('./planned-cases.js').then(({ loadPropertyShapes }) => loadPropertyShapes()), import('./ledger-end.js'), import('./run-report.js')];
 }
 
 /** The spec loader (and its YAML parser), the vitest runner with its node API, the reporter and its explainer. */

@@ -30,13 +30,14 @@ function requestParts(request: Exchange['request']) {
   return { path: url.pathname.replace(/^.*\/api\/v1/, ''), params: new URLSearchParams(request.body ?? url.search) };
 }
 
-function pathPattern(template: string): RegExp {
+/** A path template as a pattern: a `{name}` segment matches any one segment. */
+export function pathPattern(template: string): RegExp {
   const escaped = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${escaped.join('[^/]+')}$`);
 }
 
 /** The segment of `path` standing where `template` has `{name}` (URL-decoded), if any. */
-function segmentOf(template: string, path: string, name: string): string | undefined {
+export function segmentOf(template: string, path: string, name: string): string | undefined {
   const at = template.split('/').indexOf(`{${name}}`);
   const segment = at < 0 ? undefined : path.split('/')[at];
   return segment === undefined ? undefined : decodeURIComponent(segment);

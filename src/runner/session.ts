@@ -20,6 +20,7 @@ import { operationMatcher } from '../engine/judge/operation-of.js';
 import type { Exchange } from '../http/client.js';
 import { StopListener } from './stop-signal.js';
 import { madeByRun } from './made-by-run.js';
+import { ChangeLedger } from './change-ledger.js';
 import { kindContext } from '../engine/run/kind-context.js';
 
 export class FixtureError extends Error {}
@@ -58,8 +59,11 @@ export class Session {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
     // The ledger: what the run creates, for cleanup after a crash.
     const ledger = settings.ledger ? ledgerRecorder(settings.ledger.file, settings.runId, settings.ledger.resources) : null;
-    // What the run creates, for the generic checks (the timestamps a run causes).
-    const made = settings.kinds ? madeByRun(settings.resources ?? settings.ledger?.resources ?? [], settings.runId) : null;
+    // What the run creates, for the generic checks (the timestamps a run causes) and the ledger
+    // of changes (a change to what the run made is none to what existed before it).
+    const made = settings.kinds || settings.ledger?.changes ? madeByRun(settings.resources ?? settings.ledger?.resources ?? [], settings.runId) : null;
+    // The ledger of changes: what a request is about to change is noted, with its value, before it goes out.
+    let changes: ChangeLedger | null = null;
     // The keys of accounts the run makes are learnt from the answers first, so no record keeps them.
     const listeners = [
       (exchange: Exchange) => this.learnKeys(exchange),
@@ -77,9 +81,11 @@ export class Session {
       connections: settings.concurrency * 2,
       onExchange,
       onRequest: onRequests.length ? (request: Exchange['request']) => onRequests.forEach((note) => note(request)) : undefined,
+      beforeSend: settings.ledger?.changes?.length ? (req) => changes!.beforeSend(req) : undefined,
       meter: this.meter,
       waitOutside: (waited) => (this.currentWaiter.getStore() ?? ((p) => p))(waited),
     });
+    if (settings.ledger?.changes?.length) changes = new ChangeLedger(settings.ledger.file, settings.ledger.changes, settings.accounts, client, made!.made);
     this.ctx = {
       client,
       accounts: settings.accounts,

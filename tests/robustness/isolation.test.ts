@@ -58,9 +58,10 @@ afterAll(async () => {
   await server.close();
 });
 
-async function api(path: string, on = server) {
+async function api(path: string, on = server, method: 'GET' | 'POST' = 'GET') {
   const owner = on.accounts.owner;
   const res = await request(`${on.url}/api/v1${path}`, {
+    method,
     headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
   });
   return (await res.body.json()) as Record<string, unknown>;
@@ -248,6 +249,48 @@ describe.concurrent('isolation', () => {
     expect(report.verdict.interrupted.notRun).toBeGreaterThan(0);
     expect(readFileSync(ledger, 'utf8')).toMatch(/\{"finished":"[^"]+"\}\n$/);
     expect(await activeRunChannels(server, ledger)).toEqual([]);
+  });
+
+  it('kill -9 after a setting changed: the next run into the directory puts it back first, saying so', async () => {
+    const own = await startReferenceServer();
+    // The answer to the change never comes while `held`: the run is killed with the setting changed.
+    let held = true;
+    let changed = false;
+    const holding = await startProxy(own.url, {
+      answer: (req, a) => {
+        if (held && req.method === 'PATCH' && req.path === '/realm' && req.form.get('allow_message_editing') === 'false') {
+          changed = true;
+          a.fault = 'hang';
+        }
+      },
+    });
+    try {
+      writeFileSync(join(dir, 'holding.env'), envFileText(holding.url, own.accounts));
+      const editing = async () => (await api('/register', own, 'POST')).realm_allow_message_editing;
+      const reports = join(dir, 'settings-killed');
+      const args = ['run', '--env-file', join(dir, 'holding.env'), '--report-dir', reports];
+      await runCli([...args, '--grep', 'op1.rule4.editing-disabled'], {
+        onSpawn: (child) => {
+          const poll = setInterval(() => {
+            if (!changed) return;
+            clearInterval(poll);
+            child.kill('SIGKILL');
+          }, 25);
+          child.on('close', () => clearInterval(poll));
+        },
+      });
+      expect(await editing()).toBe(false);
+      held = false;
+      const next = await runCli([...args, '--operation', 'GET /streams']);
+      expect(next.stdout).toMatch(/left \d+ entries and \d+ changed settings; undoing them first$/m);
+      expect(next.stdout).toMatch(/^cleanup: put back \d+ setting\(s\) the run changed$/m);
+      expect(next.stdout).toContain('  put back organisation-setting allow_message_editing: true\n');
+      expect(next.code).toBe(0);
+      expect(await editing()).toBe(true);
+    } finally {
+      await holding.close();
+      await own.close();
+    }
   });
 
   // A server of its own: a run killed above may leave a message whose answer never arrived (so

@@ -57,11 +57,17 @@ describe('cleanup from the ledger', () => {
     }, ledger);
     expect(
       readLedger(ledger)
-        .map((e) => `${e.kind}:${e.key}`)
+        .entries.map((e) => `${e.kind}:${e.key}`)
         .sort(),
     ).toEqual(['channel:cf ab12cd34 room', `message:${made.messageId}`, `user-group:${made.groupId}`].sort());
 
-    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toEqual({ undone: 3, alreadyGone: 0, failed: [] });
+    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toEqual({
+      undone: 3,
+      alreadyGone: 0,
+      failed: [],
+      restored: [],
+      cannot: [],
+    });
     await asOwner(async (client) => {
       const streams = (await json(client, 'GET', '/streams', { include_all: true, exclude_archived: false })).streams as {
         name: string;
@@ -71,7 +77,13 @@ describe('cleanup from the ledger', () => {
       expect(streams.find((s) => s.name === 'general')?.is_archived).not.toBe(true);
       expect((await json(client, 'GET', `/messages/${made.messageId}`)).result).toBe('error');
     });
-    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toEqual({ undone: 0, alreadyGone: 3, failed: [] });
+    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toEqual({
+      undone: 0,
+      alreadyGone: 3,
+      failed: [],
+      restored: [],
+      cannot: [],
+    });
   });
 
   it('cleans up a ledger written in the format of earlier runs; an undo path nothing declares how to fill fails', async () => {

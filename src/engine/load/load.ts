@@ -10,6 +10,7 @@ import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
 import { markRetiredFacts } from './retired-facts.js';
 import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
+import { CHANGES_FILE, parseChangeDeclarations, type ChangeDeclaration } from './changed-settings.js';
 import { kindProblems, type KindedClause } from './statement-kinds.js';
 
 /** A statement of the API document; its kind fields (KindedClause) drive the generic checks. */
@@ -135,6 +136,8 @@ export interface Suite {
   facts: Fact[];
   /** What the suite creates and how each is undone (specs/created-resources.yaml), for the ledger. */
   resources: CreatedResource[];
+  /** What the suite changes of what existed before a run, and how each is put back (specs/changed-settings.yaml). */
+  changes: ChangeDeclaration[];
 }
 
 /** Every spec file of a directory, plus the catalog; case ids unique, every cited clause known. */
@@ -148,6 +151,10 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const clauses = loadCatalog(join(dir, CATALOG_FILE));
   const facts = existsSync(join(dir, FACTS_FILE)) ? loadFacts(join(dir, FACTS_FILE)) : [];
   const resources = existsSync(join(dir, RESOURCES_FILE)) ? loadCreatedResources(join(dir, RESOURCES_FILE)) : [];
+  const changesPath = join(dir, CHANGES_FILE);
+  const changes = existsSync(changesPath)
+    ? parseChangeDeclarations(displayPath(changesPath), readFileSync(changesPath, 'utf8'), new Set(resources.map((r) => r.kind)))
+    : [];
   const known = new Set(clauses.map((c) => c.id));
   const knownFacts = new Set(facts.map((f) => f.id));
   const catalogFile = displayPath(join(dir, CATALOG_FILE));
@@ -159,7 +166,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
     }
   });
   const names = readdirSync(dir)
-    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE].includes(n))
+    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE, CHANGES_FILE].includes(n))
     .sort();
   const specs: SpecFile[] = [];
   const caseIds = new Map<string, string>();
@@ -190,7 +197,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const everyParameter = parametersByOperation(specs);
   const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
   if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
-  return { specs: markRetiredFacts(specs, facts), clauses, facts, resources };
+  return { specs: markRetiredFacts(specs, facts), clauses, facts, resources, changes };
 }
 
 /** Operation -> every parameter its spec files list, at any feature level. */

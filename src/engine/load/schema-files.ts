@@ -11,6 +11,7 @@ export const META_SCHEMAS = new Set([
   'expectations.schema.json',
   'zulip-facts.schema.json',
   'created-resources.schema.json',
+  'changed-settings.schema.json',
   'conformance-report.schema.json',
 ]);
 

@@ -23,6 +23,7 @@ function inputsKey(dir: string): string {
     codePath('src/engine/load/citations.ts'),
     codePath('src/engine/load/event-steps.ts'),
     codePath('src/engine/load/created-resources.ts'),
+    codePath('src/engine/load/changed-settings.ts'),
     codePath('src/engine/load/statement-kinds.ts'),
   ];
   const hash = createHash('sha256');

@@ -41,9 +41,12 @@ export type RouteMatch =
 
 const ID_SEGMENT = /^\d{1,15}$/;
 
-const TEXT_SLOT = /^\{(\w+):path\}$/;
+const TEXT_SLOT = /^\{(\w+):(path|text)\}$/;
 
-/** A trailing `{name:path}` slot takes the rest of the path, slashes included, as Django's <path:name>. */
+/**
+ * A trailing `{name:path}` slot takes the rest of the path, slashes included, as Django's
+ * <path:name>; a trailing `{name:text}` slot one segment of any text, as Django's <str:name>.
+ */
 function matchText(template: string, path: string): { values: Record<string, number>; text: Record<string, string> } | undefined {
   const want = template.split('/');
   const slot = TEXT_SLOT.exec(want.at(-1) ?? '');
@@ -51,7 +54,7 @@ function matchText(template: string, path: string): { values: Record<string, num
   const got = path.split('/');
   const values = matchTemplate(want.slice(0, -1).join('/'), got.slice(0, want.length - 1).join('/'));
   const rest = got.slice(want.length - 1);
-  if (!values || rest.length === 0 || rest.some((part) => part === '')) return undefined;
+  if (!values || rest.length === 0 || rest.some((part) => part === '') || (slot[2] === 'text' && rest.length > 1)) return undefined;
   try {
     return { values, text: { [slot[1]]: rest.map(decodeURIComponent).join('/') } };
   } catch {
