@@ -85,7 +85,9 @@ export class ChangeLedger {
   private async oldOf(touch: Touch, role: string): Promise<{ scope: string; old?: Record<string, unknown>; cannot?: string }> {
     if (touch.cannot !== undefined) return { scope: touch.scope, cannot: touch.cannot };
     const { request, fields, absent } = touch.read!;
-    const snapshot: Snapshot = await this.reads.read(role, this.accounts[role]!, request);
+    // A read of the organisation or of another account serves every caller: sent as the first administrator configured.
+    const reader = touch.change.readAs?.find((r) => this.accounts[r]) ?? role;
+    const snapshot: Snapshot = await this.reads.read(reader, this.accounts[reader]!, request);
     if ('error' in snapshot) return { scope: touch.scope, cannot: `its value could not be read first: ${snapshot.error}` };
     const idField = typeof touch.change.scope === 'object' ? touch.change.scope.id : undefined;
     const id = idField === undefined ? undefined : resolvePath(snapshot.answer, idField).value;

@@ -51,6 +51,8 @@ export interface ChangeDeclaration {
   scope?: 'organisation' | 'caller' | { path: string; id?: string };
   unlessMade?: UnlessMade;
   read?: ResourceRequest;
+  /** The read is sent as the first of these accounts configured, else as the caller. */
+  readAs?: string[];
   field?: string;
   absent?: unknown;
   /** absent applies only when the answer has this field (the section showing such settings). */
