@@ -152,6 +152,8 @@ function judge(ran: Ran, expectedCases: number): { problems: string[]; said: str
   const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as Report) : null;
   const own = report && Date.parse(report.startedAt) >= ran.launchedAt - 1000 ? report : null;
   const ledger = readLedgerFile(ledgerFile);
+  // A run stopped before its first case started no ledger: the one there is an earlier run's.
+  const ownLedger = ledger?.header ? Date.parse(ledger.header.startedAt) >= ran.launchedAt - 1000 : false;
   const finished = ledger?.finished ?? false;
   if (ran.stuck) problems.push(`still running ${STUCK_MS / 1000} s after it started`);
   if (existsSync(join(reports, 'run.lock')) && ran.way !== 'kill9') problems.push('left run.lock');
@@ -167,14 +169,14 @@ function judge(ran: Ran, expectedCases: number): { problems: string[]; said: str
       problems.push(
         `report says ${own.verdict.status}${own.verdict.interrupted ? ` (${own.verdict.interrupted.signal})` : ''}, not INTERRUPTED by ${expected}`,
       );
-    if (!finished) problems.push('its ledger is unfinished');
+    if (ownLedger && !finished) problems.push('its ledger is unfinished');
   } else if (ran.way === 'kill9') {
     if (signalled && finished) problems.push('killed with a change unsettled, yet its ledger says finished');
   } else if (stoppedAtOnce) {
     // A second signal stops at once, keeping the ledger for the next run.
   } else if (ran.exit?.signal === ran.signals[0] && !ran.started) {
     // Node's own start-up: the command had not run its first line, and sent nothing.
-    if (ledger?.header && Date.parse(ledger.header.startedAt) >= ran.launchedAt - 1000) problems.push('no report, yet it started a ledger');
+    if (ownLedger) problems.push('no report, yet it started a ledger');
   } else if (!ran.started && (ran.way === 'npm-group' || ran.way === 'npm-parent' || ran.way === 'parent')) {
     // npm or the shell went before it started the command.
   } else problems.push('no report of its own');
@@ -236,9 +238,11 @@ try {
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
     const when = ran.signalAt === null ? 'ended first' : `${ran.signals.join('+')} after ${((ran.signalAt - ran.launchedAt) / 1000).toFixed(1)} s`;
     const cleaned = [/left \d+ entries[^;]*/.exec(ran.stdout)?.[0], /^cleanup: put back .*$/m.exec(ran.stdout)?.[0]].filter(Boolean).join('; ');
+    const cannot = ran.stdout.split('\n').filter((l) => /^\s+(cannot put back|could not undo) /.test(l));
     out(
       `run ${String(n).padStart(3)}: ${way.padEnd(10)} ${when} -> exit ${ran.exit ? (ran.exit.code ?? ran.exit.signal) : '(its parent)'}, report: ${said}` +
-        `${cleaned ? `; an unfinished run ${cleaned}` : ''}${problems.length ? `\n    WRONG: ${problems.join('\n    WRONG: ')}` : ''}`,
+        `${cleaned ? `; an unfinished run ${cleaned}` : ''}${cannot.map((l) => `\n    ${l.trim()}`).join('')}` +
+        `${problems.length ? `\n    WRONG: ${problems.join('\n    WRONG: ')}` : ''}`,
     );
     if (problems.length) failures += 1;
   }

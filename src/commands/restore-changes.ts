@@ -51,13 +51,15 @@ const shown = (old: Record<string, unknown>) =>
     .join(', ');
 
 /**
- * Sends the setting's restore as the accounts that changed it, newest first, until one is
- * accepted (the last to try may have been refused the change itself). Null when put back; else
+ * Sends the setting's restore as the accounts that changed it, newest first, then as those that
+ * may put it back (restoreAs), until one is accepted (the last to try may have been refused the
+ * change itself). Null when put back; else
  * why not, and whether trying again later may help (no answer, no account) or not (refused).
  */
 async function putBack(client: ApiClient, accounts: Partial<Record<Role, Account>>, entry: Unsettled): Promise<{ why: string; retry: boolean } | null> {
   let refused: string | null = null;
-  for (const role of entry.roles) {
+  // A member's refused change (noted before its answer came) is put back by an administrator.
+  for (const role of [...entry.roles, ...(entry.restoreAs ?? []).filter((r) => !entry.roles.includes(r))]) {
     const account = accounts[role as Role];
     if (!account) continue;
     const done = await client.send({ ...entry.restore!, auth: { ...account, role }, purpose: 'cleanup' });

@@ -29,6 +29,8 @@ export interface ChangeEntry {
   restore?: LedgerRequest;
   /** Why it cannot be put back. */
   cannot?: string;
+  /** Accounts that may put it back too, when those that changed it are refused (the organisation's: its administrators). */
+  restoreAs?: string[];
   at: string;
 }
 
@@ -116,6 +118,7 @@ export class ChangeLedger {
         role,
         ...(old ? { old } : {}),
         ...(why === undefined ? { restore: restoreRequest({ ...touch, scope }, old!) } : { cannot: why }),
+        ...(touch.change.readAs ? { restoreAs: touch.change.readAs } : {}),
       };
       state = { entry, pending: false, inFlight: 0, changed: false };
       this.states.set(id, state);

@@ -116,6 +116,31 @@ describe('the ledger of changes', () => {
     }
   });
 
+  it("puts back a member's change the run was killed waiting on as an administrator, the member being refused", async () => {
+    const { file, client } = watched();
+    try {
+      const line = {
+        change: 'organisation-setting',
+        id: 'organisation-setting organisation allow_message_editing',
+        scope: 'organisation',
+        key: 'allow_message_editing',
+        role: 'member',
+        old: { allow_message_editing: true },
+        restore: { method: 'PATCH', path: '/realm', params: { allow_message_editing: true } },
+        restoreAs: ['admin', 'owner'],
+        at: new Date().toISOString(),
+      };
+      writeFileSync(file, `${JSON.stringify(line)}\n`);
+      expect(await restoreChanges(client, server.accounts, lines(file), file)).toEqual({
+        restored: ['organisation-setting allow_message_editing: true'],
+        cannot: [],
+        failed: [],
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('leaves out a change to a channel the run made (its id learnt from GET /streams), and notes one to a channel it did not', async () => {
     const { file, client, send } = watched();
     try {

@@ -86,6 +86,30 @@ describe('cleanup from the ledger', () => {
     });
   });
 
+  it('archives by its id a channel renamed and made private since its id was learnt, which its name no longer finds', async () => {
+    const ledger = join(dir, 'renamed.jsonl');
+    writeFileSync(ledger, '');
+    const id = await asOwner(async (client) => {
+      await json(client, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'cf ab12cd34 first name' }] });
+      const streams = (await json(client, 'GET', '/streams')).streams as { stream_id: number; name: string }[];
+      const made = streams.find((s) => s.name === 'cf ab12cd34 first name')!.stream_id;
+      // Listed again: noted once.
+      await json(client, 'GET', '/streams');
+      await json(client, 'PATCH', `/streams/${made}`, { new_name: 'cf ab12cd34 second name', is_private: true, history_public_to_subscribers: false });
+      await json(client, 'DELETE', '/users/me/subscriptions', { subscriptions: ['cf ab12cd34 second name'] });
+      return made;
+    }, ledger);
+    expect(readLedger(ledger).entries.map((e) => e.undo.path)).toEqual(['/streams/{stream_id}', `/streams/${id}`]);
+    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toMatchObject({ undone: 1, failed: [] });
+    await asOwner(async (client) => {
+      const all = (await json(client, 'GET', '/streams', { include_all: true, exclude_archived: false })).streams as {
+        stream_id: number;
+        is_archived?: boolean;
+      }[];
+      expect(all.find((s) => s.stream_id === id)?.is_archived).toBe(true);
+    });
+  });
+
   it('cleans up a ledger written in the format of earlier runs; an undo path nothing declares how to fill fails', async () => {
     const ledger = join(dir, 'old.jsonl');
     await asOwner((client) => json(client, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'cf old12345 kept' }] }));
