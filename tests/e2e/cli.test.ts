@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, serveCli, underShell, type Served } from '../support/cli.js';
 import { readReportFile } from '../support/report-format.js';
+import { until } from '../support/time-limits.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-e2e-'));
 const cli = (args: string[], cwd = tmp()) => runCli(args, { cwd });
@@ -214,18 +215,11 @@ describe('serve whose parent is gone', () => {
         return false;
       }
     };
-    let url = '';
-    for (let i = 0; i < 1200 && !url; i += 1) {
-      await new Promise((r) => setTimeout(r, 50));
-      url = existsSync(envFile) ? (/^CONFORMANCE_TARGET_URL=(.+)$/m.exec(readFileSync(envFile, 'utf8'))?.[1] ?? '') : '';
-    }
-    expect(await answers(url)).toBe(true);
+    const urlOf = () => (existsSync(envFile) ? (/^CONFORMANCE_TARGET_URL=(.+)$/m.exec(readFileSync(envFile, 'utf8'))?.[1] ?? '') : '');
+    await until(() => urlOf() !== '', 50);
+    expect(await answers(urlOf())).toBe(true);
     shell.kill('SIGKILL');
-    let stopped = false;
-    for (let i = 0; i < 1200 && !stopped; i += 1) {
-      await new Promise((r) => setTimeout(r, 50));
-      stopped = !(await answers(url));
-    }
-    expect(stopped).toBe(true);
+    // Stopped: the test's time limit bounds the wait.
+    await until(async () => !(await answers(urlOf())), 50);
   });
 });

@@ -17,6 +17,7 @@ import { cleanEnv, runCli, underShell, type Ran } from '../support/cli.js';
 import { startProxy, type Proxy } from '../support/rewriting-proxy.js';
 import { readReportFile } from '../support/report-format.js';
 import { SAME_SIGNAL_MS } from '../../src/commands/run-stop.js';
+import { until } from '../support/time-limits.js';
 
 let server: ReferenceServer;
 let slow: Proxy;
@@ -197,7 +198,7 @@ describe.concurrent('isolation', () => {
     const reports = join(dir, 'shared');
     const lock = join(reports, 'run.lock');
     const first = cli(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports], { signals: ['SIGINT'], ledger: join(reports, 'ledger.jsonl') });
-    for (let i = 0; i < 1200 && !existsSync(lock); i += 1) await new Promise((r) => setTimeout(r, 25));
+    await until(() => existsSync(lock));
     const pid = JSON.parse(readFileSync(lock, 'utf8')).pid as number;
     const second = await cli(['run', '--env-file', join(dir, 'direct.env'), '--report-dir', reports]);
     expect(second.code).toBe(2);
@@ -231,7 +232,7 @@ describe.concurrent('isolation', () => {
     expect(ran.signal === 'SIGINT' || ran.code === 130).toBe(true);
     // npm may be gone before the suite has written its reports (it re-raises the signal once its
     // child ends, but a loaded machine can reorder who exits first): wait for them, bounded.
-    for (let i = 0; i < 400 && !existsSync(join(reports, 'conformance.json')); i += 1) await new Promise((r) => setTimeout(r, 50));
+    await until(() => existsSync(join(reports, 'conformance.json')));
     expect(readReportFile(reports).verdict.status).toBe('interrupted');
   });
 
@@ -239,11 +240,10 @@ describe.concurrent('isolation', () => {
     const reports = join(dir, 'orphan');
     const ledger = join(reports, 'ledger.jsonl');
     const shell = underShell(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports]);
-    for (let i = 0; i < 2400 && ledgerLines(ledger) <= 10; i += 1) await new Promise((r) => setTimeout(r, 25));
+    await until(() => ledgerLines(ledger) > 10);
     shell.kill('SIGTERM');
     // The run goes on without its parent until it has written its reports and let go of the directory.
-    for (let i = 0; i < 2400 && (existsSync(join(reports, 'run.lock')) || !existsSync(join(reports, 'conformance.json'))); i += 1)
-      await new Promise((r) => setTimeout(r, 25));
+    await until(() => !existsSync(join(reports, 'run.lock')) && existsSync(join(reports, 'conformance.json')));
     const report = readReportFile(reports);
     expect(report.verdict).toMatchObject({ status: 'interrupted', interrupted: { signal: 'SIGTERM' } });
     expect(report.verdict.interrupted.notRun).toBeGreaterThan(0);

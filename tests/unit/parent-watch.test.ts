@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/common/paths.js';
+import { until } from '../support/time-limits.js';
 
 const WATCH = pathToFileURL(projectPath('bin', 'parent-watch.mjs')).href;
 
@@ -27,7 +28,7 @@ async function family(child: string, dir: string): Promise<{ parent: number; chi
     ],
     { stdio: 'ignore' },
   );
-  expect(await eventually(() => existsSync(ready))).toBe(true);
+  await until(() => existsSync(ready), 20);
   return { parent: parent.pid!, child: Number(readFileSync(ready, 'utf8')) };
 }
 
@@ -40,12 +41,6 @@ const alive = (pid: number) => {
   }
 };
 
-/** Waits for a condition (an event of another process), polling; false when it never came. */
-async function eventually(condition: () => boolean, limitMs = 30_000): Promise<boolean> {
-  for (const started = Date.now(); Date.now() - started < limitMs; await new Promise((r) => setTimeout(r, 20))) if (condition()) return true;
-  return condition();
-}
-
 describe('a command whose parent is gone', () => {
   it("gets a SIGTERM its handler takes, marked as the parent's end", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tcc-parent-'));
@@ -56,7 +51,7 @@ describe('a command whose parent is gone', () => {
     );
     expect(alive(child)).toBe(true);
     process.kill(parent, 'SIGKILL');
-    expect(await eventually(() => existsSync(marker) && !alive(child))).toBe(true);
+    await until(() => existsSync(marker) && !alive(child), 20);
     expect(readFileSync(marker, 'utf8')).toBe('SIGTERM parent-gone');
   });
 
@@ -64,6 +59,6 @@ describe('a command whose parent is gone', () => {
     const { parent, child } = await family('', mkdtempSync(join(tmpdir(), 'tcc-parent-')));
     expect(alive(child)).toBe(true);
     process.kill(parent, 'SIGTERM');
-    expect(await eventually(() => !alive(child))).toBe(true);
+    await until(() => !alive(child), 20);
   });
 });
