@@ -171,7 +171,7 @@ describe.concurrent('isolation', () => {
     writeFileSync(stopped, readFileSync(ledger));
     const next = await cli(['run', '--env-file', join(dir, 'stalling.env'), '--report-dir', reports, '--operation', 'GET /streams']);
     expect(next.stderr).toBe('');
-    expect(next.stdout).toMatch(/^\S+ledger\.jsonl: an unfinished run \(run [0-9a-f]{8}, started [^)]+\) left \d+ entries; removing them first$/m);
+    expect(next.stdout).toMatch(/^\S+ledger\.jsonl: an unfinished run \(run [0-9a-f]{8}, started [^)]+\) left \d+ entries(?:; removing| and \d+ changed settings; undoing) them first$/m);
     expect(next.stdout).toMatch(/^cleanup: \d+ removed, \d+ already gone, 0 failed$/m);
     expect(next.code).toBe(0);
     expect(await activeRunChannels(server, stopped)).toEqual([]);
