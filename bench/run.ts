@@ -14,7 +14,7 @@ import { timeRun, withServer } from './whole-run.js';
 import { clientOverhead } from './client-overhead.js';
 import { throughput } from './throughput.js';
 import { benchCommand } from './compiled.js';
-import { longLivedServer } from './long-lived.js';
+import { censusLine, longLivedServer } from './long-lived.js';
 import { embeddedCost, pooledCost, rateLimitedRun, type RunCost } from './cost.js';
 import { headerlessRuns } from './headerless.js';
 import { extraMembersFor } from '../src/runner/spread.js';
@@ -212,10 +212,13 @@ if (wanted('9')) {
   out(`9. one \`serve\` process serving ${SERVER_RUNS} whole runs, its memory after each (after a garbage collection)`);
   const served = await longLivedServer(command.bin, SERVER_RUNS, (r) =>
     out(
-      `   run ${String(r.run).padStart(2)}: RSS ${fmt(r.rssMiB, 0)} MiB, heap ${fmt(r.heapUsedMiB)} MiB, ${fmt(r.wallMs / 1000)} s, exit ${r.exitCode}: ${r.closing}`,
+      `   run ${String(r.run).padStart(2)}: RSS ${fmt(r.rssMiB, 0)} MiB, heap ${fmt(r.heapUsedMiB)} MiB, ${fmt(r.wallMs / 1000)} s, exit ${r.exitCode}: ${r.closing}; ${censusLine(r.census)}`,
     ),
   );
   const half = Math.floor(served.runs.length / 2);
-  const heapSlope = (served.runs.at(-1)!.heapUsedMiB - served.runs[half].heapUsedMiB) / Math.max(1, served.runs.length - 1 - half);
-  out(`   RSS at start ${fmt(served.startMiB, 0)} MiB; heap growth per run over the second half: ${fmt(heapSlope * 1024, 0)} KiB`);
+  const perRun = (of: (r: (typeof served.runs)[number]) => number) =>
+    (of(served.runs.at(-1)!) - of(served.runs[half])) / Math.max(1, served.runs.length - 1 - half);
+  out(
+    `   RSS at start ${fmt(served.startMiB, 0)} MiB; growth per run over the second half: heap ${fmt(perRun((r) => r.heapUsedMiB) * 1024, 0)} KiB, RSS ${fmt(perRun((r) => r.rssMiB) * 1024, 0)} KiB`,
+  );
 }

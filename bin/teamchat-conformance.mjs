@@ -6,7 +6,9 @@
 // The command line. It runs the compiled JavaScript of dist/ when that is current (always in the
 // installed package; in a checkout after `npm run build`, until a source changes), else the
 // TypeScript sources through tsx's loader (type stripping only, no type-checking).
+import { constants } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
+import { watchParent } from './parent-watch.mjs';
 
 // Smaller young-generation semispaces for this process and its worker threads: the run's objects
 // are short-lived answers. (--optimize-for-size would save ~40 MiB more for ~10% more CPU time;
@@ -29,6 +31,8 @@ if (runsSuite) {
   process.on('SIGINT', early.handler);
   process.on('SIGTERM', early.handler);
 }
+// A parent gone (npm or npx killed alone) stops the command as a SIGTERM to its group would.
+watchParent();
 
 /** The CLI module: dist/'s compiled code when current, else the sources through tsx. */
 async function loadCli() {
@@ -51,6 +55,13 @@ let cli;
 try {
   cli = await loadCli();
 } catch (error) {
+  const early = globalThis[Symbol.for('teamchat-conformance.early-signal')];
+  if (early?.signal) {
+    // Stopped while loading, before anything was sent: run from the sources, the same Ctrl-C ends
+    // tsx's esbuild service, and the rest of the suite cannot load to write a report.
+    process.stderr.write(`teamchat-conformance: ${early.signal} while loading: stopped before anything was sent\n`);
+    process.exit(128 + constants.signals[early.signal]);
+  }
   // main() reports its own errors; this is the suite failing to load at all: exit 3, as an internal error.
   process.stderr.write(
     `teamchat-conformance: internal error: the suite failed to load (please report it with the details below)\ndetails: ${error?.stack ?? error}\n`,

@@ -227,7 +227,7 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('cleanup')
-    .description('remove what a crashed or interrupted run created, from its ledger (reports/ledger.jsonl)')
+    .description('put back what a crashed or interrupted run changed and remove what it created, from its ledger (reports/ledger.jsonl)')
     .requiredOption('--ledger <file>', 'the ledger the run wrote')
     .option('--env-file <file>', 'the target and accounts (as for run)')
     .option('--target-url <url>', 'the target, if not in the env file or environment')

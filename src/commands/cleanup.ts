@@ -1,18 +1,24 @@
-// `cleanup --ledger F`: removes what a crashed or interrupted run created, from its ledger. Each
-// entry carries its undo request; the declarations (specs/created-resources.yaml) say which kinds
-// go first and how a key is resolved to what the undo path needs. An undo of something already
-// gone is expected and not an error.
+// `cleanup --ledger F`: puts back what a crashed or interrupted run changed and removes what it
+// created, from its ledger. The settings go back first (restore-changes.ts: newest change first,
+// to the value noted before the run changed them), then each created entry is undone by the
+// request it carries; the declarations (specs/created-resources.yaml) say which kinds go first
+// and how a key is resolved to what the undo path needs. An undo of something already gone is
+// expected and not an error.
 import type { Config } from '../config/config.js';
-import type { Account, Role } from '../common/vocabulary.js';
+import { extraMemberLabel, type Account, type Role } from '../common/vocabulary.js';
 import { ApiClient } from '../http/client.js';
 import { fillPath, type LedgerEntry } from '../runner/ledger.js';
 import { placeholdersOf, type CreatedResource } from '../engine/load/created-resources.js';
-import { readLedgerFile } from './ledger-file.js';
+import { readLedgerFile, type LedgerState } from './ledger-file.js';
+import { restoreChanges, type RestoreSummary } from './restore-changes.js';
 
 export interface CleanupSummary {
   undone: number;
   alreadyGone: number;
   failed: string[];
+  /** The settings put back, and those that cannot be (with why). */
+  restored: string[];
+  cannot: string[];
 }
 
 const CLEANUP_CONCURRENCY = 8;
@@ -72,32 +78,44 @@ async function undo(client: ApiClient, entry: LedgerEntry, resource: CreatedReso
   else summary.alreadyGone += 1; // archived, deleted or deactivated already
 }
 
-/** The entries of a ledger file (its header and "finished" line are not entries). */
-export function readLedger(file: string): LedgerEntry[] {
-  return readLedgerFile(file)?.entries ?? [];
+/** What a ledger file lists to undo (none when there is no file). */
+export function readLedger(file: string): Pick<LedgerState, 'file' | 'entries' | 'changes'> {
+  return readLedgerFile(file) ?? { file, entries: [], changes: [] };
 }
 
-/** Undoes a ledger's entries; `resources` are the declarations (specs/created-resources.yaml). */
+/**
+ * Puts back the settings a ledger lists as changed, then undoes what it lists as created;
+ * `resources` are the declarations (specs/created-resources.yaml). Each setting put back is
+ * marked settled in the ledger's file.
+ */
 export async function cleanupLedger(
   config: Config,
   targetUrl: string,
-  entries: LedgerEntry[],
+  ledger: Pick<LedgerState, 'file' | 'entries' | 'changes'>,
   resources: CreatedResource[],
   log: (s: string) => void,
 ): Promise<CleanupSummary> {
   const client = new ApiClient(targetUrl, { timeoutMs: config.timeoutMs });
-  const summary: CleanupSummary = { undone: 0, alreadyGone: 0, failed: [] };
+  const summary: CleanupSummary = { undone: 0, alreadyGone: 0, failed: [], restored: [], cannot: [] };
   const declared = new Map(resources.map((resource) => [resource.kind, resource]));
   const asRole = (entry: LedgerEntry): Auth | null => {
     const role = (['owner', 'admin', entry.role].find((r) => r && config.accounts[r as Role]) ?? null) as Role | null;
     return role ? { ...config.accounts[role]!, role } : null;
   };
+  let restoring: RestoreSummary = { restored: [], cannot: [], failed: [] };
   try {
+    // The settings first: one may name something the run made (a group given a permission).
+    if (ledger.changes.length) {
+      // An extra member's own settings go back as that member, by its label in the ledger.
+      const changers = { ...config.accounts, ...Object.fromEntries(config.extraMembers.map((a, i) => [extraMemberLabel(i), a])) };
+      restoring = await restoreChanges(client, changers, ledger.changes, ledger.file);
+    }
+    Object.assign(summary, { restored: restoring.restored, cannot: restoring.cannot, failed: [...restoring.failed] });
     // Newest entry of each resource wins; kinds declared undoFirst (messages, before the
     // channels they are in) go first; the rest in parallel, a few at a time, since a slow target
     // makes a long ledger slow.
     const unique = new Map<string, LedgerEntry>();
-    for (const entry of entries) unique.set(`${entry.kind}:${entry.key}`, entry);
+    for (const entry of ledger.entries) unique.set(`${entry.kind}:${entry.key}`, entry);
     const all = [...unique.values()];
     const first = (entry: LedgerEntry) => declared.get(entry.kind)?.undoFirst === true;
     for (const group of [all.filter(first), all.filter((e) => !first(e))]) {
@@ -105,6 +123,13 @@ export async function cleanupLedger(
     }
   } finally {
     await client.close();
+  }
+  if (summary.restored.length || summary.cannot.length) {
+    log(
+      `cleanup: put back ${summary.restored.length} setting(s) the run changed${summary.cannot.length ? `; ${summary.cannot.length} cannot be put back` : ''}`,
+    );
+    for (const r of summary.restored) log(`  put back ${r}`);
+    for (const c of summary.cannot) log(`  cannot put back ${c}`);
   }
   log(`cleanup: ${summary.undone} removed, ${summary.alreadyGone} already gone, ${summary.failed.length} failed`);
   for (const f of summary.failed) log(`  could not undo ${f}`);

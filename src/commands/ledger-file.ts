@@ -1,12 +1,14 @@
-// The ledger file's life (runner/ledger.ts records its entries): a run opens it with a header
-// saying which run wrote it against which target, the workers append what the run creates, and
-// the run closes it with a "finished" line once nothing it created is left (its cases undid it,
-// or its cleanup did). A ledger without that line is a run that did not end: killed, or stopped
-// at once by a second Ctrl-C. The next run into the same directory never overwrites it: it
-// removes what it lists first, or stops naming the `cleanup` command to run.
+// The ledger file's life (runner/ledger.ts records what the run creates, runner/change-ledger.ts
+// what it changes): a run opens it with a header saying which run wrote it against which target,
+// the workers append what the run creates and changes, and the run closes it with a "finished"
+// line once nothing it created is left and every setting it changed is back (its cases undid
+// it, or its cleanup did). A ledger without that line is a run that did not end: killed, or
+// stopped at once by a second Ctrl-C. The next run into the same directory never overwrites it:
+// it undoes what it lists first, or stops naming the `cleanup` command to run.
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LedgerEntry } from '../runner/ledger.js';
+import type { ChangeEntry, SettledLine } from '../runner/change-ledger.js';
 
 export const LEDGER_FILE = 'ledger.jsonl';
 
@@ -22,6 +24,8 @@ export interface LedgerState {
   file: string;
   header: LedgerHeader | null;
   entries: LedgerEntry[];
+  /** What the run changed of what existed before it, and what it settled, in the order noted. */
+  changes: (ChangeEntry | SettledLine)[];
   finished: boolean;
 }
 
@@ -50,6 +54,7 @@ export function readLedgerFile(file: string): LedgerState | null {
     file,
     header: header ?? null,
     entries: all.filter((l) => typeof l.kind === 'string') as unknown as LedgerEntry[],
+    changes: all.filter((l) => typeof l.change === 'string' || typeof l.settled === 'string') as unknown as (ChangeEntry | SettledLine)[],
     finished: all.some((l) => typeof l.finished === 'string'),
   };
 }

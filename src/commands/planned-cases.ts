@@ -14,15 +14,21 @@ import { CUT_SHORT, NOT_STARTED } from '../common/vocabulary.js';
 
 export type Planned = { spec: SpecFile; c: Case };
 
-/** Every spec case and property (the properties' modules are imported for their shape). */
-export async function everyCase(suite: Suite): Promise<Planned[]> {
-  const properties = await Promise.all(
+let shapes: Promise<Planned[]> | undefined;
+
+/** The properties as the plan sees them (their modules are imported once, for their shape). */
+export function loadPropertyShapes(): Promise<Planned[]> {
+  return (shapes ??= Promise.all(
     propertyFiles().map(async (file) => {
       const { PROPERTY } = (await import(file)) as { PROPERTY: PropertyCase<unknown, unknown> };
       return planPropertyShape(PROPERTY);
     }),
-  );
-  return [...suite.specs.flatMap((spec) => spec.cases.map((c) => ({ spec, c }))), ...properties];
+  ));
+}
+
+/** Every spec case and property. */
+export async function everyCase(suite: Suite): Promise<Planned[]> {
+  return [...suite.specs.flatMap((spec) => spec.cases.map((c) => ({ spec, c }))), ...(await loadPropertyShapes())];
 }
 
 /**

@@ -17,7 +17,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export async function runVitest(settings: RunSettings, reporter: ConformanceReporter, specs: SpecFile[], stop: RunStop): Promise<void> {
   const { createVitest } = await import('vitest/node');
   const announcer = settings.stopChannel ? new StopAnnouncer(settings.stopChannel) : null;
-  const ours = { SIGINT: new Set(process.listeners('SIGINT')), SIGTERM: new Set(process.listeners('SIGTERM')) };
   const vitest = await createVitest(
     'test',
     { watch: false, config: false, reporters: [reporter] },
@@ -47,11 +46,9 @@ export async function runVitest(settings: RunSettings, reporter: ConformanceRepo
       },
     },
   );
-  // vitest's logger exits the process on SIGINT/SIGTERM; this run cancels instead, so that it
-  // can clean up what it created and write its report.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (!ours[signal].has(listener)) process.off(signal, listener);
-  }
+  // vitest's logger adds SIGINT/SIGTERM listeners that exit the process as createVitest starts;
+  // `stop` takes them off before a signal can reach them (run-stop.ts), so this run cancels
+  // instead, cleans up what it created and writes its report.
   void stop.stopped.then((signal) => {
     // The workers check for the stop before each case; vitest's own cancel reaches only some.
     announcer?.stop(signal);

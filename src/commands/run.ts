@@ -36,10 +36,11 @@ import { planInputOf } from '../engine/run/plan.js';
 import { propertyBudget } from '../property/budget.js';
 import type { Role } from '../common/vocabulary.js';
 import { exitStatusOf, RunStop } from './run-stop.js';
-import { finishLedger, ledgerPath, readLedgerFile, startLedger } from './ledger-file.js';
+import { ledgerPath, readLedgerFile, startLedger } from './ledger-file.js';
 import { leftoversOf, removeLeftovers } from './leftovers.js';
 import type { CaseResult } from '../engine/run/run-case.js';
 import type { Suite } from '../engine/load/load.js';
+import { COMPILED } from '../common/paths.js';
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
@@ -83,6 +84,9 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
     // unreachable target is reported at once, with nothing loaded in vain.
     let loading: ReturnType<typeof loadRunModules> | undefined;
     const load = () => (loading ??= loadRunModules());
+    // Run from the sources, each module goes through tsx's esbuild service, a child process the
+    // terminal's Ctrl-C ends too: all a stopped run needs afterwards is loaded from the start.
+    if (!COMPILED) void Promise.all([load(), ...loadStopModules()]).catch(() => undefined);
     // A signal during the preflight does not wait for it: no case has run, nothing is made.
     const checking = stop.signal
       ? null
@@ -111,7 +115,7 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
     if (checked && !stop.signal) {
       const settings = runSettings(config, checked, targetUrl, runId, inputs, suite, embedded !== null);
       startLedger(ledgerFile, { run: runId, target: targetUrl, embedded: embedded !== null, startedAt: startedAt.toISOString() });
-      settings.ledger = { file: ledgerFile, resources: suite.resources };
+      settings.ledger = { file: ledgerFile, resources: suite.resources, changes: suite.changes };
       const costDir = mkdtempSync(join(tmpdir(), 'tcc-cost-'));
       settings.costFile = join(costDir, 'cost.json');
       stop.ledger = { file: ledgerFile, cleanup: `npm run cli -- cleanup --ledger ${ledgerFile} (with the run's --env-file)` };
@@ -138,12 +142,9 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
           results,
           reporter.started,
         );
-        const { cleanupLedger, readLedger } = await import('./cleanup.js');
-        const cleaned = await cleanupLedger(effective, targetUrl, readLedger(ledgerFile), suite.resources, io.err);
-        reporter.runWarnings.push(`cleanup from the ledger removed ${cleaned.undone}, ${cleaned.failed.length} could not be removed`);
-        if (!cleaned.failed.length) finishLedger(ledgerFile);
-        else reporter.runWarnings.push(`${ledgerFile} keeps what could not be removed: the next run into this directory tries again, or run cleanup --ledger`);
-      } else finishLedger(ledgerFile);
+      }
+      const { endLedger } = await import('./ledger-end.js');
+      reporter.runWarnings.push(...(await endLedger(effective, targetUrl, ledgerFile, suite.resources, stop.signal !== null)));
     } else {
       // Stopped before the first case: every case of the plan is reported, as not started.
       const { withUnfinished } = await import('./planned-cases.js');
@@ -237,6 +238,11 @@ function runFilter(config: Config) {
     ...(config.clauses.length ? { clauses: config.clauses } : {}),
     ...(config.shard ? { shard: config.shard } : {}),
   };
+}
+
+/** What a stopped run loads after the signal: the plan of the cases not run (the properties' modules too), the cleanup, the reports. */
+function loadStopModules() {
+  return [import('./planned-cases.js').then(({ loadPropertyShapes }) => loadPropertyShapes()), import('./ledger-end.js'), import('./run-report.js')];
 }
 
 /** The spec loader (and its YAML parser), the vitest runner with its node API, the reporter and its explainer. */

@@ -73,11 +73,19 @@ export interface ClientOptions {
   onExchange?: (exchange: Exchange, startedAt: Date) => void;
   /** Called just before a request goes out (the ledger notes what it may create). */
   onRequest?: (request: Exchange['request']) => void;
+  /**
+   * Awaited before a request is sent at all (the ledger of changes reads and notes the values it
+   * is about to change); what it returns is called with the request's last exchange.
+   */
+  beforeSend?: (req: ApiRequest) => Promise<AfterAnswer | null> | AfterAnswer | null;
   /** Counts every request sent, and the rate limit met. */
   meter?: RequestMeter;
   /** How a request waits for the rate limit (the runner gives the case's slot back meanwhile). */
   waitOutside?: OutsideWaiter;
 }
+
+/** What the client calls with a request's last exchange (ClientOptions.beforeSend). */
+export type AfterAnswer = (exchange: Exchange) => void;
 
 const DEFAULT_MAX_BODY = 8 * 1024 * 1024;
 
@@ -116,6 +124,13 @@ export class ApiClient {
    * last answer is returned.
    */
   async send(req: ApiRequest): Promise<Exchange> {
+    const after = await this.options.beforeSend?.(req);
+    const exchange = await this.sendPaced(req);
+    after?.(exchange);
+    return exchange;
+  }
+
+  private async sendPaced(req: ApiRequest): Promise<Exchange> {
     const { meter } = this.options;
     // By credential: a request with a wrong key is refused before any limit counts it.
     const account = req.auth ? `${req.auth.email}\0${req.auth.apiKey}` : undefined;

@@ -6,6 +6,7 @@
 import type { inject } from 'vitest';
 import type { Account, ExtraMember, Profile, Role, Shard } from '../common/vocabulary.js';
 import type { CreatedResource } from '../engine/load/created-resources.js';
+import type { ChangeDeclaration } from '../engine/load/changed-settings.js';
 import type { SpecFile } from '../engine/load/types.js';
 import type { KindChecks } from '../engine/load/statement-kinds.js';
 
@@ -58,10 +59,11 @@ export interface RunSettings {
   /** --har: each worker appends its redacted exchanges to a JSONL file in this directory. */
   harDir?: string | null;
   /**
-   * The ledger of what the run creates (`cleanup --ledger F` removes a crashed run's leftovers),
-   * and the declarations of what creates what (specs/created-resources.yaml).
+   * The ledger of what the run creates and changes (`cleanup --ledger F` removes a crashed run's
+   * leftovers and puts back what it changed), and the declarations of what creates what
+   * (specs/created-resources.yaml) and changes what (specs/changed-settings.yaml).
    */
-  ledger?: { file: string; resources: CreatedResource[] } | null;
+  ledger?: { file: string; resources: CreatedResource[]; changes?: ChangeDeclaration[] } | null;
   /** Where the worker writes what its requests cost (src/http/request-cost.ts) when it closes. */
   costFile?: string | null;
   /** The BroadcastChannel on which the CLI announces Ctrl-C: from then on, cases not yet started are skipped. */

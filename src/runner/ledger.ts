@@ -6,6 +6,7 @@
 import { appendFileSync } from 'node:fs';
 import type { Exchange } from '../http/client.js';
 import type { CreatedResource, ResourceRequest } from '../engine/load/created-resources.js';
+import { resolvePath } from '../engine/judge/body-path.js';
 
 export interface LedgerEntry {
   /** A kind of specs/created-resources.yaml ("channel", "message"). */
@@ -30,13 +31,14 @@ function requestParts(request: Exchange['request']) {
   return { path: url.pathname.replace(/^.*\/api\/v1/, ''), params: new URLSearchParams(request.body ?? url.search) };
 }
 
-function pathPattern(template: string): RegExp {
+/** A path template as a pattern: a `{name}` segment matches any one segment. */
+export function pathPattern(template: string): RegExp {
   const escaped = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${escaped.join('[^/]+')}$`);
 }
 
 /** The segment of `path` standing where `template` has `{name}` (URL-decoded), if any. */
-function segmentOf(template: string, path: string, name: string): string | undefined {
+export function segmentOf(template: string, path: string, name: string): string | undefined {
   const at = template.split('/').indexOf(`{${name}}`);
   const segment = at < 0 ? undefined : path.split('/')[at];
   return segment === undefined ? undefined : decodeURIComponent(segment);
@@ -90,8 +92,41 @@ export function ledgerNotes(resources: CreatedResource[], runId: string) {
   };
 }
 
-function undoOf(undo: ResourceRequest, key: string | number): ResourceRequest {
-  return { method: undo.method, path: fillPath(undo.path, { key }), ...(undo.params ? { params: undo.params } : {}) };
+function undoOf(undo: ResourceRequest, key: string | number, values: Record<string, string | number> = {}): ResourceRequest {
+  return { method: undo.method, path: fillPath(undo.path, { ...values, key }), ...(undo.params ? { params: undo.params } : {}) };
+}
+
+/** A key the run made, and the id an answer pairs it with (created-resources.yaml `ids`). */
+export interface PairedId {
+  resource: CreatedResource;
+  key: string | number;
+  /** The field the id is (its name in the undo path), and the id. */
+  field: string;
+  id: string | number;
+}
+
+/** Reads the ids successful answers pair with keys (`ids` of the declarations), for keys `made` says the run made. */
+export function idPairing(resources: CreatedResource[]) {
+  const sources = resources.flatMap((resource) => (resource.ids ?? []).map((source) => ({ resource, source, matches: pathPattern(source.by.path) })));
+  const isValue = (v: unknown): v is string | number => typeof v === 'number' || (typeof v === 'string' && v !== '');
+  return (exchange: Exchange, made: (kind: string, key: string | number) => boolean): PairedId[] => {
+    if (!sources.length) return [];
+    const json = exchange.response?.json as Record<string, unknown> | undefined;
+    if (json?.result !== 'success') return [];
+    const url = new URL(exchange.request.url);
+    const path = url.pathname.replace(/^.*\/api\/v1/, '');
+    return sources
+      .filter(({ source, matches }) => source.by.method === exchange.request.method && matches.test(path))
+      .flatMap(({ resource, source }) => {
+        const listed = source.list === undefined ? json : resolvePath(json, source.list).value;
+        return (Array.isArray(listed) ? (listed as unknown[]) : [listed]).flatMap((entry) => {
+          const fields = entry as Record<string, unknown> | null;
+          const key = source.keyParam !== undefined ? url.searchParams.get(source.keyParam) : fields?.[source.key!];
+          const id = fields?.[source.id];
+          return isValue(key) && isValue(id) && made(resource.kind, key) ? [{ resource, key, field: source.id, id }] : [];
+        });
+      });
+  };
 }
 
 function append(file: string, entries: Noted[]): void {
@@ -99,11 +134,36 @@ function append(file: string, entries: Noted[]): void {
   if (entries.length) appendFileSync(file, `${entries.map((entry) => JSON.stringify({ ...entry, at })).join('\n')}\n`);
 }
 
-/** Client hooks that append to the ledger file what each request may create and each answer did. */
+/**
+ * Client hooks that append to the ledger file what each request may create and each answer did.
+ * Once an answer tells the id of something noted by its key (a channel by name), it is noted
+ * again with an undo naming the id: the newer entry wins at cleanup, so a channel renamed or
+ * made private since (which its name no longer finds) is still archived.
+ */
 export function ledgerRecorder(file: string, runId: string, resources: CreatedResource[]) {
   const { plannedBy, createdBy } = ledgerNotes(resources, runId);
+  const paired = idPairing(resources);
+  const keys = new Set<string>();
+  const identified = new Set<string>();
+  const noted = (entries: Noted[]) => {
+    for (const e of entries) keys.add(`${e.kind}\0${e.key}`);
+    append(file, entries);
+  };
   return {
-    onRequest: (request: Exchange['request']) => append(file, plannedBy(request)),
-    onExchange: (exchange: Exchange) => append(file, createdBy(exchange)),
+    onRequest: (request: Exchange['request']) => noted(plannedBy(request)),
+    onExchange: (exchange: Exchange) => {
+      noted(createdBy(exchange));
+      const fresh = paired(exchange, (kind, key) => keys.has(`${kind}\0${key}`)).filter(({ resource, key }) => !identified.has(`${resource.kind}\0${key}`));
+      for (const { resource, key } of fresh) identified.add(`${resource.kind}\0${key}`);
+      append(
+        file,
+        fresh.map(({ resource, key, field, id }) => ({
+          kind: resource.kind,
+          key,
+          role: exchange.request.role,
+          undo: undoOf(resource.undo, key, { [field]: id }),
+        })),
+      );
+    },
   };
 }

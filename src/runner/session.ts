@@ -19,6 +19,7 @@ import { operationMatcher } from '../engine/judge/operation-of.js';
 import type { Exchange } from '../http/client.js';
 import { StopListener } from './stop-signal.js';
 import { madeByRun } from './made-by-run.js';
+import { ChangeLedger } from './change-ledger.js';
 import { kindContext } from '../engine/run/kind-context.js';
 import type { PropertyCase } from '../property/define.js';
 import { castUnits, expectedRequests, partsOf, PARTS, type Cast, type CastUnit } from './spread.js';
@@ -71,8 +72,11 @@ export class Session {
     // --har: every exchange, redacted, appended to this worker's file (assembled by the CLI).
     // The ledger: what the run creates, for cleanup after a crash.
     const ledger = settings.ledger ? ledgerRecorder(settings.ledger.file, settings.runId, settings.ledger.resources) : null;
-    // What the run creates, for the generic checks (the timestamps a run causes).
-    const made = settings.kinds ? madeByRun(settings.resources ?? settings.ledger?.resources ?? [], settings.runId) : null;
+    // What the run creates, for the generic checks (the timestamps a run causes) and the ledger
+    // of changes (a change to what the run made is none to what existed before it).
+    const made = settings.kinds || settings.ledger?.changes ? madeByRun(settings.resources ?? settings.ledger?.resources ?? [], settings.runId) : null;
+    // The ledger of changes: what a request is about to change is noted, with its value, before it goes out.
+    let changes: ChangeLedger | null = null;
     // The keys of accounts the run makes are learnt from the answers first, so no record keeps them.
     const listeners = [
       (exchange: Exchange) => this.learnKeys(exchange),
@@ -90,9 +94,13 @@ export class Session {
       connections: settings.concurrency * 2,
       onExchange,
       onRequest: onRequests.length ? (request: Exchange['request']) => onRequests.forEach((note) => note(request)) : undefined,
+      beforeSend: settings.ledger?.changes?.length ? (req) => changes!.beforeSend(req) : undefined,
       meter: this.meter,
     });
     this.client = client;
+    // The extra members' own settings are noted too, by their labels (extra1...), as they send them.
+    const changers = { ...settings.accounts, ...Object.fromEntries((settings.extraMembers ?? []).map((e) => [e.label, e])) };
+    if (settings.ledger?.changes?.length) changes = new ChangeLedger(settings.ledger.file, settings.ledger.changes, changers, client, made!.made);
     this.ctx = {
       client,
       accounts: settings.accounts,

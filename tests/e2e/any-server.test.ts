@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, serveCli, type Served } from '../support/cli.js';
+import { scaled } from '../support/time-limits.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-any-'));
 const PUSH_RELAY = /^needs push devices behind a push relay in each failing state, which only the reference server seeds/;
 
-describe.concurrent('a run against the reference server without its shortcuts', { timeout: 180_000 }, () => {
+describe.concurrent('a run against the reference server without its shortcuts', { timeout: scaled(180_000) }, () => {
   const servers: Served[] = [];
 
   /** A server of its own for each run: two runs at once on one organisation would see each other's settings. */

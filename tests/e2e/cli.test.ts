@@ -1,11 +1,12 @@
 // The command line as a user runs it: exit statuses, reports, preflight messages, serve.
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, serveCli, type Served } from '../support/cli.js';
+import { runCli, serveCli, underShell, type Served } from '../support/cli.js';
 import { readReportFile } from '../support/report-format.js';
+import { until } from '../support/time-limits.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-e2e-'));
 const cli = (args: string[], cwd = tmp()) => runCli(args, { cwd });
@@ -212,5 +213,26 @@ describe.concurrent('a target that is not what the URL promises', () => {
     const ran = await run(`https://${url}`);
     expect(ran.code).toBe(2);
     expect(ran.stderr).toBe(`teamchat-conformance: target unreachable: https://${url}: the target speaks plain HTTP: use http://${url}\n`);
+  });
+});
+
+describe('serve whose parent is gone', () => {
+  it('stops when the shell that started it is killed alone, as npm or npx killed alone leaves it', async () => {
+    const dir = tmp();
+    const envFile = join(dir, 'ref.env');
+    const shell = underShell(['serve', '--port', '0', '--env-out', envFile]);
+    const answers = async (url: string) => {
+      try {
+        return (await fetch(`${url}/api/v1/server_settings`)).ok;
+      } catch {
+        return false;
+      }
+    };
+    const urlOf = () => (existsSync(envFile) ? (/^CONFORMANCE_TARGET_URL=(.+)$/m.exec(readFileSync(envFile, 'utf8'))?.[1] ?? '') : '');
+    await until(() => urlOf() !== '', 50);
+    expect(await answers(urlOf())).toBe(true);
+    shell.kill('SIGKILL');
+    // Stopped: the test's time limit bounds the wait.
+    await until(async () => !(await answers(urlOf())), 50);
   });
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, NODE_ARGS, runCli, type Ran } from '../support/cli.js';
+import { scaled } from '../support/time-limits.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-tty-'));
 // util-linux `script` runs a command on a pseudo-terminal: the CLI sees a TTY as in a shell.
@@ -25,7 +26,7 @@ function onTerminal(args: string[]): Promise<Ran> {
   });
 }
 
-describe.concurrent('progress on a terminal, plain lines elsewhere', { timeout: 60_000 }, () => {
+describe.concurrent('progress on a terminal, plain lines elsewhere', { timeout: scaled(60_000) }, () => {
   // Accepts connections and never answers: the preflight waits until its limit.
   let silent: Server;
   let silentUrl: string;

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, serveCli, type Served } from '../support/cli.js';
+import { scaled } from '../support/time-limits.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-inc-'));
 const json = (dir: string) => JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
 
-describe.concurrent('a run without the member account', { timeout: 120_000 }, () => {
+describe.concurrent('a run without the member account', { timeout: scaled(120_000) }, () => {
   let server: Served;
   let noMember: string;
 

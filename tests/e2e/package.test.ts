@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/common/paths.js';
 import { cleanEnv } from '../support/cli.js';
+import { scaled } from '../support/time-limits.js';
 import { readReportFile } from '../support/report-format.js';
 
 const exec = promisify(execFile);
@@ -48,7 +49,7 @@ interface Packed {
   filename: string;
 }
 
-describe('the packed package (slow: builds, packs and installs it)', { timeout: 240_000 }, () => {
+describe('the packed package (slow: builds, packs and installs it)', { timeout: scaled(240_000) }, () => {
   const work = mkdtempSync(join(tmpdir(), 'tcc-package-'));
   const app = join(work, 'app');
   let packed: Packed;
@@ -68,7 +69,7 @@ describe('the packed package (slow: builds, packs and installs it)', { timeout: 
       env: userEnv(),
     });
     installOutput = `${installed.stdout}${installed.stderr}`;
-  }, 240_000);
+  }, scaled(240_000));
 
   it('holds the compiled code, specs, schemas, the reports README and the licence, and no tests, bench, sources or scripts', () => {
     const paths = packed.files.map((f) => f.path);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseXml } from '../report/xml-check.js';
 import { runCli, serveCli, type Ran as CliRan, type Served } from '../support/cli.js';
+import { scaled } from '../support/time-limits.js';
 import { readReportFile } from '../support/report-format.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'tcc-rep-'));
@@ -30,7 +31,7 @@ let fullRun: Promise<Ran>;
 let brokenRun: Promise<Ran>;
 
 // Generous limits: these tests chain up to three CLI runs, and CI machines are sometimes busy.
-describe.concurrent('reports from the command line', { timeout: 150_000 }, () => {
+describe.concurrent('reports from the command line', { timeout: scaled(150_000) }, () => {
   let server: Served;
   let envFile: string;
 

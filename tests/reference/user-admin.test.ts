@@ -31,6 +31,23 @@ describe('reference server: ops 9 and 10 update a user', () => {
     expectSuccess(await call(s, 'PATCH', '/settings', { as: s.accounts.member2, form: { email_address_visibility: '1' } }));
   });
 
+  it('GET /users/{email} finds a user by the dummy address always, by the real one where the caller may see it (a ledger reads a user so)', async () => {
+    const s = server();
+    const { member2 } = ids();
+    const byEmail = (email: string, who: RoleName) => call(s, 'GET', `/users/${email}`, { as: s.accounts[who] });
+    expect((await byEmail('member2@reference.test', 'admin')).body.user).toMatchObject({ user_id: member2, delivery_email: 'member2@reference.test' });
+    expectSuccess(await call(s, 'PATCH', '/settings', { as: s.accounts.member2, form: { email_address_visibility: '3' } }));
+    try {
+      expectError(await byEmail('member2@reference.test', 'member'), 400, 'BAD_REQUEST', 'No such user');
+      expect((await byEmail(`user${member2}@reference.test`, 'member')).body.user).toMatchObject({ user_id: member2, delivery_email: null });
+      // Its slot takes one segment: the other routes still answer, and a longer path is not a user (only PATCH takes it, as Zulip's <path:email>).
+      expect((await call(s, 'GET', '/users/me', { as: s.accounts.member })).body).toMatchObject({ result: 'success', user_id: ids().member });
+      expect((await call(s, 'GET', '/users/member2@reference.test/nothing', { as: s.accounts.admin })).status).toBe(405);
+    } finally {
+      expectSuccess(await call(s, 'PATCH', '/settings', { as: s.accounts.member2, form: { email_address_visibility: '1' } }));
+    }
+  });
+
   it('changes roles within the rules', async () => {
     const { member2, owner } = ids();
     for (const role of [300, 600, 200, 400]) {

@@ -22,8 +22,8 @@ const result = (id: string, endpoint: string, extra: Partial<CaseResult> = {}): 
   ...extra,
 });
 // Just what the reporter reads of vitest's objects.
-const testCase = (r: CaseResult) => ({ meta: () => ({ conformance: r }) }) as unknown as TestCase;
-const suite = (name: string) => ({ name, errors: () => [] }) as unknown as TestSuite;
+const testCase = (r: CaseResult) => ({ id: `t-${r.id}`, name: r.id, meta: () => ({ conformance: r }) }) as unknown as TestCase;
+const suite = (name: string) => ({ id: `s-${name}`, name, errors: () => [] }) as unknown as TestSuite;
 
 describe('the console', () => {
   it("prints each warning under its operation's line, failures at once, and warnings of no suite before the summary", () => {
@@ -52,6 +52,22 @@ describe('the console', () => {
     const skipped = [result('op21.a', 'POST /x', { status: 'skipped' }), result('op21.b', 'POST /x', { status: 'skipped' })];
     expect(plain(operationLine('POST /x', skipped))).toMatch(/^- POST \/x +nothing ran: 2 skipped$/);
     expect(plain(operationLine('POST /x', [...skipped, result('op21.c', 'POST /x')]))).toMatch(/^✓ POST \/x +1 passed, 2 skipped$/);
+  });
+
+  it('a test reported twice (a run cancelled while vitest collects) is one result, printed once; one vitest skipped unrun is left to the plan', () => {
+    const lines: string[] = [];
+    const reporter = new ConformanceReporter((line) => lines.push(plain(line)));
+    const unrun = { id: 't-b.unrun', name: 'b.unrun', meta: () => ({}), result: () => ({ state: 'skipped' }) } as unknown as TestCase;
+    reporter.onTestCaseReady(unrun);
+    reporter.onTestCaseResult(unrun);
+    const failed = result('b.failed', 'GET /b', { status: 'failed', message: 'GET /b [c]: broken' });
+    reporter.onTestCaseResult(testCase(failed));
+    reporter.onTestCaseResult(testCase(failed));
+    reporter.onTestSuiteResult(suite('GET /b'));
+    reporter.onTestSuiteResult(suite('GET /b'));
+    expect(reporter.results).toEqual([failed]);
+    expect([...reporter.started]).toEqual([]);
+    expect(lines.map((l) => l.replace(/ {2,}/g, '  ').split(':')[0])).toEqual(['  FAIL b.failed\n  GET /b [c]', '✗ GET /b  0 passed, 1 failed']);
   });
 
   it('ends with the verdict word and the counts, after the report paths', () => {

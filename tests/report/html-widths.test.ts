@@ -10,6 +10,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlReport } from '../../src/report/writers/html/page.js';
 import { BROWSER_NOTE, launchChromium, RUN_BROWSER_TESTS } from '../support/chromium.js';
+import { scaled } from '../support/time-limits.js';
 import { fullSizeReport } from './full-report.js';
 
 const WIDTHS = [360, 420, 640, 800, 1024, 1400, 1920];
@@ -54,7 +55,7 @@ function measure(): Layout {
   return { pageWidth: document.documentElement.scrollWidth, windowWidth, problems };
 }
 
-describe(`conformance.html of a full-size run at ${WIDTHS.join(', ')} px${BROWSER_NOTE}`, { timeout: 120_000 }, () => {
+describe(`conformance.html of a full-size run at ${WIDTHS.join(', ')} px${BROWSER_NOTE}`, { timeout: scaled(120_000) }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'tcc-widths-'));
   const file = join(dir, 'conformance.html');
   let browser: BrowserContext;
@@ -63,7 +64,7 @@ describe(`conformance.html of a full-size run at ${WIDTHS.join(', ')} px${BROWSE
     if (!RUN_BROWSER_TESTS) return;
     writeFileSync(file, htmlReport(fullSizeReport()));
     browser = await launchChromium();
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await browser?.close();
   });

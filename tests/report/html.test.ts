@@ -10,6 +10,7 @@ import { pretty } from '../../src/report/writers/html/case-view.js';
 import { fixtureReport } from './fixture.js';
 import { clauseCountsText, coverageByOperation, coverageTotals } from '../../src/report/model/coverage.js';
 import { BROWSER_NOTE, CHROMIUM, CHROMIUM_FLAGS, RUN_BROWSER_TESTS } from '../support/chromium.js';
+import { scaled } from '../support/time-limits.js';
 
 const html = htmlReport(fixtureReport());
 const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
@@ -111,7 +112,7 @@ describe('conformance.html', () => {
         '--dump-dom',
         `file://${join(dir, 'phone.html')}`,
       ],
-      { encoding: 'utf8', timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] },
+      { encoding: 'utf8', timeout: scaled(30_000), stdio: ['ignore', 'pipe', 'ignore'] },
     );
     expect(dom).toMatch(/data-overflow="0"/);
     expect(dom).toMatch(/data-labels="[1-9]\d*"/);
@@ -124,7 +125,7 @@ describe('conformance.html', () => {
     writeFileSync(file, html);
     const dom = execFileSync(CHROMIUM, [...CHROMIUM_FLAGS, `--user-data-dir=${join(dir, 'profile')}`, '--dump-dom', `file://${file}`], {
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: scaled(30_000),
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     expect(dom).toContain('data-ready="true"');

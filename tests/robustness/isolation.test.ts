@@ -13,10 +13,11 @@ import { request } from 'undici';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { envFileText } from '../../src/commands/env-format.js';
 import { PROJECT_ROOT } from '../../src/common/paths.js';
-import { cleanEnv, runCli, type Ran } from '../support/cli.js';
+import { cleanEnv, runCli, underShell, type Ran } from '../support/cli.js';
 import { startProxy, type Proxy } from '../support/rewriting-proxy.js';
 import { readReportFile } from '../support/report-format.js';
 import { SAME_SIGNAL_MS } from '../../src/commands/run-stop.js';
+import { until } from '../support/time-limits.js';
 
 let server: ReferenceServer;
 let slow: Proxy;
@@ -58,9 +59,10 @@ afterAll(async () => {
   await server.close();
 });
 
-async function api(path: string, on = server) {
+async function api(path: string, on = server, method: 'GET' | 'POST' = 'GET') {
   const owner = on.accounts.owner;
   const res = await request(`${on.url}/api/v1${path}`, {
+    method,
     headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
   });
   return (await res.body.json()) as Record<string, unknown>;
@@ -169,7 +171,9 @@ describe.concurrent('isolation', () => {
     writeFileSync(stopped, readFileSync(ledger));
     const next = await cli(['run', '--env-file', join(dir, 'stalling.env'), '--report-dir', reports, '--operation', 'GET /streams']);
     expect(next.stderr).toBe('');
-    expect(next.stdout).toMatch(/^\S+ledger\.jsonl: an unfinished run \(run [0-9a-f]{8}, started [^)]+\) left \d+ entries; removing them first$/m);
+    expect(next.stdout).toMatch(
+      /^\S+ledger\.jsonl: an unfinished run \(run [0-9a-f]{8}, started [^)]+\) left \d+ entries(?:; removing| and \d+ changed settings; undoing) them first$/m,
+    );
     expect(next.stdout).toMatch(/^cleanup: \d+ removed, \d+ already gone, 0 failed$/m);
     expect(next.code).toBe(0);
     expect(await activeRunChannels(server, stopped)).toEqual([]);
@@ -196,7 +200,7 @@ describe.concurrent('isolation', () => {
     const reports = join(dir, 'shared');
     const lock = join(reports, 'run.lock');
     const first = cli(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports], { signals: ['SIGINT'], ledger: join(reports, 'ledger.jsonl') });
-    for (let i = 0; i < 1200 && !existsSync(lock); i += 1) await new Promise((r) => setTimeout(r, 25));
+    await until(() => existsSync(lock));
     const pid = JSON.parse(readFileSync(lock, 'utf8')).pid as number;
     const second = await cli(['run', '--env-file', join(dir, 'direct.env'), '--report-dir', reports]);
     expect(second.code).toBe(2);
@@ -230,8 +234,65 @@ describe.concurrent('isolation', () => {
     expect(ran.signal === 'SIGINT' || ran.code === 130).toBe(true);
     // npm may be gone before the suite has written its reports (it re-raises the signal once its
     // child ends, but a loaded machine can reorder who exits first): wait for them, bounded.
-    for (let i = 0; i < 400 && !existsSync(join(reports, 'conformance.json')); i += 1) await new Promise((r) => setTimeout(r, 50));
+    await until(() => existsSync(join(reports, 'conformance.json')));
     expect(readReportFile(reports).verdict.status).toBe('interrupted');
+  });
+
+  it('SIGTERM to the process that started it alone (npm, npx, a shell: a job runner, docker stop) stops it as one to its group', async () => {
+    const reports = join(dir, 'orphan');
+    const ledger = join(reports, 'ledger.jsonl');
+    const shell = underShell(['run', '--env-file', join(dir, 'slow.env'), '--report-dir', reports]);
+    await until(() => ledgerLines(ledger) > 10);
+    shell.kill('SIGTERM');
+    // The run goes on without its parent until it has written its reports and let go of the directory.
+    await until(() => !existsSync(join(reports, 'run.lock')) && existsSync(join(reports, 'conformance.json')));
+    const report = readReportFile(reports);
+    expect(report.verdict).toMatchObject({ status: 'interrupted', interrupted: { signal: 'SIGTERM' } });
+    expect(report.verdict.interrupted.notRun).toBeGreaterThan(0);
+    expect(readFileSync(ledger, 'utf8')).toMatch(/\{"finished":"[^"]+"\}\n$/);
+    expect(await activeRunChannels(server, ledger)).toEqual([]);
+  });
+
+  it('kill -9 after a setting changed: the next run into the directory puts it back first, saying so', async () => {
+    const own = await startReferenceServer();
+    // The answer to the change never comes while `held`: the run is killed with the setting changed.
+    let held = true;
+    let changed = false;
+    const holding = await startProxy(own.url, {
+      answer: (req, a) => {
+        if (held && req.method === 'PATCH' && req.path === '/realm' && req.form.get('allow_message_editing') === 'false') {
+          changed = true;
+          a.fault = 'hang';
+        }
+      },
+    });
+    try {
+      writeFileSync(join(dir, 'holding.env'), envFileText(holding.url, own.accounts));
+      const editing = async () => (await api('/register', own, 'POST')).realm_allow_message_editing;
+      const reports = join(dir, 'settings-killed');
+      const args = ['run', '--env-file', join(dir, 'holding.env'), '--report-dir', reports];
+      await runCli([...args, '--grep', 'op1.rule4.editing-disabled'], {
+        onSpawn: (child) => {
+          const poll = setInterval(() => {
+            if (!changed) return;
+            clearInterval(poll);
+            child.kill('SIGKILL');
+          }, 25);
+          child.on('close', () => clearInterval(poll));
+        },
+      });
+      expect(await editing()).toBe(false);
+      held = false;
+      const next = await runCli([...args, '--operation', 'GET /streams']);
+      expect(next.stdout).toMatch(/left \d+ entries and \d+ changed settings; undoing them first$/m);
+      expect(next.stdout).toMatch(/^cleanup: put back \d+ setting\(s\) the run changed$/m);
+      expect(next.stdout).toContain('  put back organisation-setting allow_message_editing: true\n');
+      expect(next.code).toBe(0);
+      expect(await editing()).toBe(true);
+    } finally {
+      await holding.close();
+      await own.close();
+    }
   });
 
   // A server of its own: a run killed above may leave a message whose answer never arrived (so

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectPath } from '../../src/common/paths.js';
+import { until } from './time-limits.js';
 
 export const BIN = projectPath('bin', 'teamchat-conformance.mjs');
 /** Node's arguments before the CLI's, as the npm scripts give them: `--` keeps Node 20 from
@@ -67,7 +68,7 @@ export async function serveCli(dir: string, args: string[] = []): Promise<Served
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Ready once it says so: the env file is written just before that line, which reaches the pipe later.
   const ready = () => existsSync(envFile) && / listening on /.test(out);
-  for (let i = 0; i < 400 && !ready() && child.exitCode === null; i += 1) await new Promise((r) => setTimeout(r, 50));
+  await until(() => ready() || child.exitCode !== null, 50);
   return {
     envFile,
     output: () => out,
@@ -76,4 +77,13 @@ export async function serveCli(dir: string, args: string[] = []): Promise<Served
       return exited;
     },
   };
+}
+
+/**
+ * The command started by a shell that stays its parent (`npm run` and `npx` start it so), for the
+ * tests that kill that shell alone: resolves with the shell, once spawned.
+ */
+export function underShell(args: string[], options: { cwd?: string } = {}): ChildProcess {
+  // `; exit $?` keeps the shell from replacing itself with the command.
+  return spawn('sh', ['-c', '"$0" "$@"; exit $?', process.execPath, ...NODE_ARGS, ...args], { cwd: options.cwd, env: cleanEnv(), stdio: 'ignore' });
 }

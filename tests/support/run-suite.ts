@@ -16,6 +16,7 @@ import { startLimitingProxy, type LimitingProxy } from './limiting-proxy.js';
 import { ApiClient } from '../../src/http/client.js';
 import { fetchRegister } from '../../src/commands/preflight.js';
 import { startColleagues, type ColleaguesOptions, type ColleaguesReport } from './colleagues.js';
+import { scaled } from './time-limits.js';
 
 export interface SuiteRun {
   quirks?: string[];
@@ -64,9 +65,9 @@ export interface SuiteRun {
 
 /**
  * The time limit of a test that runs the whole suite: it catches a hang, not slowness. A run takes
- * seconds on an idle machine and several times longer on a busy one (vitest's 60 s is too tight).
+ * seconds on an idle machine and several times longer on a busy one (time-limits.ts scales it).
  */
-export const WHOLE_RUN_TIMEOUT_MS = 300_000;
+export const WHOLE_RUN_TIMEOUT_MS = scaled(300_000);
 
 let runCounter = 0;
 
@@ -88,7 +89,7 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
     ownerCanChangeUserEmails: true,
     // Only a hang would take this long: a test that runs whole suites side by side on two cores
     // can keep an answer waiting several seconds (timeouts are tested with their own limits).
-    timeoutMs: 30_000,
+    timeoutMs: scaled(30_000),
     concurrency: options.concurrency ?? 8,
     runId: `t${(runCounter += 1)}`,
     accounts,
@@ -146,7 +147,7 @@ export async function withSession<T>(options: SuiteRun, fn: (session: Session) =
 
 /** The limits and display names the cases read (${register.*}), as the CLI's preflight fetches them. */
 export async function registerOf(server: ReferenceServer): Promise<Record<string, unknown>> {
-  const client = new ApiClient(server.url, { timeoutMs: 30_000 });
+  const client = new ApiClient(server.url, { timeoutMs: scaled(30_000) });
   return fetchRegister(client, 'owner', server.accounts.owner).finally(() => client.close());
 }
 

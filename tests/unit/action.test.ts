@@ -18,6 +18,7 @@ import { projectPath } from '../../src/common/paths.js';
 import { markdownReport } from '../../src/report/writers/markdown.js';
 import type { ConformanceReport } from '../../src/report/model/model.js';
 import { fixtureReport } from '../report/fixture.js';
+import { until } from '../support/time-limits.js';
 
 interface Step {
   id?: string;
@@ -224,7 +225,7 @@ async function runStep(
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', () => undefined);
   if (ending === 'interrupted') {
-    for (let i = 0; i < 400 && !existsSync(join(dir, 'ready')); i += 1) await new Promise((r) => setTimeout(r, 25));
+    await until(() => existsSync(join(dir, 'ready')));
     process.kill(-child.pid!, 'SIGINT');
   }
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -57,11 +57,17 @@ describe('cleanup from the ledger', () => {
     }, ledger);
     expect(
       readLedger(ledger)
-        .map((e) => `${e.kind}:${e.key}`)
+        .entries.map((e) => `${e.kind}:${e.key}`)
         .sort(),
     ).toEqual(['channel:cf ab12cd34 room', `message:${made.messageId}`, `user-group:${made.groupId}`].sort());
 
-    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toEqual({ undone: 3, alreadyGone: 0, failed: [] });
+    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toEqual({
+      undone: 3,
+      alreadyGone: 0,
+      failed: [],
+      restored: [],
+      cannot: [],
+    });
     await asOwner(async (client) => {
       const streams = (await json(client, 'GET', '/streams', { include_all: true, exclude_archived: false })).streams as {
         name: string;
@@ -71,7 +77,37 @@ describe('cleanup from the ledger', () => {
       expect(streams.find((s) => s.name === 'general')?.is_archived).not.toBe(true);
       expect((await json(client, 'GET', `/messages/${made.messageId}`)).result).toBe('error');
     });
-    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toEqual({ undone: 0, alreadyGone: 3, failed: [] });
+    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toEqual({
+      undone: 0,
+      alreadyGone: 3,
+      failed: [],
+      restored: [],
+      cannot: [],
+    });
+  });
+
+  it('archives by its id a channel renamed and made private since its id was learnt, which its name no longer finds', async () => {
+    const ledger = join(dir, 'renamed.jsonl');
+    writeFileSync(ledger, '');
+    const id = await asOwner(async (client) => {
+      await json(client, 'POST', '/users/me/subscriptions', { subscriptions: [{ name: 'cf ab12cd34 first name' }] });
+      const streams = (await json(client, 'GET', '/streams')).streams as { stream_id: number; name: string }[];
+      const made = streams.find((s) => s.name === 'cf ab12cd34 first name')!.stream_id;
+      // Listed again: noted once.
+      await json(client, 'GET', '/streams');
+      await json(client, 'PATCH', `/streams/${made}`, { new_name: 'cf ab12cd34 second name', is_private: true, history_public_to_subscribers: false });
+      await json(client, 'DELETE', '/users/me/subscriptions', { subscriptions: ['cf ab12cd34 second name'] });
+      return made;
+    }, ledger);
+    expect(readLedger(ledger).entries.map((e) => e.undo.path)).toEqual(['/streams/{stream_id}', `/streams/${id}`]);
+    expect(await cleanupLedger(config, server.url, readLedger(ledger), resources, quiet)).toMatchObject({ undone: 1, failed: [] });
+    await asOwner(async (client) => {
+      const all = (await json(client, 'GET', '/streams', { include_all: true, exclude_archived: false })).streams as {
+        stream_id: number;
+        is_archived?: boolean;
+      }[];
+      expect(all.find((s) => s.stream_id === id)?.is_archived).toBe(true);
+    });
   });
 
   it('cleans up a ledger written in the format of earlier runs; an undo path nothing declares how to fill fails', async () => {

@@ -2,9 +2,12 @@
 // same signal delivered twice at once (the terminal's Ctrl-C, and npm run passing it on) is one;
 // a second one later exits at once with 128 + the first signal's number, naming the ledger.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exitStatusOf, RunStop, SAME_SIGNAL_MS } from '../../src/commands/run-stop.js';
+import { exitStatusOf, PARENT_GONE, RunStop, SAME_SIGNAL_MS } from '../../src/commands/run-stop.js';
+import { PARENT_GONE as BIN_PARENT_GONE } from '../../bin/parent-watch.mjs';
 
 afterEach(() => vi.restoreAllMocks());
+/** What bin/parent-watch.mjs emits once the parent is gone (Node's types know no extra argument). */
+const emitFromWatch = () => (process.emit as (event: string, ...args: unknown[]) => boolean)('SIGTERM', 'SIGTERM', PARENT_GONE);
 
 describe("a run's signals", () => {
   it('128 + the signal number: 130 for SIGINT, 143 for SIGTERM', () => {
@@ -52,5 +55,51 @@ describe("a run's signals", () => {
     const quiet = new RunStop(() => undefined);
     expect(quiet.signal).toBeNull();
     quiet.dispose();
+  });
+
+  it("is the only handler while it lives: a listener added later (vitest's logger exits the process) never hears a signal", async () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const stop = new RunStop(() => undefined);
+    const foreign = vi.fn(() => process.exit(130));
+    try {
+      process.once('SIGINT', foreign);
+      process.on('SIGTERM', foreign);
+      // A signal is delivered from the event loop, never in the middle of code: a microtask later, the listeners are gone.
+      await Promise.resolve();
+      expect([process.listeners('SIGINT').includes(foreign), process.listeners('SIGTERM').includes(foreign)]).toEqual([false, false]);
+      process.emit('SIGINT', 'SIGINT');
+      expect([foreign.mock.calls.length, exit.mock.calls.length, stop.signal]).toEqual([0, 0, 'SIGINT']);
+    } finally {
+      stop.dispose();
+    }
+    // Disposed, it guards no more.
+    const after = vi.fn();
+    process.on('SIGINT', after);
+    await Promise.resolve();
+    expect(process.listeners('SIGINT')).toContain(after);
+    process.off('SIGINT', after);
+  });
+
+  it('a parent gone is a SIGTERM that stops the run, and never a second signal', () => {
+    expect(PARENT_GONE).toBe(BIN_PARENT_GONE);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(5_000_000);
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    const first = new RunStop(() => undefined);
+    try {
+      emitFromWatch();
+      expect(first.signal).toBe('SIGTERM');
+    } finally {
+      first.dispose();
+    }
+    const stop = new RunStop(() => undefined);
+    try {
+      process.emit('SIGINT', 'SIGINT');
+      // The shell npm ran the command in dies of the same Ctrl-C, long after: still one stop.
+      clock.mockReturnValue(5_000_000 + 10 * SAME_SIGNAL_MS);
+      emitFromWatch();
+      expect([stop.signal, exit.mock.calls.length]).toEqual(['SIGINT', 0]);
+    } finally {
+      stop.dispose();
+    }
   });
 });

@@ -34,6 +34,17 @@ export interface CreatedResource {
   resolve?: ResourceRequest;
   /** Undone before every other kind (a message before the channel it sits in). */
   undoFirst?: boolean;
+  /** Where the run learns the id of one it made by its key (a channel, known by name). */
+  ids?: IdSource[];
+}
+
+/** An answer telling the id of what the run made by its key: `list` entries (or the answer) with `key` (or the request's `keyParam`) and `id`. */
+export interface IdSource {
+  by: { method: string; path: string };
+  list?: string;
+  key?: string;
+  keyParam?: string;
+  id: string;
 }
 
 /** A parameter that names what a run creates or renames: every value sent for it carries the run id. */

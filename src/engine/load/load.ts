@@ -10,6 +10,7 @@ import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
 import { markRetiredFacts } from './retired-facts.js';
 import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
+import { CHANGES_FILE, parseChangeDeclarations, type ChangeDeclaration } from './changed-settings.js';
 import { kindProblems, type KindedClause } from './statement-kinds.js';
 import { loadOrganisationSettings, ORGANISATION_SETTINGS_FILE, resolveNeeds, type OrganisationSetting } from './organisation-settings.js';
 
@@ -138,6 +139,8 @@ export interface Suite {
   resources: CreatedResource[];
   /** The organisation settings cases may need (specs/organisation-settings.yaml). */
   settings: OrganisationSetting[];
+  /** What the suite changes of what existed before a run, and how each is put back (specs/changed-settings.yaml). */
+  changes: ChangeDeclaration[];
 }
 
 /** Every spec file of a directory, plus the catalog; case ids unique, every cited clause known. */
@@ -152,6 +155,10 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const facts = existsSync(join(dir, FACTS_FILE)) ? loadFacts(join(dir, FACTS_FILE)) : [];
   const resources = existsSync(join(dir, RESOURCES_FILE)) ? loadCreatedResources(join(dir, RESOURCES_FILE)) : [];
   const settings = existsSync(join(dir, ORGANISATION_SETTINGS_FILE)) ? loadOrganisationSettings(join(dir, ORGANISATION_SETTINGS_FILE)) : [];
+  const changesPath = join(dir, CHANGES_FILE);
+  const changes = existsSync(changesPath)
+    ? parseChangeDeclarations(displayPath(changesPath), readFileSync(changesPath, 'utf8'), new Set(resources.map((r) => r.kind)))
+    : [];
   const known = new Set(clauses.map((c) => c.id));
   const knownFacts = new Set(facts.map((f) => f.id));
   const catalogFile = displayPath(join(dir, CATALOG_FILE));
@@ -173,7 +180,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
     }
   });
   const names = readdirSync(dir)
-    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE, ORGANISATION_SETTINGS_FILE].includes(n))
+    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE, ORGANISATION_SETTINGS_FILE, CHANGES_FILE].includes(n))
     .sort();
   const specs: SpecFile[] = [];
   const caseIds = new Map<string, string>();
@@ -217,7 +224,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const everyParameter = parametersByOperation(specs);
   const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
   if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
-  return { specs: markRetiredFacts(specs, facts), clauses, facts, resources, settings };
+  return { specs: markRetiredFacts(specs, facts), clauses, facts, resources, settings, changes };
 }
 
 /** The catalog's settings the steps send to PATCH /realm: what they change organisation-wide. */

@@ -12,6 +12,7 @@ export const META_SCHEMAS = new Set([
   'zulip-facts.schema.json',
   'created-resources.schema.json',
   'organisation-settings.schema.json',
+  'changed-settings.schema.json',
   'conformance-report.schema.json',
 ]);
 

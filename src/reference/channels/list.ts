@@ -1,8 +1,9 @@
 // Op 20, GET /streams: the union of the channel sets the include_* flags ask for, minus
 // archived channels, in the flavor's order (Zulip: by name). Where Zulip contradicts the
 // document (include_default, guests and include_public, include_all_active), the zulip flavor
-// does what Zulip does and the variant what the document says.
-import { hasContentAccess, hasMetadataAccess, isAdmin, isGuest, isSubscribed } from '../realm/access.js';
+// does what Zulip does and the variant what the document says. And Zulip's GET
+// /streams/{stream_id}: one channel, to whoever may see its metadata.
+import { channelById, hasContentAccess, hasMetadataAccess, isAdmin, isGuest, isSubscribed } from '../realm/access.js';
 import { channelObject } from './channel-object.js';
 import { channelsFollowDocument } from './lookup-and-archive.js';
 import { adminRequired, badRequest } from '../core/errors.js';
@@ -96,4 +97,14 @@ function getStreams(ctx: Context) {
   return { streams: channels.map((c) => channelObject(ctx.realm, c, ctx.quirks, flags.include_default)) };
 }
 
-export const streamRoutes: Route[] = [{ method: 'GET', path: '/streams', params: Object.keys(FLAGS), handle: getStreams }];
+/** Zulip's get_stream_backend (zerver/views/streams.py): access_stream_by_id without content access. */
+function getStream(ctx: Context) {
+  const channel = channelById(ctx.realm, ctx.path.stream_id);
+  if (!channel || !hasMetadataAccess(ctx.user, channel)) throw badRequest('Invalid channel ID');
+  return { stream: channelObject(ctx.realm, channel, ctx.quirks, false) };
+}
+
+export const streamRoutes: Route[] = [
+  { method: 'GET', path: '/streams', params: Object.keys(FLAGS), handle: getStreams },
+  { method: 'GET', path: '/streams/{stream_id}', params: [], handle: getStream },
+];

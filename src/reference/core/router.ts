@@ -41,15 +41,18 @@ export type RouteMatch =
 
 const ID_SEGMENT = /^\d{1,15}$/;
 
-const TEXT_SLOT = /^\{(\w+):path\}$/;
+const TEXT_SLOT = /^\{(\w+):(path|text)\}$/;
 const ID_SLOT = /^\{(\w+)\}$/;
 
 /** A route's template split once: its fixed segments, its id slots, a trailing text slot. */
 interface Template {
   /** A segment's fixed text, or the name of the id slot there. */
   segments: ({ text: string } | { id: string })[];
-  /** The name of a trailing `{name:path}` slot, which takes the rest of the path. */
-  rest: string | null;
+  /**
+   * A trailing text slot: `{name:path}` takes the rest of the path, slashes included, as
+   * Django's <path:name>; `{name:text}` one segment of any text, as Django's <str:name>.
+   */
+  rest: { name: string; kind: 'path' | 'text' } | null;
 }
 
 const templates = new WeakMap<Route, Template>();
@@ -58,10 +61,11 @@ function templateOf(route: Route): Template {
   let t = templates.get(route);
   if (!t) {
     const parts = route.path.split('/');
-    const rest = TEXT_SLOT.exec(parts.at(-1) ?? '')?.[1] ?? null;
+    const slot = TEXT_SLOT.exec(parts.at(-1) ?? '');
+    const rest = slot ? { name: slot[1], kind: slot[2] as 'path' | 'text' } : null;
     const segments = (rest === null ? parts : parts.slice(0, -1)).map((part) => {
-      const slot = ID_SLOT.exec(part);
-      return slot ? { id: slot[1] } : { text: part };
+      const id = ID_SLOT.exec(part);
+      return id ? { id: id[1] } : { text: part };
     });
     templates.set(route, (t = { segments, rest }));
   }
@@ -70,12 +74,12 @@ function templateOf(route: Route): Template {
 
 /**
  * The slots' values when the path (split at '/') fits the template: ids match digits only; a
- * trailing `{name:path}` slot takes the rest of the path, slashes included, as Django's
- * <path:name>, but no empty segment.
+ * trailing text slot takes its segments (no empty one), URL-decoded.
  */
 function matchTemplate(t: Template, got: readonly string[]): { values: Record<string, number>; text: Record<string, string> } | undefined {
   const n = t.segments.length;
   if (t.rest === null ? got.length !== n : got.length <= n) return undefined;
+  if (t.rest?.kind === 'text' && got.length !== n + 1) return undefined;
   const values: Record<string, number> = {};
   for (let i = 0; i < n; i++) {
     const want = t.segments[i];
@@ -90,7 +94,7 @@ function matchTemplate(t: Template, got: readonly string[]): { values: Record<st
   const rest = got.slice(n);
   if (rest.some((part) => part === '')) return undefined;
   try {
-    return { values, text: { [t.rest]: rest.map(decodeURIComponent).join('/') } };
+    return { values, text: { [t.rest.name]: rest.map(decodeURIComponent).join('/') } };
   } catch {
     return undefined;
   }

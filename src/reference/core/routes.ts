@@ -22,7 +22,7 @@ import { subscriptionRoutes } from '../channels/subscriptions.js';
 import { topicDeleteRoutes } from '../channels/topic-delete.js';
 import { topicRoutes } from '../channels/topics.js';
 import { typingRoutes } from '../events/typing.js';
-import { userRoutes } from '../users/read.js';
+import { userByEmailRoutes, userRoutes } from '../users/read.js';
 import { customProfileFieldRoutes } from '../users/profile-fields.js';
 import { draftRoutes } from '../settings/drafts.js';
 import { pushRoutes } from '../settings/push.js';
@@ -68,4 +68,5 @@ export const ROUTES: readonly Route[] = [
   ...topicRoutes,
   ...topicDeleteRoutes,
   ...readFlagRoutes,
+  ...userByEmailRoutes, // last: its {email:text} slot would take GET /users/me and any other one-segment path
 ];

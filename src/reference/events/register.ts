@@ -7,6 +7,7 @@ import { realmDefaultsObject } from '../settings/realm-defaults.js';
 import { userSettingsObject } from '../settings/settings-table.js';
 import { userTopicsOf } from '../channels/user-topics.js';
 import { serverVersion } from '../realm/shortcuts.js';
+import { statusObject } from '../users/status.js';
 
 function serverSettings(ctx: PublicContext) {
   return {
@@ -107,6 +108,8 @@ function zulipRegister(ctx: Context, queueId: string) {
     user_settings: userSettingsObject(ctx.realm, ctx.user),
     realm_user_settings_defaults: realmDefaultsObject(ctx.realm),
     user_topics: userTopicsOf(ctx.realm, ctx.user, ctx.params.optDict('client_capabilities')?.empty_topic_name === true),
+    // Zulip's user_status: the users with a status, by id (an empty status is left out).
+    user_status: Object.fromEntries(ctx.realm.users.flatMap((u) => (Object.keys(statusObject(u)).length ? [[String(u.id), statusObject(u)]] : []))),
   });
 }
 

@@ -9,7 +9,7 @@ import { adminRequired, ApiError, badRequest } from '../core/errors.js';
 import { ROLE, type Realm, type User } from '../realm/model.js';
 import type { Context, Route } from '../core/router.js';
 import { checkEmailAddress, readFullName } from '../settings/own-settings.js';
-import { canSeeEmail, dummyEmail } from './read.js';
+import { userByEmail } from './read.js';
 import { sendEmailChanged, sendFullNameChanged, sendProfileFieldChanged, sendRoleChanged } from './events.js';
 
 const ROLES: readonly number[] = [ROLE.owner, ROLE.admin, ROLE.moderator, ROLE.member, ROLE.guest];
@@ -106,11 +106,8 @@ function updateUserByEmail(ctx: Context) {
   if (ownerOnly && !(user.role === ROLE.owner && user.canChangeUserEmails)) {
     throw badRequest('User not authorized to change user emails');
   }
-  const email = (ctx.pathText?.email ?? '').trim().toLowerCase();
   // Like Zulip: the dummy address always works, the real one only where the caller may see it.
-  const known = (u: User) =>
-    dummyEmail(realm, u) === email || (u.email === email && (canSeeEmail(user, u) || quirks.has('update-user-email-ignores-visibility')));
-  return updateUser(ctx, realm.users.find(known));
+  return updateUser(ctx, userByEmail(realm, user, ctx.pathText?.email ?? '', quirks.has('update-user-email-ignores-visibility')));
 }
 
 const PARAMS = ['full_name', 'role', 'profile_data', 'new_email'];

@@ -1,4 +1,5 @@
-// Reading users: GET /users/me, GET /users, GET /users/{user_id}; who may see whose address.
+// Reading users: GET /users/me, GET /users, GET /users/{user_id}, GET /users/{email}; who may
+// see whose address.
 import { findUser } from '../realm/access.js';
 import { badRequest } from '../core/errors.js';
 import { profileDataObject } from './profile-fields.js';
@@ -92,7 +93,23 @@ function getUser(ctx: Context) {
   return { user: withProfileData(userObject(user, ctx.realm, ctx.user), user, ctx.params.optBool('include_custom_profile_fields') === true) };
 }
 
+/** The user a path's address names for `viewer`: the dummy address always, the real one where the viewer may see it (Zulip's access_user_by_email). */
+export function userByEmail(realm: Realm, viewer: User, address: string, ignoreVisibility = false): User | undefined {
+  const email = address.trim().toLowerCase();
+  return realm.users.find((u) => dummyEmail(realm, u) === email || (u.email === email && (ignoreVisibility || canSeeEmail(viewer, u))));
+}
+
+function getUserByEmail(ctx: Context) {
+  ctx.params.optBool('client_gravatar');
+  const user = userByEmail(ctx.realm, ctx.user, ctx.pathText?.email ?? '');
+  if (!user) throw badRequest('No such user');
+  return { user: withProfileData(userObject(user, ctx.realm, ctx.user), user, ctx.params.optBool('include_custom_profile_fields') === true) };
+}
+
 const USER_LIST_PARAMS = ['client_gravatar', 'include_custom_profile_fields'];
+
+/** GET /users/{email} (Zulip: zerver/views/users.py get_user_by_email): its slot takes any one segment, so it goes after the routes it would shadow (/users/me). */
+export const userByEmailRoutes: Route[] = [{ method: 'GET', path: '/users/{email:text}', params: USER_LIST_PARAMS, handle: getUserByEmail }];
 
 export const userRoutes: Route[] = [
   { method: 'GET', path: '/users/me', params: [], handle: getOwnUser },

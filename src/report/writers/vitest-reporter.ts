@@ -21,6 +21,9 @@ export class ConformanceReporter implements Reporter {
   readonly runWarnings: string[] = [];
   /** The cases that started (an interrupted run tells those cut short from those never started). */
   readonly started = new Set<string>();
+  /** Where each test's result is in `results`, by vitest's id: a test is reported once. */
+  private readonly at = new Map<string, number>();
+  private readonly suitesDone = new Set<string>();
   private readonly byOperation = new Map<string, CaseResult[]>();
   /** Warnings waiting for their operation's line, by operation. */
   private readonly notes = new Map<string, string[]>();
@@ -42,12 +45,21 @@ export class ConformanceReporter implements Reporter {
   }
 
   onTestCaseReady(testCase: TestCase): void {
-    this.started.add(testCase.name);
+    // A test vitest reports ready already skipped never started (a run cancelled while collecting).
+    if (testCase.result().state !== 'skipped') this.started.add(testCase.name);
   }
 
   onTestCaseResult(testCase: TestCase): void {
     const result = resultOf(testCase);
     if (!result) return;
+    // A run cancelled while vitest collected its tests reports each test twice (vitest 4.1: once
+    // from the worker, once as a skipped child of its module): the later result stands, once.
+    const index = this.at.get(testCase.id);
+    if (index !== undefined) {
+      this.results[index] = result;
+      return;
+    }
+    this.at.set(testCase.id, this.results.length);
     this.results.push(result);
     if ((result.status === 'failed' || result.status === 'errored') && !this.explain(result)) this.failing += 1;
     this.options.live?.set(this.progress());
@@ -62,6 +74,8 @@ export class ConformanceReporter implements Reporter {
   }
 
   onTestSuiteResult(testSuite: TestSuite): void {
+    if (this.suitesDone.has(testSuite.id)) return;
+    this.suitesDone.add(testSuite.id);
     const results = this.byOperation.get(testSuite.name);
     if (results) this.write(operationLine(testSuite.name, results, this.explain));
     this.writeNotes(testSuite.name);
@@ -86,12 +100,16 @@ export class ConformanceReporter implements Reporter {
   }
 }
 
-/** The CaseResult a test carried; a test that crashed before setting it is reported as errored. */
+/**
+ * The CaseResult a test carried; a test that crashed before setting it is reported as errored.
+ * One vitest skipped without running it (a cancelled run) has none: the run reports it from its
+ * plan, as not started (commands/planned-cases.ts).
+ */
 function resultOf(testCase: TestCase): CaseResult | null {
   const meta = testCase.meta().conformance;
   if (meta) return meta;
   const state = testCase.result().state;
-  if (state === 'pending') return null;
+  if (state === 'pending' || state === 'skipped') return null;
   const error = testCase.result().errors?.[0]?.message ?? 'the case crashed before it was judged';
   return {
     id: testCase.name,
@@ -99,7 +117,7 @@ function resultOf(testCase: TestCase): CaseResult | null {
     title: testCase.name,
     file: testCase.module.moduleId,
     clauses: [],
-    status: state === 'skipped' ? 'skipped' : 'errored',
+    status: 'errored',
     message: error,
     durationMs: testCase.diagnostic()?.duration ?? 0,
   };
