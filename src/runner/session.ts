@@ -8,7 +8,7 @@ import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
 import type { Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
-import { NamedLocks, ReadWriteLock, Semaphore } from './locks.js';
+import { NamedLocks, ReadWriteLock, Semaphore, type LockClaim } from './locks.js';
 import { lockClaims } from './lock-claims.js';
 import { deleteQueues, MADE_ACCOUNT_LABEL, runSteps, type OpenedQueue, type TargetContext } from '../engine/run/run-steps.js';
 import type { Case, SpecFile } from '../engine/load/types.js';
@@ -21,6 +21,7 @@ import type { Exchange } from '../http/client.js';
 import { StopListener } from './stop-signal.js';
 import { madeByRun } from './made-by-run.js';
 import { kindContext } from '../engine/run/kind-context.js';
+import { accountsHeld } from '../engine/run/not-affected.js';
 
 export class FixtureError extends Error {}
 
@@ -218,7 +219,7 @@ export class Session {
   async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, c?: Case): Promise<T> {
     const group = spec.exclusive === true ? spec.file : spec.exclusive || null;
     const releaseRealm = group ? await this.realm.write(group) : await this.realm.read();
-    const claims = lockClaims(spec, c);
+    const claims = [...lockClaims(spec, c), ...this.readBackClaims(c)];
     const releaseFile = await this.fileLocks.acquire(claims);
     const oneAtATime = claims.some((claim) => claim.exclusive);
     // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
@@ -240,6 +241,16 @@ export class Session {
       releaseFile();
       releaseRealm();
     }
+  }
+
+  /**
+   * The accounts a case's not-affected checks read, held alone for the length of the case: no
+   * other case of the run changes them between the reads before and after its change.
+   */
+  private readBackClaims(c: Case | undefined): LockClaim[] {
+    const kinds = this.ctx.kinds;
+    if (!c || !kinds) return [];
+    return accountsHeld(c, kinds, Object.keys(this.settings.accounts) as Role[]).map((role) => ({ key: `account ${role}`, exclusive: true, tier: 1 }));
   }
 
   /** The run was interrupted (Ctrl-C): cases not yet started are skipped. */
