@@ -84,10 +84,18 @@ export function updatingProofs(): boolean {
 
 export function writeProofSection(section: 'cases' | 'properties' | 'variant', map: ProofMap): void;
 export function writeProofSection(section: 'kinds', map: Record<string, string[]>): void;
-export function writeProofSection(section: 'cases' | 'properties' | 'variant' | 'kinds', map: ProofMap | Record<string, string[]>): void {
+export function writeProofSection(section: 'attribution', map: NonNullable<ProofsFile['attribution']>): void;
+export function writeProofSection(
+  section: 'cases' | 'properties' | 'variant' | 'kinds' | 'attribution',
+  map: ProofMap | Record<string, string[]> | NonNullable<ProofsFile['attribution']>,
+): void {
   const file = { ...readProofs(), about: ABOUT, [section]: map };
   const { about, cases, properties } = file;
-  writeFileSync(PROOFS_FILE, `${JSON.stringify({ about, cases, properties, variant: file.variant ?? {}, kinds: file.kinds ?? {} }, null, 1)}\n`);
+  const attribution = file.attribution ? { attribution: file.attribution } : {};
+  writeFileSync(
+    PROOFS_FILE,
+    `${JSON.stringify({ about, cases, properties, variant: file.variant ?? {}, kinds: file.kinds ?? {}, ...attribution }, null, 1)}\n`,
+  );
 }
 
 /** The statement kind a mutant breaks, when its kind is one (specs/clauses.yaml `kind`). */

@@ -28,6 +28,19 @@ export interface ProofsFile {
    * seen to catch a server breaking it: the proof that the kind's generic check reaches it.
    */
   kinds?: Record<string, string[]>;
+  /**
+   * From tests/mutants: whether each mutant's report names what it breaks. Over the mutants with
+   * a failure, how many have a declared rule as the top line of "Failures by broken rule"; over
+   * the rules their reports name, how many they declare (`breaks`); and the mutants naming more.
+   */
+  attribution?: {
+    mutants: number;
+    withFailures: number;
+    topLine: number;
+    named: number;
+    declared: number;
+    misses: { mutant: string; top: string; undeclared: string[] }[];
+  };
 }
 
 export const PROOFS_FILE = projectPath('specs', 'proven-cases.json');
