@@ -5,7 +5,7 @@ import { displayPath, projectPath } from '../../common/paths.js';
 import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
 import { cached } from './suite-cache.js';
-import type { SpecFile, Step } from './types.js';
+import type { Case, SpecFile, Step } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
 import { markRetiredFacts } from './retired-facts.js';
@@ -159,6 +159,15 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
       throw new SpecError(catalogFile, null, `clauses[${i}]`, `disputed clause "${clause.id}" names no facts: cite the Zulip facts on the server's side`);
     }
   });
+  // The not-affected clauses of a file's operation are read back by the engine around each change
+  // its cases make (a step of that method, not setup): they need no step naming them.
+  const readBackClauses = new Map<string, string[]>();
+  for (const clause of clauses) if (clause.readBack) readBackClauses.set(clause.endpoint, [...(readBackClauses.get(clause.endpoint) ?? []), clause.id]);
+  const readBackOf = (spec: SpecFile, c: Case) => {
+    const method = spec.operation.split(' ')[0];
+    const changes = c.steps.some((step) => !step.setup && !step.events && step.request?.method === method);
+    return new Set(changes ? (readBackClauses.get(spec.operation) ?? []).filter((id) => c.clauses.includes(id)) : []);
+  };
   const names = readdirSync(dir)
     .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE].includes(n))
     .sort();
@@ -177,7 +186,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
           throw new SpecError(spec.file, where(`clauses/${j}`), `cases[${i}].clauses[${j}]`, `unknown clause "${clause}" (not in ${CATALOG_FILE})`);
         }
       });
-      for (const problem of citationProblems(c, known, knownFacts, strictness)) {
+      for (const problem of citationProblems(c, known, knownFacts, strictness, readBackOf(spec, c))) {
         throw new SpecError(
           spec.file,
           where(problem.at),
