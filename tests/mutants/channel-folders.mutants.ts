@@ -1,7 +1,7 @@
 // Mutants for POST /channel_folders/create (operation 11) and
 // PATCH /channel_folders/{channel_folder_id} (operation 12).
 import type { Mutant } from '../support/mutant-helpers.js';
-import { accept, paramsOf, refuse, type Json } from '../support/mutant-helpers.js';
+import { accept, paramsOf, missingArgument, refuse, type Json } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 
 const CREATE = 'POST /channel_folders/create';
@@ -204,7 +204,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'optional',
     operations: [UPDATE],
     breaks: ['op12.optional'],
-    rewrite: refuse((req) => isUpdate(req) && fromAdmin(req) && !paramsOf(req).has('name') && paramsOf(req).has('description')),
+    rewrite: missingArgument((req) => isUpdate(req) && fromAdmin(req) && !paramsOf(req).has('name') && paramsOf(req).has('description'), 'name'),
     kills: ['op12.description.alone'],
   },
   {

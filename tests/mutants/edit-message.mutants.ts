@@ -3,7 +3,7 @@
 // Each names the clauses (or Zulip facts) it breaks; every case it kills fails naming one.
 import type { QuirkName } from '../../src/reference/realm/quirks.js';
 import type { Json, Mutant } from '../support/mutant-helpers.js';
-import { accept, paramsOf, refuse } from '../support/mutant-helpers.js';
+import { accept, paramsOf, missingArgument, refuse } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 
 const EDIT = 'PATCH /messages/{message_id}';
@@ -191,14 +191,14 @@ export const MUTANTS: Mutant[] = [
   rewrite(
     'edit-requires-stream-id',
     'optional',
-    refuse((req) => isEdit(req) && has(req, 'content') && !has(req, 'stream_id')),
+    missingArgument((req) => isEdit(req) && has(req, 'content') && !has(req, 'stream_id'), 'stream_id'),
     ['op1.stream-id.optional'],
     ['op1.content.edit'],
   ),
   rewrite(
     'edit-requires-prev-content-sha256',
     'optional',
-    refuse((req) => isEdit(req) && has(req, 'content') && !has(req, 'prev_content_sha256')),
+    missingArgument((req) => isEdit(req) && has(req, 'content') && !has(req, 'prev_content_sha256'), 'prev_content_sha256'),
     ['op1.prev-content-sha256.optional'],
     ['op1.content.edit'],
   ),

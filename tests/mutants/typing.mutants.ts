@@ -1,6 +1,6 @@
 // Mutants for POST /typing (operation 3), its registration limits and its events.
 import type { Json, Mutant } from '../support/mutant-helpers.js';
-import { accept, paramsOf, refuse } from '../support/mutant-helpers.js';
+import { accept, paramsOf, missingArgument, refuse } from '../support/mutant-helpers.js';
 import type { ProxiedRequest } from '../support/rewriting-proxy.js';
 
 const TYPING = 'POST /typing';
@@ -60,7 +60,7 @@ export const MUTANTS: Mutant[] = [
     name: 'typing-requires-type',
     kind: 'optional',
     operations: [TYPING],
-    rewrite: refuse((r) => isTyping(r) && lacks('type')(r)),
+    rewrite: missingArgument((r) => isTyping(r) && lacks('type')(r), 'type'),
     breaks: ['op3.type.optional'],
     kills: ['op3.direct.start'],
   },

@@ -10,7 +10,7 @@ import { runCase } from '../../src/engine/run/run-case.js';
 import { withDefaultTwin, withTwin } from '../../src/engine/run/case-twin.js';
 import { kindContext } from '../../src/engine/run/kind-context.js';
 import { kindChecksOf, type KindedClause } from '../../src/engine/load/statement-kinds.js';
-import { blameRefusal, leftOut, namedByRefusal } from '../../src/engine/run/optional-parameters.js';
+import { blameRefusal, covering, leftOut, namedByRefusal } from '../../src/engine/run/optional-parameters.js';
 import { accountsHeld, accountsRead, changesOf, comparedParameters, readAs, type ReadValues } from '../../src/engine/run/not-affected.js';
 import { disagreement, explicitly, freshSuffix, transientAnswer } from '../../src/engine/run/default-twin.js';
 import type { Case, SpecFile, Step } from '../../src/engine/load/types.js';
@@ -114,6 +114,23 @@ describe('optional parameters', () => {
       { ...refused, profile: 'zulip' },
     ]);
     expect(asked).toBe(2);
+  });
+
+  it("covering: the clauses covering every parameter named at once, else each parameter's clauses", () => {
+    const omitted = [
+      { clause: 'all', names: ['a', 'b', 'c'] },
+      { clause: 'def.a', names: ['a'] },
+      { clause: 'def.b', names: ['b'] },
+    ];
+    expect(covering(omitted, ['a', 'b'])).toEqual([{ clause: 'all', names: ['a', 'b'] }]);
+    expect(covering(omitted, ['a'])).toEqual([
+      { clause: 'all', names: ['a'] },
+      { clause: 'def.a', names: ['a'] },
+    ]);
+    expect(covering(omitted.slice(1), ['a', 'b'])).toEqual([
+      { clause: 'def.a', names: ['a'] },
+      { clause: 'def.b', names: ['b'] },
+    ]);
   });
 
   it('a refused step expecting success is the refusal itself, unless the evidence points at what it left out', async () => {

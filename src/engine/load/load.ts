@@ -200,7 +200,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const everyParameter = parametersByOperation(specs);
   const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
   if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
-  return { specs: scopeFacts(markRetiredFacts(specs, facts), facts), clauses, facts, resources };
+  return { specs: scopeFacts(markRetiredFacts(specs, facts)), clauses, facts, resources };
 }
 
 /** Operation -> every parameter its spec files list, at any feature level. */

@@ -78,8 +78,6 @@ export interface EventExpectation {
   /** The clause (or, in zulip cases, facts) this expectation checks, when not the step's. */
   clause?: string;
   facts?: string[];
-  /** Set by the loader: the case's facts about this event's type (fact-scope.ts), when it names none itself. */
-  restsOn?: string[];
 }
 
 /** An event that must not come: its type, and optionally its op and fields (as an expectation's `where`). */
@@ -141,8 +139,8 @@ export interface Step {
    */
   setup?: boolean;
   /**
-   * Set by the loader: of the facts of a case citing several, those its zulip-profile checks rest
-   * on, the ones speaking of its request (fact-scope.ts); default every fact of the case.
+   * Set by the loader: the case's facts this step's zulip-profile checks rest on when they name
+   * none themselves, those no check of the case names (fact-scope.ts); default every fact of the case.
    */
   restsOn?: string[];
 }

@@ -33,6 +33,17 @@ export function namedByRefusal(body: { var_name?: unknown; msg?: unknown }, cand
   return candidates.filter((name) => body.var_name === name || names(message, name));
 }
 
+/**
+ * The optional clauses the evidence points at, for the parameters it names: those that cover all
+ * of them at once (a server refusing a request without any of GET /streams' parameters breaks
+ * "every parameter is optional", not each parameter's default), else each parameter's clauses.
+ */
+export function covering(omitted: readonly { clause: string; names: string[] }[], chosen: readonly string[]): { clause: string; names: string[] }[] {
+  const whole = omitted.filter((o) => chosen.every((n) => o.names.includes(n)));
+  const picked = whole.length ? whole : omitted.filter((o) => o.names.some((n) => chosen.includes(n)));
+  return picked.map((o) => ({ clause: o.clause, names: o.names.filter((n) => chosen.includes(n)) }));
+}
+
 export interface Refused {
   /** The step's failures: a refused `result` or `code` check among them carries its `refusal`. */
   judged: Judged[];
@@ -54,8 +65,7 @@ export async function blameRefusal(r: Refused): Promise<Judged[]> {
   const at = r.judged.findIndex((f) => f.refusal !== undefined && f.profile !== 'zulip');
   if (at < 0 || !r.omitted.length) return r.judged;
   const refused = r.judged[at];
-  const on = (chosen: readonly string[]) =>
-    r.omitted.map((o) => ({ clause: o.clause, names: o.names.filter((n) => chosen.includes(n)) })).filter((o) => o.names.length);
+  const on = (chosen: readonly string[]) => covering(r.omitted, chosen);
   const named = namedByRefusal(r.body, [...new Set(r.omitted.flatMap((o) => o.names))]);
   let blamed: Judged | null = null;
   if (named.length) blamed = optionalFailure(refused, on(named), `the refusal names ${named.join(', ')}`);

@@ -320,7 +320,7 @@ function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], 
     return [checkFailure({ ...finding, message: `reading the event queue: expected success, got ${actual}` }, stepClauses, tag(who.facts))];
   }
   return judgeEvents(polled.events, spec, polled.waitedMs, featureLevel).map(({ expectation, ...f }) =>
-    checkFailure({ ...f, clause: f.clause ?? expectation?.clause }, stepClauses, tag(expectation?.facts ?? expectation?.restsOn ?? who.facts)),
+    checkFailure({ ...f, clause: f.clause ?? expectation?.clause }, stepClauses, tag(expectation?.facts ?? who.facts)),
   );
 }
 
