@@ -61,6 +61,7 @@ describe('mutants', () => {
         }),
         cleanRun(profile),
       ]);
+      namings.push(namingOf(mutant, results.values()));
       const breaks = mutant.breaks;
       const missed: string[] = [];
       for (const id of mutant.kills) {
@@ -77,7 +78,6 @@ describe('mutants', () => {
         }
       }
       expect(missed, `cases that did not catch ${mutant.name} with a failure naming what it breaks`).toEqual([]);
-      namings.push(namingOf(mutant, results.values()));
       const errored = [...results.values()].filter((r) => r.status === 'errored').map((r) => `${r.id}: ${r.message}`);
       expect(errored, 'a mutant is a wrong answer, not a broken transport: nothing errors').toEqual([]);
       mutantsRun += 1;

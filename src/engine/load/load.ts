@@ -9,7 +9,6 @@ import type { Case, SpecFile, Step } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
 import { markRetiredFacts } from './retired-facts.js';
-import { scopeFacts } from './fact-scope.js';
 import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './created-resources.js';
 import { kindProblems, type KindedClause } from './statement-kinds.js';
 
@@ -200,7 +199,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const everyParameter = parametersByOperation(specs);
   const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
   if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
-  return { specs: scopeFacts(markRetiredFacts(specs, facts)), clauses, facts, resources };
+  return { specs: markRetiredFacts(specs, facts), clauses, facts, resources };
 }
 
 /** Operation -> every parameter its spec files list, at any feature level. */

@@ -138,11 +138,6 @@ export interface Step {
    * case could not be judged (errored), the target has not broken the clauses the case cites.
    */
   setup?: boolean;
-  /**
-   * Set by the loader: the case's facts this step's zulip-profile checks rest on when they name
-   * none themselves, those no check of the case names (fact-scope.ts); default every fact of the case.
-   */
-  restsOn?: string[];
 }
 
 /**

@@ -172,7 +172,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})`,
       };
     }
-    const who: Attribution = { clauses: owner.clauses, facts: step.restsOn ?? owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
+    const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
     const own = [
       ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who, ctx.featureLevel),
       ...(polled
