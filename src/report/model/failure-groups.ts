@@ -1,10 +1,11 @@
 // The failures of a run grouped by operation and by the rule they break, with counts, so two
 // hundred failures of one kind read as one line (as Schemathesis groups its failures by check).
-// By rule, the groups rank by evidence: a case counts under the rules its failures name as
-// their cause (each failure names only what its evidence points at: engine/judge/failure.ts),
-// the most cases first; where the only evidence is that the target refused what the case
-// needed accepted (a permission or a setting of the target may be missing), the group says so
-// first and, at an equal count, comes after the groups with evidence of their own.
+// By rule, the groups rank by evidence: a case counts under the rule each of its failures names
+// as its cause (the first it breaks: its clause, or under the zulip profile its first fact; the
+// others it lists are what the check rests on besides, shown with the failure), the most cases
+// first; where the only evidence is that the target refused what the case needed accepted (a
+// permission or a setting of the target may be missing), the group says so first and, at an
+// equal count, comes after the groups with evidence of their own.
 import type { ConformanceReport, ReportCase } from './model.js';
 import type { Failure } from '../../engine/judge/failure.js';
 import { isBroken } from './groups.js';
@@ -27,11 +28,14 @@ type Judged = Pick<ReportCase, 'id' | 'endpoint' | 'status' | 'clauses' | 'failu
 
 const unexplained = (c: ReportCase) => isBroken(c) && c.baseline !== 'known' && !c.expectation;
 
-/** The rules a failed case is counted under, and the failures naming each. */
+/** The rules a failed case is counted under (its failures' causes), and the failures naming each. */
 function causes(c: Judged): Map<string, Failure[]> {
   const out = new Map<string, Failure[]>();
   if (c.status === 'errored') return new Map([['(could not judge)', []]]);
-  for (const f of c.failures ?? []) for (const rule of brokenRules(f)) out.set(rule, [...(out.get(rule) ?? []), f]);
+  for (const f of c.failures ?? []) {
+    const [rule] = brokenRules(f);
+    if (rule) out.set(rule, [...(out.get(rule) ?? []), f]);
+  }
   // A failure recorded without its failures (an old report) counts under the case's clauses.
   return out.size ? out : new Map(c.clauses.map((rule) => [rule, []]));
 }
