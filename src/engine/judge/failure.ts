@@ -30,6 +30,11 @@ export interface Failure {
   facts?: string[];
   /** The check is the zulip profile's (a `zulip:` expectation or a zulip-only case). */
   profile?: 'zulip';
+  /**
+   * A zulip-profile check of statements the document makes but shows no way to observe, read
+   * through Zulip's means (its facts): it breaks its clauses, and rests on the facts.
+   */
+  observedThrough?: 'zulip';
   /** 1-based step of the case; 0 when the check belongs to no step (a property). */
   step: number;
   check: CheckKind;
@@ -79,9 +84,13 @@ export function findingMessage(f: Finding): string {
   return `${where}expected ${f.expected ?? '?'}, got ${f.actual ?? 'nothing'}`;
 }
 
-/** The rules a failure breaks, as a reader should see them first: facts of a zulip check, else clauses. */
-export function brokenRules(f: Pick<Failure, 'clauses' | 'facts' | 'profile'>): string[] {
-  return f.profile === 'zulip' && f.facts?.length ? f.facts : f.clauses;
+/**
+ * The rules a failure breaks, as a reader should see them first: the facts of a zulip check, else
+ * its clauses (also those of a zulip check that only observes the document's statements through
+ * Zulip's means). The first is its cause.
+ */
+export function brokenRules(f: Pick<Failure, 'clauses' | 'facts' | 'profile' | 'observedThrough'>): string[] {
+  return f.profile === 'zulip' && f.facts?.length && !f.observedThrough ? f.facts : f.clauses;
 }
 
 /** Every distinct rule the failures break, in the order they were found. */
@@ -90,7 +99,10 @@ export function brokenRulesOf(failures: readonly Failure[] | undefined): string[
 }
 
 /** The zulip profile's tag of a failure: the facts its check rests on. */
-export type ZulipTag = Partial<Pick<Failure, 'profile' | 'facts'>>;
+export type ZulipTag = Partial<Pick<Failure, 'profile' | 'facts'>> & {
+  /** The clauses its case cites that the document shows no way to observe. */
+  unobservable?: readonly string[];
+};
 
 const blamedOn = (clauses: readonly string[]) => ({ clause: clauses[0] ?? '', clauses: [...clauses] });
 
@@ -101,9 +113,14 @@ const blamedOn = (clauses: readonly string[]) => ({ clause: clauses[0] ?? '', cl
  */
 export function checkFailure(f: Finding, stepClauses: readonly string[], tag: ZulipTag = {}): Judged {
   const own = f.clauses?.length ? f.clauses : f.clause ? [f.clause] : null;
+  const { unobservable = [], ...zulip } = tag;
+  const clauses = own ?? stepClauses;
+  // Checking what the document states through Zulip's reads (events are Zulip's alone): the clauses break.
+  const observed = zulip.profile === 'zulip' && f.check !== 'events' && clauses.length > 0 && clauses.every((c) => unobservable.includes(c));
   return {
-    ...blamedOn(own ?? stepClauses),
-    ...tag,
+    ...blamedOn(clauses),
+    ...zulip,
+    ...(observed ? { observedThrough: 'zulip' as const } : {}),
     check: f.check,
     ...(f.path !== undefined ? { path: f.path } : {}),
     ...(f.expected !== undefined ? { expected: f.expected } : {}),

@@ -21,6 +21,8 @@ export interface Attribution {
   facts: string[];
   /** The whole case is the zulip profile's: every check rests on facts. */
   zulipCase: boolean;
+  /** The clauses the case cites that the document shows no way to observe (read through Zulip's means). */
+  unobservable?: readonly string[];
 }
 
 /** `featureLevel`: the level the target is judged as (a field newer than it may be missing). */
@@ -37,7 +39,7 @@ export function judge(
   if (response.json === undefined || response.json === null || !expect) return out;
   const body = response.json as Record<string, unknown>;
   const own = judgeExpect(response.status, body, expect, featureLevel);
-  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {};
+  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts, unobservable: who.unobservable } : {};
   out.push(...own.findings.map((f) => checkFailure(f, stepClauses(expect, who.clauses), zulipTag)));
   // When the outcome is the other one, the zulip profile's details of it say nothing new.
   if (profile === 'zulip' && expect.zulip && !own.wrongOutcome) {
@@ -45,7 +47,7 @@ export function judge(
     const facts = z.facts ?? who.facts;
     out.push(
       ...judgeExpect(response.status, body, z, featureLevel).findings.map((f) =>
-        checkFailure(f, stepClauses(z, stepClauses(expect, who.clauses)), { profile: 'zulip', facts }),
+        checkFailure(f, stepClauses(z, stepClauses(expect, who.clauses)), { profile: 'zulip', facts, unobservable: who.unobservable }),
       ),
     );
   }
@@ -66,7 +68,7 @@ function served(response: NonNullable<Exchange['response']>): boolean {
  */
 function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expect, profile: Profile, who: Attribution, featureLevel: number): Judged[] {
   const out: Judged[] = [];
-  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {};
+  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts, unobservable: who.unobservable } : {};
   if (served(response)) {
     const finding: Finding = {
       check: 'result',
@@ -79,7 +81,7 @@ function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expec
   }
   const z = expect.zulip;
   if (profile !== 'zulip' || !z) return out;
-  const tag = { profile: 'zulip' as const, facts: z.facts ?? who.facts };
+  const tag = { profile: 'zulip' as const, facts: z.facts ?? who.facts, unobservable: who.unobservable };
   out.push(...envelopeFindings(response).map((f) => checkFailure(f, [f.clause!], tag)));
   if (response.json === undefined || response.json === null) return out;
   const zulipClauses = stepClauses(expect, who.clauses);

@@ -167,6 +167,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
     const changes = c.steps.some((step) => !step.setup && !step.events && step.request?.method === method);
     return new Set(changes ? (readBackClauses.get(spec.operation) ?? []).filter((id) => c.clauses.includes(id)) : []);
   };
+  const unobservable = new Set(clauses.filter((c) => c.unobservableUnderSpec !== undefined).map((c) => c.id));
   const names = readdirSync(dir)
     .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE].includes(n))
     .sort();
@@ -194,12 +195,23 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
         );
       }
     });
-    specs.push(spec);
+    specs.push(withUnobservable(spec, unobservable));
   }
   const everyParameter = parametersByOperation(specs);
   const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
   if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
   return { specs: markRetiredFacts(specs, facts), clauses, facts, resources };
+}
+
+/** Each case with the clauses it cites that the document shows no way to observe. */
+function withUnobservable(spec: SpecFile, unobservable: ReadonlySet<string>): SpecFile {
+  return {
+    ...spec,
+    cases: spec.cases.map((c) => {
+      const cited = c.clauses.filter((id) => unobservable.has(id));
+      return cited.length ? { ...c, unobservable: cited } : c;
+    }),
+  };
 }
 
 /** Operation -> every parameter its spec files list, at any feature level. */

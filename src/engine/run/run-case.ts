@@ -157,7 +157,7 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, initi
   const started = performance.now();
   const base = baseResult(spec, c);
   const warnings: string[] = [];
-  const owner = { clauses: c.clauses, facts: c.facts, zulipCase: c.profile === 'zulip', caseId: c.id };
+  const owner = { clauses: c.clauses, facts: c.facts, zulipCase: c.profile === 'zulip', caseId: c.id, unobservable: c.unobservable };
   const leftOut = new Map<string, DefaultCheck>();
   // `${fresh}`: what the case's names carry so a run of it again meets nothing an earlier one left.
   let runs = 0;

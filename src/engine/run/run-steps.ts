@@ -67,6 +67,8 @@ export type StepsOutcome =
 export interface StepOwner extends KindOwner {
   clauses: string[];
   facts?: string[];
+  /** The clauses cited that the document shows no way to observe (a zulip check reads them through Zulip's means). */
+  unobservable?: string[];
   zulipCase?: boolean;
   /** The case the requests belong to: the HAR labels each with it and the step's number. */
   caseId?: string;
@@ -172,7 +174,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
         cause: `rate limited: HTTP 429 after ${exchange.rateLimitRetries ?? 0} retries (${summary})`,
       };
     }
-    const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
+    const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false, unobservable: owner.unobservable };
     const own = [
       ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who, ctx.featureLevel),
       ...(polled
