@@ -95,19 +95,21 @@ export const MUTANTS: Mutant[] = [
     kills: ['op11.create.name-at-limit', 'op11.create.description-at-limit', 'op12.name.at-limit', 'op12.description.at-limit'],
   },
   {
+    // folder-no-name-limit also breaks zulip.folder.create, zulip.folder.update-length-limits: an over-long name is accepted on create and on update
     name: 'folder-no-name-limit',
     kind: 'limit',
     operations: [CREATE, UPDATE],
     quirks: ['folder-no-name-limit'],
-    breaks: ['op11.name.max-length', 'op12.name.max-length'],
+    breaks: ['op11.name.max-length', 'op12.name.max-length', 'zulip.folder.create', 'zulip.folder.update-length-limits'],
     kills: ['op11.zulip.name-over-limit', 'op12.zulip.name-over-limit'],
   },
   {
+    // folder-no-description-limit also breaks zulip.folder.create, zulip.folder.update-length-limits: an over-long description is accepted on create and on update
     name: 'folder-no-description-limit',
     kind: 'limit',
     operations: [CREATE, UPDATE],
     quirks: ['folder-no-description-limit'],
-    breaks: ['op11.description.max-length', 'op12.description.max-length'],
+    breaks: ['op11.description.max-length', 'op12.description.max-length', 'zulip.folder.create', 'zulip.folder.update-length-limits'],
     kills: ['op11.zulip.description-over-limit', 'op12.zulip.description-over-limit'],
   },
   {
@@ -143,10 +145,11 @@ export const MUTANTS: Mutant[] = [
     kills: ['op11.zulip.read-back'],
   },
   {
+    // folder-list-loses-name also breaks zulip.folder.read-back: the list it reads lacks the folders' names
     name: 'folder-list-loses-name',
     kind: 'field',
     operations: [CREATE],
-    breaks: ['res.channel-folder', 'res.records.read-shapes'],
+    breaks: ['res.channel-folder', 'res.records.read-shapes', 'zulip.folder.read-back'],
     rewrite: {
       answer: (req, a) => {
         if (isList(req))

@@ -136,11 +136,12 @@ export const MUTANTS: Mutant[] = [
     ['op4.zulip.channel-administrator'],
   ),
   {
+    // channel-update-wrong-channel also breaks op4.description: the channel the path names keeps its old description
     name: 'channel-update-wrong-channel',
     kind: 'effect',
     operations: [UPDATE],
     rewrite: wrongChannel(),
-    breaks: ['op4.stream-id'],
+    breaks: ['op4.stream-id', 'op4.description'],
     kills: ['op4.description.set'],
   },
   {
@@ -212,7 +213,8 @@ export const MUTANTS: Mutant[] = [
     rewrite: refuse((req) => isUpdate(req) && (paramsOf(req).get('description') ?? '').length > 100),
     kills: ['op4.description.limit'],
   },
-  q('channel-description-no-limit', 'limit', ['op4.description.limit'], ['op4.description.over-limit']),
+  // channel-description-no-limit also breaks zulip.errors.too-long: an over-long description is accepted, not "too long"
+  q('channel-description-no-limit', 'limit', ['op4.description.limit', 'zulip.errors.too-long'], ['op4.description.over-limit']),
   {
     name: 'channel-ignores-new-name',
     kind: 'parameter',
@@ -229,7 +231,8 @@ export const MUTANTS: Mutant[] = [
     rewrite: refuse((req) => isUpdate(req) && (paramsOf(req).get('new_name') ?? '').length > 24),
     kills: ['op4.new-name.limit'],
   },
-  q('channel-name-no-limit', 'limit', ['op4.new-name.limit'], ['op4.new-name.over-limit']),
+  // channel-name-no-limit also breaks zulip.channel.rename: an over-long new name is accepted
+  q('channel-name-no-limit', 'limit', ['op4.new-name.limit', 'zulip.channel.rename'], ['op4.new-name.over-limit']),
   {
     name: 'channel-update-ignored-params-missing',
     kind: 'envelope',

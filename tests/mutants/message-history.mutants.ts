@@ -213,12 +213,13 @@ export const MUTANTS: Mutant[] = [
     ['op15.content-edit'],
   ),
   rewrite(
+    // history-drops-prev-content also breaks zulip.history.snapshot-fields: a content edit's entry lacks prev_content
     'history-drops-prev-content',
     'field',
     eachSnapshot((s) => {
       delete s.prev_content;
     }),
-    ['res.snapshot.prev_content'],
+    ['res.snapshot.prev_content', 'zulip.history.snapshot-fields'],
     ['op15.content-edit'],
   ),
   rewrite(

@@ -276,6 +276,7 @@ export const MUTANTS: Mutant[] = [
   },
   // --- the events (zulip profile) ---
   {
+    // typing-no-event also breaks zulip.events.typing.direct, zulip.events.typing.stream: no typing event is sent at all
     name: 'typing-no-event',
     kind: 'effect',
     operations: [TYPING],
@@ -288,6 +289,8 @@ export const MUTANTS: Mutant[] = [
       'events.typing',
       'op3.events',
       'op3.topic.empty-aliases',
+      'zulip.events.typing.direct',
+      'zulip.events.typing.stream',
     ],
     kills: [
       'op3.zulip.direct-event',
@@ -299,21 +302,23 @@ export const MUTANTS: Mutant[] = [
     ],
   },
   {
+    // typing-stop-as-start also breaks zulip.events.typing.direct: a stop request sends a start event, not the op the fact says
     name: 'typing-stop-as-start',
     kind: 'effect',
     operations: [TYPING],
     rewrite: eachEvent((e) => {
       if (e.type === 'typing' && e.op === 'stop') e.op = 'start';
     }),
-    breaks: ['state.typing.stop'],
+    breaks: ['state.typing.stop', 'zulip.events.typing.direct'],
     kills: ['op3.zulip.stop-event'],
   },
   {
+    // typing-stateful also breaks zulip.events.typing.direct: a repeated start sends no event, where each request sends one
     name: 'typing-stateful',
     kind: 'effect',
     operations: [TYPING],
     quirks: ['typing-stateful'],
-    breaks: ['state.typing.stateless'],
+    breaks: ['state.typing.stateless', 'zulip.events.typing.direct'],
     kills: ['op3.zulip.stateless'],
   },
   {

@@ -191,11 +191,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op8.policy.2', 'op8.policy.3', 'op8.zulip.policy-names', 'op8.zulip.policy-changes'],
   },
   {
+    // user-topics-mute-not-muted also breaks state.user-topic: the policy 1 names is not the one set
     name: 'user-topics-mute-not-muted',
     kind: 'field',
     operations: [OP],
     rewrite: muteNotMuted,
-    breaks: ['state.visibility-policy.1-muted'],
+    breaks: ['state.visibility-policy.1-muted', 'state.user-topic'],
     kills: ['op8.policy.1'],
   },
   {

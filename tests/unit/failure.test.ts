@@ -40,6 +40,8 @@ describe('brokenRules', () => {
     expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u'], tag)).toMatchObject({ clauses: ['op1.u'], facts: ['zulip.f'], observedThrough: 'zulip' });
     expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u', 'op1.o'], tag)).not.toHaveProperty('observedThrough');
     expect(checkFailure({ check: 'events', path: 'x' }, ['op1.u'], tag)).not.toHaveProperty('observedThrough');
+    // a read refused is Zulip's means failing: its facts break
+    expect(checkFailure({ check: 'result', path: 'result' }, ['op1.u'], tag)).not.toHaveProperty('observedThrough');
     expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u'], { unobservable: ['op1.u'] })).not.toHaveProperty('observedThrough');
     expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u'], tag)).not.toHaveProperty('unobservable');
     // a check naming its own clauses (a schema overflow's) is blamed on them, not on the step's
@@ -47,6 +49,13 @@ describe('brokenRules', () => {
       clause: 'res.a',
       clauses: ['res.a', 'res.b'],
     });
+  });
+
+  it('a field the answer lacks puts the clause named after that field first', () => {
+    const missing = { check: 'body' as const, path: 'streams[?stream_id=7].can_add', expected: '1', actual: 'nothing (the field is missing)' };
+    expect(checkFailure(missing, ['op4.can-add', 'res.channel.can_add']).clauses).toEqual(['res.channel.can_add', 'op4.can-add']);
+    expect(checkFailure({ ...missing, actual: '2' }, ['op4.can-add', 'res.channel.can_add']).clauses).toEqual(['op4.can-add', 'res.channel.can_add']);
+    expect(checkFailure(missing, ['op4.can-add', 'op4.other']).clauses).toEqual(['op4.can-add', 'op4.other']);
   });
 
   it('brokenRulesOf lists every distinct rule once, in the order found', () => {

@@ -1,7 +1,7 @@
 // The judge: every broken check comes back as data (check, path, expected, actual) naming the
 // clause it enforces: an assertion's own, a schema's x-clause, the envelope's, else the step's.
 import { describe, expect, it } from 'vitest';
-import { judge, type Attribution } from '../../src/engine/judge/judge.js';
+import { holderOf, judge, type Attribution } from '../../src/engine/judge/judge.js';
 import type { Expect } from '../../src/engine/load/types.js';
 
 const answer = (json: unknown, status = 200) => ({ status, headers: {}, text: JSON.stringify(json), json });
@@ -33,6 +33,24 @@ describe('judge', () => {
     expect(judge(answer({ result: 'error', code: 7 }, 400), expect_, 'spec', who).find((f) => f.check === 'result')?.refusal).toBe('no code');
     const failures = judge(answer({ ...ok, n: 3 }), { result: 'success', clause: 'op1.a', body: [{ path: 'n', equals: 4, clause: 'op1.b' }] }, 'spec', who);
     expect(failures).toEqual([{ clause: 'op1.b', clauses: ['op1.b'], check: 'body', path: 'n', expected: '4', actual: '3', message: 'n: expected 4, got 3' }]);
+  });
+
+  it('an object the answer lacks is one failure, not one per field read in it', () => {
+    const body = { ...ok, views: [{ fragment: 'a', name: 'A' }] };
+    const expect_: Expect = {
+      body: [
+        { path: 'views[?fragment=b].name', equals: 'B', clause: 'op1.a' },
+        { path: 'views[?fragment=b].is_pinned', equals: true, clause: 'op1.b' },
+        { path: 'views[?fragment=a].is_pinned', equals: true, clause: 'op1.b' },
+        { path: 'views[?fragment=a.b].x', equals: 1, clause: 'op1.c' },
+      ],
+    };
+    expect(judge(answer(body), expect_, 'spec', who).map((f) => [f.clause, f.path])).toEqual([
+      ['op1.a', 'views[?fragment=b].name'],
+      ['op1.b', 'views[?fragment=a].is_pinned'],
+      ['op1.c', 'views[?fragment=a.b].x'],
+    ]);
+    expect(['a.b', 'a[0]', 'x[?n=v.1].y', 'top'].map(holderOf)).toEqual(['a', 'a', 'x[?n=v.1]', null]);
   });
 
   it('falls back to the step clauses when neither the step nor the check names one', () => {

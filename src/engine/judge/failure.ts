@@ -114,9 +114,11 @@ const blamedOn = (clauses: readonly string[]) => ({ clause: clauses[0] ?? '', cl
 export function checkFailure(f: Finding, stepClauses: readonly string[], tag: ZulipTag = {}): Judged {
   const own = f.clauses?.length ? f.clauses : f.clause ? [f.clause] : null;
   const { unobservable = [], ...zulip } = tag;
-  const clauses = own ?? stepClauses;
-  // Checking what the document states through Zulip's reads (events are Zulip's alone): the clauses break.
-  const observed = zulip.profile === 'zulip' && f.check !== 'events' && clauses.length > 0 && clauses.every((c) => unobservable.includes(c));
+  const clauses = fieldFirst(own ?? stepClauses, f);
+  // What a Zulip read shows of a statement only its reads show (a value, a field): the clauses break.
+  // A read refused, or an event (Zulip's alone), is Zulip's means failing: its facts break.
+  const read = f.check === 'body' || f.check === 'schema';
+  const observed = zulip.profile === 'zulip' && read && clauses.length > 0 && clauses.every((c) => unobservable.includes(c));
   return {
     ...blamedOn(clauses),
     ...zulip,
@@ -129,6 +131,21 @@ export function checkFailure(f: Finding, stepClauses: readonly string[], tag: Zu
     ...(f.since !== undefined ? { since: f.since } : {}),
     ...(f.refusal !== undefined ? { refusal: f.refusal } : {}),
   };
+}
+
+/**
+ * A field the answer lacks is evidence against the clause of that field (the catalog names a
+ * field's clause after it: res.channel.folder_id): among a check's clauses it comes first.
+ */
+function fieldFirst(clauses: readonly string[], f: Finding): readonly string[] {
+  if (f.actual !== 'nothing (the field is missing)' || !f.path || clauses.length < 2) return clauses;
+  const field =
+    f.path
+      .split(/[.[\]]/)
+      .filter(Boolean)
+      .at(-1) ?? '';
+  const own = clauses.filter((c) => c.endsWith(`.${field}`));
+  return own.length ? [...own, ...clauses.filter((c) => !own.includes(c))] : clauses;
 }
 
 /** "BAD_REQUEST: You don't have permission to edit this message" */

@@ -98,6 +98,18 @@ function stepClauses(expect: Pick<Expect, 'clause' | 'clauses'>, fallback: strin
   return expect.clauses ?? (expect.clause ? [expect.clause] : fallback);
 }
 
+/** The path of the object holding a field ("streams[?stream_id=3].name" -> "streams[?stream_id=3]"); null at the top. */
+export function holderOf(path: string): string | null {
+  let depth = 0;
+  let cut = -1;
+  for (const [i, ch] of [...path].entries()) {
+    if (ch === '[' && depth++ === 0) cut = i;
+    else if (ch === ']') depth -= 1;
+    else if (ch === '.' && depth === 0) cut = i;
+  }
+  return cut > 0 ? path.slice(0, cut) : null;
+}
+
 /** Whether every matcher of a condition matches. */
 export function holds(body: Record<string, unknown>, condition: Assertion): boolean {
   const got = resolvePath(body, condition.path);
@@ -170,10 +182,17 @@ function judgeExpect(
       });
     }
   }
+  // An object the answer lacks (a selector that matched nothing) is one failure, not one per field read in it.
+  const absent = new Set<string>();
   for (const assertion of expect.body ?? []) {
     // An assertion with `when` holds only for the answers its condition picks (a code, say).
     if (assertion.when && !holds(body, assertion.when)) continue;
     const got = resolvePath(body, assertion.path);
+    const holder = holderOf(assertion.path);
+    if (!got.found && holder && !resolvePath(body, holder).found) {
+      if (absent.has(holder)) continue;
+      absent.add(holder);
+    }
     const clause = typeof assertion.clause === 'string' ? assertion.clause : undefined;
     for (const [name, want] of Object.entries(assertion)) {
       if (ASSERTION_KEYS.has(name)) continue;
