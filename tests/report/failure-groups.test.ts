@@ -65,6 +65,11 @@ describe('failures by broken rule, ranked by evidence', () => {
     expect(ruleGroups([refused('r', 'BAD_REQUEST: no'), failed('e', [f(['op.a'])])])[0]).toEqual({ key: 'op.a', cases: ['r', 'e'] });
   });
 
+  it('a refusal naming no clause is a group of its own, the refusal', () => {
+    const groups = ruleGroups([failed('n', [f([], { clause: '', check: 'result', refusal: 'BAD_REQUEST: no' })])]);
+    expect(groups).toEqual([{ key: '(refused by the target (BAD_REQUEST: no))', cases: ['n'] }]);
+  });
+
   it('an errored case could not be judged; a failed one without failures counts under its clauses', () => {
     expect(ruleGroups([{ id: 'x', endpoint: 'GET /x', status: 'errored', clauses: ['op.case'] }]).map((g) => g.key)).toEqual(['(could not judge)']);
     expect(ruleGroups([{ id: 'y', endpoint: 'GET /x', status: 'failed', clauses: ['op.case'] }]).map((g) => g.key)).toEqual(['op.case']);

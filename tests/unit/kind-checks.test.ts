@@ -106,6 +106,15 @@ describe('optional parameters', () => {
     ]);
     expect(await blameRefusal({ judged: [refused], body: { msg: 'no' }, omitted, withDefaults: accepted(false) })).toEqual([refused]);
     expect(asked).toBe(2);
+    // no evidence: the optional clauses a step cites go; where they are all it cites, the refusal names no clause
+    const citing = { ...refused, clause: 'opt.c', clauses: ['opt.c', 'op.rule'] };
+    expect((await blameRefusal({ judged: [citing], body: { msg: 'no' }, omitted, withDefaults: null }))[0].clauses).toEqual(['op.rule']);
+    const only = { ...refused, clause: 'opt.c', clauses: ['opt.c'] };
+    expect((await blameRefusal({ judged: [only], body: { msg: 'no' }, omitted, withDefaults: null }))[0]).toMatchObject({
+      clause: '',
+      clauses: [],
+      refusal: 'BAD_REQUEST: no',
+    });
     // nothing left out, no refusal, or a zulip-profile check: as it was, nothing asked
     expect(await blameRefusal({ judged: [refused], body, omitted: [], withDefaults: accepted(true) })).toEqual([refused]);
     const { refusal: _, ...notRefused } = refused;

@@ -75,11 +75,12 @@ export async function blameRefusal(r: Refused): Promise<Judged[]> {
   }
   // No evidence: the refusal itself, blamed on what the step checks besides the optional
   // clauses of what it left out (a step may cite them too: the case that leaves them all out).
+  // Where those are all it checks, the refusal names no clause: it is the refusal alone.
   if (!blamed) {
     const optional = new Set(r.omitted.map((o) => o.clause));
     const rest = refused.clauses.filter((c) => !optional.has(c));
-    if (!rest.length || rest.length === refused.clauses.length) return r.judged;
-    blamed = { ...refused, clause: rest[0], clauses: rest };
+    if (rest.length === refused.clauses.length) return r.judged;
+    blamed = { ...refused, clause: rest[0] ?? '', clauses: rest };
   }
   return r.judged.map((f, i) => (i === at ? blamed : f));
 }

@@ -99,7 +99,8 @@ function recordSteps(records: StepRecord[], redactor: Redactor): RecordedStep[] 
 /** "[op13.status-text]: status_text: expected ..., got ... (+1 more)" */
 export function failureLine(operation: string, failures: Failure[], summary: string): string {
   const more = failures.length > 1 ? ` (+${failures.length - 1} more)` : '';
-  return `${operation} [${brokenRulesOf(failures.slice(0, 1)).join(', ')}]: ${failures[0].message}${more} (${summary})`;
+  const rules = brokenRulesOf(failures.slice(0, 1));
+  return `${operation} [${rules.length ? rules.join(', ') : 'refused by the target'}]: ${failures[0].message}${more} (${summary})`;
 }
 
 /**

@@ -33,7 +33,8 @@ function causes(c: Judged): Map<string, Failure[]> {
   const out = new Map<string, Failure[]>();
   if (c.status === 'errored') return new Map([['(could not judge)', []]]);
   for (const f of c.failures ?? []) {
-    const [rule] = brokenRules(f);
+    // A refusal that names no clause (nothing points past it) is its own group: the refusal.
+    const [rule = f.refusal === undefined ? undefined : `(${refusedBy(f.refusal).slice(0, -1)})`] = brokenRules(f);
     if (rule) out.set(rule, [...(out.get(rule) ?? []), f]);
   }
   // A failure recorded without its failures (an old report) counts under the case's clauses.
@@ -64,7 +65,7 @@ export function ruleGroups(cases: readonly Judged[], texts: ReadonlyMap<string, 
   }
   return [...groups]
     .map(([key, g]) => {
-      const refusal = refusalOf(g.failures);
+      const refusal = key.startsWith('(refused') ? undefined : refusalOf(g.failures);
       return { key, cases: g.cases, ...(texts.has(key) ? { text: texts.get(key) } : {}), ...(refusal ? { refusal } : {}) };
     })
     .sort((a, b) => b.cases.length - a.cases.length || Number(a.refusal !== undefined) - Number(b.refusal !== undefined) || a.key.localeCompare(b.key));
