@@ -7,6 +7,7 @@
 // coverage page; `npm test` holds them to the bars below.
 import type { CaseResult } from '../../src/engine/run/run-case.js';
 import { ruleGroups } from '../../src/report/model/failure-groups.js';
+import type { AttributionProof } from '../../src/report/model/proofs.js';
 
 /** The bars `npm test` holds the proof to. */
 export const TOP_LINE_BAR = 1;
@@ -26,21 +27,6 @@ export function namingOf(mutant: { name: string; breaks: readonly string[] }, re
   const named = ruleGroups(broken).map((g) => g.key);
   const declared = new Set(mutant.breaks);
   return { mutant: mutant.name, named, undeclared: named.filter((rule) => !declared.has(rule)) };
-}
-
-export interface AttributionProof {
-  /** Mutants run. */
-  mutants: number;
-  /** Mutants whose report has a failure (the others are caught by a disputed clause's warning). */
-  withFailures: number;
-  /** Of those, the ones whose top line is a rule they declare. */
-  topLine: number;
-  /** Rules named, summed over the mutants' reports. */
-  named: number;
-  /** Of those, the ones the mutant declares. */
-  declared: number;
-  /** The mutants naming a rule they do not declare, with those rules. */
-  misses: { mutant: string; top: string; undeclared: string[] }[];
 }
 
 export function attributionProof(namings: readonly Naming[]): AttributionProof {

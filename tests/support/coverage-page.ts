@@ -71,9 +71,7 @@ export function coverageBlock(proofs = loadProofs()): string {
     '',
     ...kindsTable(proofs),
     '',
-    ...(proofs.attribution
-      ? [`**Attribution** (every mutant alone; see [Attribution](#attribution)): ${attributionLine(proofs.attribution)}.`, '']
-      : []),
+    ...(proofs.attribution ? [`**Attribution** (every mutant alone; see [Attribution](#attribution)): ${attributionLine(proofs.attribution)}.`, ''] : []),
     END,
   ].join('\n');
 }
