@@ -146,10 +146,11 @@ export const MUTANTS: Mutant[] = [
   },
   {
     // folder-list-loses-name also breaks zulip.folder.read-back: the list it reads lacks the folders' names
+    // folder-list-loses-name also breaks op11.effect: the folder listed lacks the name it was made with
     name: 'folder-list-loses-name',
     kind: 'field',
     operations: [CREATE],
-    breaks: ['res.channel-folder', 'res.records.read-shapes', 'zulip.folder.read-back'],
+    breaks: ['res.channel-folder', 'res.records.read-shapes', 'zulip.folder.read-back', 'op11.effect'],
     rewrite: {
       answer: (req, a) => {
         if (isList(req))

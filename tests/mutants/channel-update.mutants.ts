@@ -330,11 +330,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op4.retention.days', 'op4.zulip.retention-keywords'],
   },
   {
+    // channel-retention-default-ignored also breaks zulip.channel.retention-json: the keyword realm_default is read and not applied
     name: 'channel-retention-default-ignored',
     kind: 'parameter',
     operations: [UPDATE],
     rewrite: ignores('message_retention_days', (v) => v.includes('realm_default')),
-    breaks: ['op4.message-retention-days.realm-default'],
+    breaks: ['op4.message-retention-days.realm-default', 'zulip.channel.retention-json'],
     kills: ['op4.zulip.retention-keywords'],
   },
   {
@@ -474,11 +475,16 @@ export const MUTANTS: Mutant[] = [
   },
   // The channel's move groups grant nothing (the organisation's move settings decide alone).
   {
+    // channel-move-groups-ignored also breaks zulip.edit.move-and-resolve-permissions: a member of the channel's move group is refused the move
     name: 'channel-move-groups-ignored',
     kind: 'permission',
     operations: [UPDATE],
     rewrite: ignores(/^can_move_messages_/),
-    breaks: ['res.channel.can_move_messages_within_channel_group.meaning', 'res.channel.can_move_messages_out_of_channel_group.meaning'],
+    breaks: [
+      'res.channel.can_move_messages_within_channel_group.meaning',
+      'res.channel.can_move_messages_out_of_channel_group.meaning',
+      'zulip.edit.move-and-resolve-permissions',
+    ],
     kills: ['op4.zulip.move-within-group', 'op4.zulip.move-out-group'],
   },
   {

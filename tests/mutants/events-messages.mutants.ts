@@ -205,6 +205,7 @@ export const MUTANTS: Mutant[] = [
     kills: ['op1.zulip.events.move-loses-access'],
   },
   {
+    // delete-event-single-id also breaks zulip.delete-topic.batches-newest-first: the deletion is told one message at a time, not in batches of 100
     name: 'delete-event-single-id',
     kind: 'field',
     operations: [EDIT, DELETE],
@@ -214,7 +215,12 @@ export const MUTANTS: Mutant[] = [
         delete e.message_ids;
       }
     }),
-    breaks: ['zulip.events.update-message.move-loses-access', 'zulip.events.delete-message.bulk', 'zulip.events.delete-message.recipients'],
+    breaks: [
+      'zulip.events.update-message.move-loses-access',
+      'zulip.events.delete-message.bulk',
+      'zulip.events.delete-message.recipients',
+      'zulip.delete-topic.batches-newest-first',
+    ],
     kills: ['op1.zulip.events.move-loses-access', 'op14.zulip.delete-event', 'op14.zulip.batches-newest-first'],
   },
   // The policies that follow a whole topic, and the order of what a move sends.
@@ -306,11 +312,18 @@ export const MUTANTS: Mutant[] = [
 
   // --- delete_message and first_message_id (op 14) ---
   {
+    // delete-topic-no-delete-event also breaks zulip.events.delete-message-per-message-without-capability: a queue without the bulk capability gets no event either
     name: 'delete-topic-no-delete-event',
     kind: 'effect',
     operations: [DELETE],
     quirks: ['delete-topic-no-delete-event'],
-    breaks: ['zulip.events.delete-message.bulk', 'zulip.events.delete-message.recipients', 'zulip.events.delete-message.legacy', 'op14.newest-first'],
+    breaks: [
+      'zulip.events.delete-message.bulk',
+      'zulip.events.delete-message.recipients',
+      'zulip.events.delete-message.legacy',
+      'op14.newest-first',
+      'zulip.events.delete-message-per-message-without-capability',
+    ],
     kills: ['op14.zulip.delete-event', 'op14.zulip.legacy-events', 'op14.zulip.batches-newest-first'],
   },
   {
@@ -322,6 +335,7 @@ export const MUTANTS: Mutant[] = [
     kills: ['op14.zulip.delete-event'],
   },
   {
+    // delete-events-actor-only also breaks zulip.events.delete-message-per-message-without-capability: another user's queue without the bulk capability gets no event
     name: 'delete-events-actor-only',
     kind: 'effect',
     operations: [DELETE],
@@ -331,6 +345,7 @@ export const MUTANTS: Mutant[] = [
       'zulip.events.delete-message.legacy',
       'op14.newest-first',
       'zulip.events.delete-message.first-message-id',
+      'zulip.events.delete-message-per-message-without-capability',
     ],
     kills: ['op14.zulip.delete-event', 'op14.zulip.legacy-events', 'op14.zulip.batches-newest-first', 'op14.zulip.first-message-id'],
   },

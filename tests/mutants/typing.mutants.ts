@@ -25,6 +25,7 @@ const eachEvent = (fn: (event: Json) => void) => ({
 export const MUTANTS: Mutant[] = [
   // --- type ---
   {
+    // typing-refuses-direct also breaks zulip.events.typing.direct: a refused direct notification sends no typing event
     name: 'typing-refuses-direct',
     kind: 'invalid-input',
     operations: [TYPING],
@@ -38,6 +39,7 @@ export const MUTANTS: Mutant[] = [
       'op3.topic.ignored-direct',
       'state.typing.start',
       'state.typing.stop',
+      'zulip.events.typing.direct',
     ],
     kills: [
       'op3.direct.start',
@@ -106,11 +108,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op3.op.invalid'],
   },
   {
+    // typing-refuses-stop also breaks zulip.events.typing.direct: a refused stop sends no stop event
     name: 'typing-refuses-stop',
     kind: 'invalid-input',
     operations: [TYPING],
     rewrite: refuse((r) => isTyping(r) && param(r, 'op') === 'stop'),
-    breaks: ['op3.op.values', 'state.typing.stop'],
+    breaks: ['op3.op.values', 'state.typing.stop', 'zulip.events.typing.direct'],
     kills: ['op3.direct.stop', 'op3.zulip.stop-event'],
   },
   // --- to ---
@@ -244,6 +247,7 @@ export const MUTANTS: Mutant[] = [
   },
   // The Errors table's "missing channel ID" is a condition, not a text: Zulip's text is a fact.
   {
+    // typing-missing-stream-id-text also breaks zulip.errors.conditional-missing-no-var-name: the missing stream_id is not told as "Missing 'stream_id' argument"
     name: 'typing-missing-stream-id-text',
     kind: 'error-code',
     operations: [TYPING],
@@ -252,7 +256,7 @@ export const MUTANTS: Mutant[] = [
         if (isChannelTyping(req) && lacks('stream_id')(req)) (a.json as Json).msg = 'Missing channel ID';
       },
     },
-    breaks: ['zulip.typing.missing-stream-id-text'],
+    breaks: ['zulip.typing.missing-stream-id-text', 'zulip.errors.conditional-missing-no-var-name'],
     kills: ['op3.channel.missing-stream-id'],
   },
   // --- the registration response ---
@@ -332,11 +336,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op3.zulip.direct-event'],
   },
   {
+    // typing-ignores-capability also breaks zulip.events.typing.stream-capability: a queue without the capability gets the channel typing event
     name: 'typing-ignores-capability',
     kind: 'effect',
     operations: [TYPING],
     quirks: ['typing-ignores-capability'],
-    breaks: ['state.typing.capability'],
+    breaks: ['state.typing.capability', 'zulip.events.typing.stream-capability'],
     kills: ['op3.zulip.channel-needs-capability'],
   },
   {

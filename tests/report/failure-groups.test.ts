@@ -13,9 +13,10 @@ describe('failure groups', () => {
       { key: 'GET /streams', cases: ['op1.fail'] },
       { key: 'POST /users/me/status', cases: ['op2.error'] },
     ]);
+    // one case each: in the order the failures came
     expect(groups.byRule).toEqual([
-      { key: '(could not judge)', cases: ['op2.error'] },
       { key: 'op1.order', cases: ['op1.fail'], text: 'Channels come <sorted> by name.' },
+      { key: '(could not judge)', cases: ['op2.error'] },
     ]);
   });
 

@@ -119,9 +119,10 @@ describe('optional parameters', () => {
     expect(await blameRefusal({ judged: [refused], body, omitted: [], withDefaults: accepted(true) })).toEqual([refused]);
     const { refusal: _, ...notRefused } = refused;
     expect(await blameRefusal({ judged: [notRefused], body, omitted, withDefaults: accepted(true) })).toEqual([notRefused]);
-    expect(await blameRefusal({ judged: [{ ...refused, profile: 'zulip' }], body, omitted, withDefaults: accepted(true) })).toEqual([
-      { ...refused, profile: 'zulip' },
-    ]);
+    // a zulip-profile check: only a refusal naming the parameter blames it
+    const zulip = { ...refused, profile: 'zulip' as const, facts: ['zulip.f'] };
+    expect((await blameRefusal({ judged: [zulip], body, omitted, withDefaults: accepted(true) }))[0].clauses).toEqual(['opt.a']);
+    expect(await blameRefusal({ judged: [zulip], body: { msg: 'no' }, omitted, withDefaults: accepted(true) })).toEqual([zulip]);
     expect(asked).toBe(2);
   });
 

@@ -117,7 +117,8 @@ export function checkFailure(f: Finding, stepClauses: readonly string[], tag: Zu
   const clauses = fieldFirst(own ?? stepClauses, f);
   // What a Zulip read shows of a statement only its reads show (a value, a field): the clauses break.
   // A read refused, or an event (Zulip's alone), is Zulip's means failing: its facts break.
-  const read = f.check === 'body' || f.check === 'schema';
+  // A value right in all but its JSON type ("2" for 2) is how it was read, not what was set.
+  const read = (f.check === 'body' || f.check === 'schema') && !typeOnly(f);
   const observed = zulip.profile === 'zulip' && read && clauses.length > 0 && clauses.every((c) => unobservable.includes(c));
   return {
     ...blamedOn(clauses),
@@ -131,6 +132,19 @@ export function checkFailure(f: Finding, stepClauses: readonly string[], tag: Zu
     ...(f.since !== undefined ? { since: f.since } : {}),
     ...(f.refusal !== undefined ? { refusal: f.refusal } : {}),
   };
+}
+
+/** Expected and got, both JSON values, alike as text but not as values (2 and "2"). */
+function typeOnly(f: Finding): boolean {
+  const parse = (text: string | undefined): { value: unknown } | null => {
+    try {
+      return text === undefined ? null : { value: JSON.parse(text) as unknown };
+    } catch {
+      return null;
+    }
+  };
+  const [want, got] = [parse(f.expected), parse(f.actual)];
+  return want !== null && got !== null && typeof want.value !== typeof got.value && String(want.value) === String(got.value);
 }
 
 /**

@@ -58,24 +58,27 @@ export interface Refused {
 /**
  * The refused check of a step that expected the request accepted, blamed by the evidence: on the
  * optional clauses of the parameters the refusal names, or of the defaults whose giving made the
- * same request accepted; else it stays the refusal itself. A zulip-profile expectation rests on
- * facts: what the document makes optional is not its question.
+ * same request accepted; else it stays the refusal itself. A zulip-profile check rests on facts:
+ * only a refusal naming the parameter blames its optional clause there.
  */
 export async function blameRefusal(r: Refused): Promise<Judged[]> {
-  const at = r.judged.findIndex((f) => f.refusal !== undefined && f.profile !== 'zulip');
+  const at = r.judged.findIndex((f) => f.refusal !== undefined);
   if (at < 0 || !r.omitted.length) return r.judged;
   const refused = r.judged[at];
+  // A zulip-profile check rests on facts: only a refusal naming the parameter says more.
+  const zulip = refused.profile === 'zulip';
   const on = (chosen: readonly string[]) => covering(r.omitted, chosen);
   const named = namedByRefusal(r.body, [...new Set(r.omitted.flatMap((o) => o.names))]);
   let blamed: Judged | null = null;
   if (named.length) blamed = optionalFailure(refused, on(named), `the refusal names ${named.join(', ')}`);
-  else if (r.withDefaults && (await r.withDefaults.accepted())) {
+  else if (!zulip && r.withDefaults && (await r.withDefaults.accepted())) {
     const given = r.withDefaults.names;
     blamed = optionalFailure(refused, on(given), `with ${given.join(', ')} given, the same request is accepted`);
   }
   // No evidence: the refusal itself, blamed on what the step checks besides the optional
   // clauses of what it left out (a step may cite them too: the case that leaves them all out).
   // Where those are all it checks, the refusal names no clause: it is the refusal alone.
+  if (!blamed && zulip) return r.judged;
   if (!blamed) {
     const optional = new Set(r.omitted.map((o) => o.clause));
     const rest = refused.clauses.filter((c) => !optional.has(c));

@@ -54,21 +54,23 @@ export const refusedBy = (refusal: string) => `refused by the target (${refusal}
 
 /** Broken cases grouped by the rules they break, ranked by evidence (see the top of the file). */
 export function ruleGroups(cases: readonly Judged[], texts: ReadonlyMap<string, string> = new Map()): FailureGroup[] {
-  const groups = new Map<string, { cases: string[]; failures: Failure[] }>();
+  const groups = new Map<string, { cases: string[]; failures: Failure[]; first: number }>();
   for (const c of cases) {
     for (const [rule, failures] of causes(c)) {
-      const group = groups.get(rule) ?? { cases: [], failures: [] };
+      const group = groups.get(rule) ?? { cases: [], failures: [], first: groups.size };
       group.cases.push(c.id);
       group.failures.push(...failures);
       groups.set(rule, group);
     }
   }
+  // At an equal count, evidence of its own before a refusal alone, then the rule found first.
+  const first = (key: string) => groups.get(key)!.first;
   return [...groups]
     .map(([key, g]) => {
       const refusal = key.startsWith('(refused') ? undefined : refusalOf(g.failures);
       return { key, cases: g.cases, ...(texts.has(key) ? { text: texts.get(key) } : {}), ...(refusal ? { refusal } : {}) };
     })
-    .sort((a, b) => b.cases.length - a.cases.length || Number(a.refusal !== undefined) - Number(b.refusal !== undefined) || a.key.localeCompare(b.key));
+    .sort((a, b) => b.cases.length - a.cases.length || Number(a.refusal !== undefined) - Number(b.refusal !== undefined) || first(a.key) - first(b.key));
 }
 
 /** By operation, and by the rule broken ("could not judge" for errored cases, which break none). */
