@@ -7,7 +7,7 @@ import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
 import type { Account, Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
-import { NamedLocks, ReadWriteLock, Semaphore } from './locks.js';
+import { NamedLocks, ReadWriteLock, Semaphore, type LockClaim } from './locks.js';
 import { lockClaims } from './lock-claims.js';
 import { deleteQueues, MADE_ACCOUNT_LABEL, runSteps, type OpenedQueue, type TargetContext } from '../engine/run/run-steps.js';
 import type { Case, SpecFile } from '../engine/load/types.js';
@@ -24,6 +24,7 @@ import { kindContext } from '../engine/run/kind-context.js';
 import type { PropertyCase } from '../property/define.js';
 import { castUnits, expectedRequests, partsOf, PARTS, type Cast, type CastUnit } from './spread.js';
 import { OrganisationSettings } from './organisation-settings.js';
+import { accountsHeld } from '../engine/run/not-affected.js';
 
 export class FixtureError extends Error {}
 
@@ -304,7 +305,8 @@ export class Session {
     const group = spec.exclusive === true ? spec.file : spec.exclusive || null;
     const releaseRealm = group ? await this.realm.write(group) : await this.realm.read();
     const cast = this.castOf(spec.file);
-    const claims = lockClaims(spec, c, (role) => cast[role as keyof Cast] ?? role);
+    const label = (role: string) => cast[role as keyof Cast] ?? role;
+    const claims = [...lockClaims(spec, c, label), ...this.readBackClaims(c, label)];
     const releaseFile = await this.fileLocks.acquire(claims);
     const oneAtATime = claims.some((claim) => claim.exclusive);
     // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
@@ -333,6 +335,17 @@ export class Session {
       releaseFile();
       releaseRealm();
     }
+  }
+
+  /**
+   * The accounts a case's not-affected checks read, held alone for the length of the case: no
+   * other case of the run changes them between the reads before and after its change.
+   */
+  private readBackClaims(c: Case | undefined, label: (role: string) => string): LockClaim[] {
+    const kinds = this.ctx.kinds;
+    if (!c || !kinds) return [];
+    // By the account playing each role in the case's cast, as its other claims.
+    return accountsHeld(c, kinds, Object.keys(this.settings.accounts) as Role[]).map((role) => ({ key: `account ${label(role)}`, exclusive: true, tier: 1 }));
   }
 
   /** The run was interrupted (Ctrl-C): cases not yet started are skipped. */

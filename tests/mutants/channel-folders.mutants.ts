@@ -1,7 +1,7 @@
 // Mutants for POST /channel_folders/create (operation 11) and
 // PATCH /channel_folders/{channel_folder_id} (operation 12).
 import type { Mutant } from '../support/mutant-helpers.js';
-import { accept, paramsOf, refuse, type Json } from '../support/mutant-helpers.js';
+import { accept, paramsOf, missingArgument, refuse, type Json } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 
 const CREATE = 'POST /channel_folders/create';
@@ -95,19 +95,21 @@ export const MUTANTS: Mutant[] = [
     kills: ['op11.create.name-at-limit', 'op11.create.description-at-limit', 'op12.name.at-limit', 'op12.description.at-limit'],
   },
   {
+    // folder-no-name-limit also breaks zulip.folder.create, zulip.folder.update-length-limits: an over-long name is accepted on create and on update
     name: 'folder-no-name-limit',
     kind: 'limit',
     operations: [CREATE, UPDATE],
     quirks: ['folder-no-name-limit'],
-    breaks: ['op11.name.max-length', 'op12.name.max-length'],
+    breaks: ['op11.name.max-length', 'op12.name.max-length', 'zulip.folder.create', 'zulip.folder.update-length-limits'],
     kills: ['op11.zulip.name-over-limit', 'op12.zulip.name-over-limit'],
   },
   {
+    // folder-no-description-limit also breaks zulip.folder.create, zulip.folder.update-length-limits: an over-long description is accepted on create and on update
     name: 'folder-no-description-limit',
     kind: 'limit',
     operations: [CREATE, UPDATE],
     quirks: ['folder-no-description-limit'],
-    breaks: ['op11.description.max-length', 'op12.description.max-length'],
+    breaks: ['op11.description.max-length', 'op12.description.max-length', 'zulip.folder.create', 'zulip.folder.update-length-limits'],
     kills: ['op11.zulip.description-over-limit', 'op12.zulip.description-over-limit'],
   },
   {
@@ -143,10 +145,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op11.zulip.read-back'],
   },
   {
+    // folder-list-loses-name also breaks zulip.folder.read-back: the list it reads lacks the folders' names
+    // folder-list-loses-name also breaks op11.effect: the folder listed lacks the name it was made with
     name: 'folder-list-loses-name',
     kind: 'field',
     operations: [CREATE],
-    breaks: ['res.channel-folder', 'res.records.read-shapes'],
+    breaks: ['res.channel-folder', 'res.records.read-shapes', 'zulip.folder.read-back', 'op11.effect'],
     rewrite: {
       answer: (req, a) => {
         if (isList(req))
@@ -204,7 +208,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'optional',
     operations: [UPDATE],
     breaks: ['op12.optional'],
-    rewrite: refuse((req) => isUpdate(req) && fromAdmin(req) && !paramsOf(req).has('name') && paramsOf(req).has('description')),
+    rewrite: missingArgument((req) => isUpdate(req) && fromAdmin(req) && !paramsOf(req).has('name') && paramsOf(req).has('description'), 'name'),
     kills: ['op12.description.alone'],
   },
   {

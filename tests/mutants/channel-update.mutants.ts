@@ -137,11 +137,12 @@ export const MUTANTS: Mutant[] = [
     ['op4.zulip.channel-administrator'],
   ),
   {
+    // channel-update-wrong-channel also breaks op4.description: the channel the path names keeps its old description
     name: 'channel-update-wrong-channel',
     kind: 'effect',
     operations: [UPDATE],
     rewrite: wrongChannel(),
-    breaks: ['op4.stream-id'],
+    breaks: ['op4.stream-id', 'op4.description'],
     kills: ['op4.description.set'],
   },
   {
@@ -214,7 +215,8 @@ export const MUTANTS: Mutant[] = [
     rewrite: refuse((req) => isUpdate(req) && (paramsOf(req).get('description') ?? '').length > 100),
     kills: ['op4.description.limit'],
   },
-  q('channel-description-no-limit', 'limit', ['op4.description.limit'], ['op4.description.over-limit']),
+  // channel-description-no-limit also breaks zulip.errors.too-long: an over-long description is accepted, not "too long"
+  q('channel-description-no-limit', 'limit', ['op4.description.limit', 'zulip.errors.too-long'], ['op4.description.over-limit']),
   {
     name: 'channel-ignores-new-name',
     kind: 'parameter',
@@ -231,7 +233,8 @@ export const MUTANTS: Mutant[] = [
     rewrite: refuse((req) => isUpdate(req) && (paramsOf(req).get('new_name') ?? '').length > 24),
     kills: ['op4.new-name.limit'],
   },
-  q('channel-name-no-limit', 'limit', ['op4.new-name.limit'], ['op4.new-name.over-limit']),
+  // channel-name-no-limit also breaks zulip.channel.rename: an over-long new name is accepted
+  q('channel-name-no-limit', 'limit', ['op4.new-name.limit', 'zulip.channel.rename'], ['op4.new-name.over-limit']),
   {
     name: 'channel-update-ignored-params-missing',
     kind: 'envelope',
@@ -329,11 +332,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op4.retention.days', 'op4.zulip.retention-keywords'],
   },
   {
+    // channel-retention-default-ignored also breaks zulip.channel.retention-json: the keyword realm_default is read and not applied
     name: 'channel-retention-default-ignored',
     kind: 'parameter',
     operations: [UPDATE],
     rewrite: ignores('message_retention_days', (v) => v.includes('realm_default')),
-    breaks: ['op4.message-retention-days.realm-default'],
+    breaks: ['op4.message-retention-days.realm-default', 'zulip.channel.retention-json'],
     kills: ['op4.zulip.retention-keywords'],
   },
   {
@@ -473,11 +477,16 @@ export const MUTANTS: Mutant[] = [
   },
   // The channel's move groups grant nothing (the organisation's move settings decide alone).
   {
+    // channel-move-groups-ignored also breaks zulip.edit.move-and-resolve-permissions: a member of the channel's move group is refused the move
     name: 'channel-move-groups-ignored',
     kind: 'permission',
     operations: [UPDATE],
     rewrite: ignores(/^can_move_messages_/),
-    breaks: ['res.channel.can_move_messages_within_channel_group.meaning', 'res.channel.can_move_messages_out_of_channel_group.meaning'],
+    breaks: [
+      'res.channel.can_move_messages_within_channel_group.meaning',
+      'res.channel.can_move_messages_out_of_channel_group.meaning',
+      'zulip.edit.move-and-resolve-permissions',
+    ],
     kills: ['op4.zulip.move-within-group', 'op4.zulip.move-out-group'],
   },
   {

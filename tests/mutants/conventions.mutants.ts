@@ -101,8 +101,9 @@ export const MUTANTS: Mutant[] = [
     kills: ['op20.body.schema', 'op20.base-path', 'conv.base-path.api-v1'],
   },
   {
+    // error-without-code also breaks errors.bad-request, op13.bad-request.no-values, op13.bad-request.too-long: these errors come without their BAD_REQUEST code
     name: 'error-without-code',
-    breaks: ['conv.error-code'],
+    breaks: ['conv.error-code', 'errors.bad-request', 'op13.bad-request.no-values', 'op13.bad-request.too-long'],
     kind: 'envelope',
     operations: [STREAMS, STATUS],
     quirks: ['error-without-code'],

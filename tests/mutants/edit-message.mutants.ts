@@ -3,7 +3,7 @@
 // Each names the clauses (or Zulip facts) it breaks; every case it kills fails naming one.
 import type { QuirkName } from '../../src/reference/realm/quirks.js';
 import type { Json, Mutant } from '../support/mutant-helpers.js';
-import { accept, paramsOf, refuse } from '../support/mutant-helpers.js';
+import { accept, paramsOf, missingArgument, refuse } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 
 const EDIT = 'PATCH /messages/{message_id}';
@@ -144,10 +144,11 @@ export const MUTANTS: Mutant[] = [
   },
   { ...quirk('edit-time-limit-for-admins', 'limit', ['op1.time-limits.moderators'], ['op1.time-limits.moderators-not-bound']), shortcuts: false },
   rewrite(
+    // edit-permission-code also breaks zulip.edit.content-editing-rules: a content edit of another sender is refused with another code than BAD_REQUEST
     'edit-permission-code',
     'error-code',
     permissionCode,
-    ['op1.rule5'],
+    ['op1.rule5', 'zulip.edit.content-editing-rules'],
     [
       'op1.rule4.editing-disabled',
       'op1.rule4.topics-group',
@@ -162,9 +163,10 @@ export const MUTANTS: Mutant[] = [
   { ...quirk('edit-no-time-limit', 'error-code', ['op1.rule6'], ['op1.rule6.time-limit', 'op1.rule7.move-allowed-part']), shortcuts: false },
   {
     ...quirk(
+      // edit-time-limit-no-fields also breaks op1.rule6: rule 6's error carries the counts it names
       'edit-time-limit-no-fields',
       'field',
-      ['op1.rule6.first-allowed', 'op1.rule6.total-in-topic', 'op1.rule6.total-allowed'],
+      ['op1.rule6.first-allowed', 'op1.rule6.total-in-topic', 'op1.rule6.total-allowed', 'op1.rule6'],
       ['op1.rule6.time-limit'],
     ),
     shortcuts: false,
@@ -172,14 +174,72 @@ export const MUTANTS: Mutant[] = [
   quirk('edit-protected-history-moves-all', 'permission', ['op1.rule8'], ['op1.rule8.protected-history']),
   { ...quirk('edit-time-limit-counts-inaccessible', 'permission', ['op1.rule8.counts'], ['op1.rule8.time-limit-counts']), shortcuts: false },
   quirk('edit-partial-move-refused', 'effect', ['op1.rule8.no-error'], ['op1.rule8.protected-history']),
-  quirk('edit-wildcard-ok', 'permission', ['op1.rule9'], ['op1.zulip.rule9.channel-wildcard']),
-  quirk('edit-topic-wildcard-ok', 'permission', ['op1.rule10'], ['op1.zulip.rule10.topic-wildcard']),
+  // edit-wildcard-ok also breaks zulip.edit.wildcard-mention-threshold: a channel wildcard mention past the threshold is accepted
+  quirk('edit-wildcard-ok', 'permission', ['op1.rule9', 'zulip.edit.wildcard-mention-threshold'], ['op1.zulip.rule9.channel-wildcard']),
+  // edit-topic-wildcard-ok also breaks zulip.edit.wildcard-mention-threshold: a topic wildcard mention past the threshold is accepted
+  quirk('edit-topic-wildcard-ok', 'permission', ['op1.rule10', 'zulip.edit.wildcard-mention-threshold'], ['op1.zulip.rule10.topic-wildcard']),
 
   // (The time-limit mutants above run as against any other server: the old messages are waited for.)
 
   // --- parameters ------------------------------------------------------------------------------------
   // It needs another message sent before the edited one: its file's other cases send them.
-  { ...rewrite('edit-applies-to-another-message', 'parameter', editsAnotherMessage(), ['op1.message-id'], ['op1.content.edit']), wholeFiles: true },
+  // edit-applies-to-another-message also breaks what its cases read back: every edit lands on another message, so each effect its cases read back on the message they named is broken
+  {
+    ...rewrite(
+      'edit-applies-to-another-message',
+      'parameter',
+      editsAnotherMessage(),
+      [
+        'op1.message-id',
+        'op1.rule6',
+        'zulip.events.update-message.topic',
+        'op1.resolve',
+        'op1.rule2',
+        'op1.stream-id',
+        'zulip.edit.topic-truncated',
+        'zulip.edit.wildcard-mention-threshold',
+        'zulip.events.update-message.resolve-notice',
+        'conv.empty-topic-display-name',
+        'op1.content.max-length',
+        'op1.content.optional',
+        'op1.notify-new',
+        'op1.notify-old',
+        'op1.notify-old.default',
+        'op1.propagate-mode.change-all',
+        'op1.propagate-mode.change-one',
+        'op1.resolve.no-extra-notice',
+        'op1.rule1',
+        'op1.rule4.resolve-group',
+        'op1.rule8',
+        'op1.subject-alias',
+        'op1.success-body.only-removed',
+        'op1.topic',
+        'op1.topic.max-length',
+        'op1.topic.optional',
+        'res.detached-upload.messages',
+        'res.detached-upload.name',
+        'res.detached-upload.size',
+        'zulip.edit.content-normalized-truncated',
+        'zulip.edit.moved-notice-new-thread',
+        'zulip.edit.moves-keep-message-ids',
+        'zulip.edit.resolve-notice',
+        'zulip.edit.resolve-undo-deletes-notice',
+        'zulip.events.update-message.breadcrumbs',
+        'zulip.events.update-message.channel-move',
+        'zulip.events.update-message.content',
+        'zulip.events.update-message.content-direct',
+        'zulip.events.update-message.empty-topic-capability',
+        'zulip.events.update-message.move-loses-access',
+        'zulip.events.update-message.user-topic-migration',
+        'conv.ignored-params',
+        'op1.prev-content-sha256.match',
+        'op1.propagate-mode.change-later',
+        'zulip.events.update-message.recipients',
+      ],
+      ['op1.content.edit'],
+    ),
+    wholeFiles: true,
+  },
   rewrite(
     'edit-unknown-message-accepted',
     'error-code',
@@ -201,14 +261,14 @@ export const MUTANTS: Mutant[] = [
   rewrite(
     'edit-requires-stream-id',
     'optional',
-    refuse((req) => isEdit(req) && has(req, 'content') && !has(req, 'stream_id')),
+    missingArgument((req) => isEdit(req) && has(req, 'content') && !has(req, 'stream_id'), 'stream_id'),
     ['op1.stream-id.optional'],
     ['op1.content.edit'],
   ),
   rewrite(
     'edit-requires-prev-content-sha256',
     'optional',
-    refuse((req) => isEdit(req) && has(req, 'content') && !has(req, 'prev_content_sha256')),
+    missingArgument((req) => isEdit(req) && has(req, 'content') && !has(req, 'prev_content_sha256'), 'prev_content_sha256'),
     ['op1.prev-content-sha256.optional'],
     ['op1.content.edit'],
   ),
@@ -276,6 +336,7 @@ export const MUTANTS: Mutant[] = [
 
   // --- the success body and detached uploads ----------------------------------------------------------
   rewrite(
+    // edit-body-without-detached-uploads also breaks op1.success-body.only-removed: without detached_uploads the answer lists no file at all
     'edit-body-without-detached-uploads',
     'field',
     {
@@ -283,7 +344,7 @@ export const MUTANTS: Mutant[] = [
         if (isEdit(req)) delete (a.json as Json).detached_uploads;
       },
     },
-    ['op1.success-body'],
+    ['op1.success-body', 'op1.success-body.only-removed'],
     ['op1.content.edit', 'op1.propagate.change-all', 'op1.stream-id.move'],
   ),
   // Zulip refuses these with BAD_REQUEST; the document only says "error".

@@ -68,6 +68,7 @@ export const MUTANTS: Mutant[] = [
     kills: ['op1.zulip.events.message-channel', 'op1.zulip.events.message-direct'],
   },
   {
+    // message-event-raw-empty-topic also breaks zulip.events.message.send: its message events are not rendered for the client, which the fact says they are (empty_topic_name)
     name: 'message-event-raw-empty-topic',
     kind: 'field',
     operations: [EDIT],
@@ -75,7 +76,7 @@ export const MUTANTS: Mutant[] = [
       const m = e.message as Json;
       if (m?.subject === ZULIP_EMPTY_TOPIC_NAME) m.subject = '';
     }),
-    breaks: ['zulip.events.message.empty-topic-capability'],
+    breaks: ['zulip.events.message.empty-topic-capability', 'zulip.events.message.send'],
     kills: ['op1.zulip.events.message-empty-topic'],
   },
 
@@ -137,13 +138,14 @@ export const MUTANTS: Mutant[] = [
   },
   // propagate_mode in the event is how a narrowed client knows whether to follow the moved topic.
   {
+    // edit-event-propagate-mode-one also breaks zulip.events.update-message.topic: the topic edit's event says another propagate_mode than the edit's
     name: 'edit-event-propagate-mode-one',
     kind: 'field',
     operations: [EDIT],
     rewrite: ofType('update_message', (e) => {
       if (e.propagate_mode !== undefined) e.propagate_mode = 'change_one';
     }),
-    breaks: ['op1.propagate-mode.navigation'],
+    breaks: ['op1.propagate-mode.navigation', 'zulip.events.update-message.topic'],
     kills: ['op1.zulip.events.propagate-modes', 'op1.zulip.events.resolve'],
   },
   // Events 3: the organisation settings of operation 1 travel in a realm update_dict event.
@@ -161,11 +163,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op1.zulip.events.realm-update-dict'],
   },
   {
+    // edit-event-editor-only also breaks zulip.events.update-message.content: the content edit's one update_message event does not reach the users it is for
     name: 'edit-event-editor-only',
     kind: 'effect',
     operations: [EDIT],
     quirks: ['edit-event-editor-only'],
-    breaks: ['zulip.events.update-message.recipients'],
+    breaks: ['zulip.events.update-message.recipients', 'zulip.events.update-message.content'],
     kills: ['op1.zulip.events.content-edit', 'op1.zulip.events.subscriber-without-copy', 'op1.zulip.events.move-loses-access'],
   },
   {
@@ -202,6 +205,7 @@ export const MUTANTS: Mutant[] = [
     kills: ['op1.zulip.events.move-loses-access'],
   },
   {
+    // delete-event-single-id also breaks zulip.delete-topic.batches-newest-first: the deletion is told one message at a time, not in batches of 100
     name: 'delete-event-single-id',
     kind: 'field',
     operations: [EDIT, DELETE],
@@ -211,7 +215,12 @@ export const MUTANTS: Mutant[] = [
         delete e.message_ids;
       }
     }),
-    breaks: ['zulip.events.update-message.move-loses-access', 'zulip.events.delete-message.bulk', 'zulip.events.delete-message.recipients'],
+    breaks: [
+      'zulip.events.update-message.move-loses-access',
+      'zulip.events.delete-message.bulk',
+      'zulip.events.delete-message.recipients',
+      'zulip.delete-topic.batches-newest-first',
+    ],
     kills: ['op1.zulip.events.move-loses-access', 'op14.zulip.delete-event', 'op14.zulip.batches-newest-first'],
   },
   // The policies that follow a whole topic, and the order of what a move sends.
@@ -242,11 +251,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op1.zulip.events.order'],
   },
   {
+    // edit-notices-before-update also breaks zulip.events.update-message.breadcrumbs: the notices come before the update_message event, which the fact says they follow
     name: 'edit-notices-before-update',
     kind: 'order',
     operations: [EDIT],
     quirks: ['edit-notices-before-update'],
-    breaks: ['zulip.events.update-message.ordering'],
+    breaks: ['zulip.events.update-message.ordering', 'zulip.events.update-message.breadcrumbs'],
     kills: ['op1.zulip.events.order', 'op1.zulip.events.resolve'],
   },
   {
@@ -302,11 +312,18 @@ export const MUTANTS: Mutant[] = [
 
   // --- delete_message and first_message_id (op 14) ---
   {
+    // delete-topic-no-delete-event also breaks zulip.events.delete-message-per-message-without-capability: a queue without the bulk capability gets no event either
     name: 'delete-topic-no-delete-event',
     kind: 'effect',
     operations: [DELETE],
     quirks: ['delete-topic-no-delete-event'],
-    breaks: ['zulip.events.delete-message.bulk', 'zulip.events.delete-message.recipients', 'zulip.events.delete-message.legacy', 'op14.newest-first'],
+    breaks: [
+      'zulip.events.delete-message.bulk',
+      'zulip.events.delete-message.recipients',
+      'zulip.events.delete-message.legacy',
+      'op14.newest-first',
+      'zulip.events.delete-message-per-message-without-capability',
+    ],
     kills: ['op14.zulip.delete-event', 'op14.zulip.legacy-events', 'op14.zulip.batches-newest-first'],
   },
   {
@@ -318,6 +335,7 @@ export const MUTANTS: Mutant[] = [
     kills: ['op14.zulip.delete-event'],
   },
   {
+    // delete-events-actor-only also breaks zulip.events.delete-message-per-message-without-capability: another user's queue without the bulk capability gets no event
     name: 'delete-events-actor-only',
     kind: 'effect',
     operations: [DELETE],
@@ -327,6 +345,7 @@ export const MUTANTS: Mutant[] = [
       'zulip.events.delete-message.legacy',
       'op14.newest-first',
       'zulip.events.delete-message.first-message-id',
+      'zulip.events.delete-message-per-message-without-capability',
     ],
     kills: ['op14.zulip.delete-event', 'op14.zulip.legacy-events', 'op14.zulip.batches-newest-first', 'op14.zulip.first-message-id'],
   },

@@ -143,11 +143,12 @@ export const MUTANTS: Mutant[] = [
   },
   // --- realm_user full_name (ops 2, 9, 10) ---
   {
+    // full-name-event-dropped also breaks zulip.events.realm-user.update-order: the full-name event of the role, name, profile sequence is missing
     name: 'full-name-event-dropped',
     kind: 'effect',
     operations: [SETTINGS, BY_ID, BY_EMAIL],
     rewrite: dropEvents((e) => 'full_name' in person(e)),
-    breaks: ['zulip.events.user-settings.full-name', 'zulip.events.realm-user.full-name'],
+    breaks: ['zulip.events.user-settings.full-name', 'zulip.events.realm-user.full-name', 'zulip.events.realm-user.update-order'],
     kills: [
       'op2.zulip.events.setting-to-user-only',
       'op2.zulip.events.order-language-timezone',
@@ -168,11 +169,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op2.zulip.events.setting-to-user-only', 'op10.zulip.events.full-name', 'op9.zulip.events.full-name'],
   },
   {
+    // full-name-event-self-only also breaks zulip.events.realm-user.update-order: the others' queues miss the full-name event of the role, name, profile sequence
     name: 'full-name-event-self-only',
     kind: 'permission',
     operations: [SETTINGS, BY_ID, BY_EMAIL],
     quirks: ['full-name-event-self-only'],
-    breaks: ['zulip.events.user-settings.full-name', 'zulip.events.realm-user.full-name'],
+    breaks: ['zulip.events.user-settings.full-name', 'zulip.events.realm-user.full-name', 'zulip.events.realm-user.update-order'],
     kills: ['op2.zulip.events.setting-to-user-only', 'op10.zulip.events.full-name', 'op10.zulip.events.order', 'op9.zulip.events.full-name'],
   },
   // --- realm_user timezone (op 2) ---
@@ -358,14 +360,16 @@ export const MUTANTS: Mutant[] = [
   },
   // --- realm_user role and the system groups (ops 9, 10) ---
   {
+    // role-event-dropped also breaks zulip.events.realm-user.update-order: the role event of the role, name, profile sequence is missing
     name: 'role-event-dropped',
     kind: 'effect',
     operations: [BY_ID, BY_EMAIL],
     rewrite: dropEvents((e) => 'role' in person(e)),
-    breaks: ['zulip.events.realm-user.role'],
+    breaks: ['zulip.events.realm-user.role', 'zulip.events.realm-user.update-order'],
     kills: ['op10.zulip.events.role', 'op10.zulip.events.order', 'op9.zulip.events.role'],
   },
   {
+    // role-event-role-as-name also breaks zulip.events.realm-user.update-order: the role event of the sequence carries no role code
     name: 'role-event-role-as-name',
     kind: 'field',
     operations: [BY_ID, BY_EMAIL],
@@ -373,15 +377,16 @@ export const MUTANTS: Mutant[] = [
       const p = person(e);
       if (p.role === 300) p.role = 'moderator';
     }),
-    breaks: ['zulip.events.realm-user.role'],
+    breaks: ['zulip.events.realm-user.role', 'zulip.events.realm-user.update-order'],
     kills: ['op10.zulip.events.role', 'op10.zulip.events.order', 'op9.zulip.events.role'],
   },
   {
+    // role-event-target-only also breaks zulip.events.realm-user.update-order: the others' queues miss the role event of the role, name, profile sequence
     name: 'role-event-target-only',
     kind: 'permission',
     operations: [BY_ID, BY_EMAIL],
     quirks: ['role-event-target-only'],
-    breaks: ['zulip.events.realm-user.role'],
+    breaks: ['zulip.events.realm-user.role', 'zulip.events.realm-user.update-order'],
     kills: ['op10.zulip.events.role', 'op10.zulip.events.order', 'op9.zulip.events.role'],
   },
   {
@@ -427,11 +432,12 @@ export const MUTANTS: Mutant[] = [
   },
   // --- realm_user custom_profile_field (op 10) ---
   {
+    // profile-field-event-dropped also breaks zulip.events.realm-user.update-order: the profile-field event of the role, name, profile sequence is missing
     name: 'profile-field-event-dropped',
     kind: 'effect',
     operations: [BY_ID],
     rewrite: dropEvents((e) => 'custom_profile_field' in person(e)),
-    breaks: ['zulip.events.realm-user.custom-profile-field'],
+    breaks: ['zulip.events.realm-user.custom-profile-field', 'zulip.events.realm-user.update-order'],
     kills: ['op10.zulip.events.profile-field', 'op10.zulip.events.order'],
   },
   {
@@ -446,11 +452,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op10.zulip.events.profile-field'],
   },
   {
+    // profile-field-event-self-only also breaks zulip.events.realm-user.update-order: the others' queues miss the profile-field event of the sequence
     name: 'profile-field-event-self-only',
     kind: 'permission',
     operations: [BY_ID],
     quirks: ['profile-field-event-self-only'],
-    breaks: ['zulip.events.realm-user.custom-profile-field'],
+    breaks: ['zulip.events.realm-user.custom-profile-field', 'zulip.events.realm-user.update-order'],
     kills: ['op10.zulip.events.profile-field', 'op10.zulip.events.order'],
   },
   // --- realm_user delivery_email / new_email (op 10) ---

@@ -228,11 +228,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op20.bad-boolean', 'op20.zulip.error-status'],
   },
   {
+    // streams-hides-public-unsubscribed also breaks op20.include-public.default: with include_public left out (true by default) the public channels are hidden too
     name: 'streams-hides-public-unsubscribed',
     kind: 'parameter',
     operations: [STREAMS],
     rewrite: dropChannels((c) => !String(c.name).endsWith(' public')),
-    breaks: ['op20.include-public', 'op20.include-all', 'op20.include-can-access-content'],
+    breaks: ['op20.include-public', 'op20.include-all', 'op20.include-can-access-content', 'op20.include-public.default'],
     kills: ['op20.default.public-unsubscribed', 'op20.include-all.member', 'op20.include-can-access-content.true'],
   },
   {
@@ -252,11 +253,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op20.include-public.false', 'op20.include-web-public.true'],
   },
   {
+    // streams-hides-private also breaks op20.include-subscribed.default: with include_subscribed left out (true by default) the subscribed channels are hidden too
     name: 'streams-hides-private',
     kind: 'permission',
     operations: [STREAMS],
     rewrite: dropChannels((c) => c.invite_only !== true),
-    breaks: ['op20.include-subscribed', 'op20.include-all', 'op20.include-can-access-content'],
+    breaks: ['op20.include-subscribed', 'op20.include-all', 'op20.include-can-access-content', 'op20.include-subscribed.default'],
     kills: ['op20.default.subscribed-private', 'op20.include-subscribed.true', 'op20.include-all.member', 'op20.include-can-access-content.true'],
   },
   {

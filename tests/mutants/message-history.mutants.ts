@@ -112,10 +112,11 @@ export const MUTANTS: Mutant[] = [
   quirk('edit-history-ignores-disabled', 'effect', ['op15.disabled'], ['op15.zulip.disabled-history']),
   quirk('edit-history-moves-shows-all', 'effect', ['op15.disabled'], ['op15.zulip.moves-only-history']),
   rewrite(
+    // edit-history-refused-always also breaks zulip.history.visibility-policy: history is refused under the policy "all" too
     'edit-history-refused-always',
     'effect',
     refuse((req) => isHistory(req) && asMember(req)),
-    ['op15.disabled'],
+    ['op15.disabled', 'zulip.history.visibility-policy'],
     ['op15.zulip.enabled-history'],
   ),
 
@@ -213,12 +214,13 @@ export const MUTANTS: Mutant[] = [
     ['op15.content-edit'],
   ),
   rewrite(
+    // history-drops-prev-content also breaks zulip.history.snapshot-fields: a content edit's entry lacks prev_content
     'history-drops-prev-content',
     'field',
     eachSnapshot((s) => {
       delete s.prev_content;
     }),
-    ['res.snapshot.prev_content'],
+    ['res.snapshot.prev_content', 'zulip.history.snapshot-fields'],
     ['op15.content-edit'],
   ),
   rewrite(

@@ -1,7 +1,8 @@
 // Every case can fail: each mutant is run, the cases it names must be caught with a failure
 // naming a rule the mutant breaks, and every case of specs/ is caught by at least one mutant.
 // Against the clean server, every case passes. What the mutants were seen to catch is the
-// proof of specs/proven-cases.json: a clause is "tested" in a report only through it.
+// proof of specs/proven-cases.json: a clause is "tested" in a report only through it. And each
+// mutant's report names what it breaks and little else (tests/support/attribution.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSuite } from '../../src/engine/load/load.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
@@ -9,6 +10,7 @@ import type { Profile } from '../../src/common/vocabulary.js';
 import { runSuite, WHOLE_RUN_TIMEOUT_MS } from '../support/run-suite.js';
 import { caughtRules, kindProofMap, proofMap, readProofs, statementKindOf, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
 import { MUTANTS, type Mutant } from './catalog.js';
+import { attributionLine, attributionProof, namingOf, PRECISION_BAR, TOP_LINE_BAR, type Naming } from '../support/attribution.js';
 
 const suite = loadSuite();
 const caseProfile = new Map(suite.specs.flatMap((s) => s.cases.map((c) => [c.id, c.profile] as const)));
@@ -25,6 +27,8 @@ const catches: Catch[] = [];
 /** What each mutant of a statement kind was seen to catch (specs/proven-cases.json `kinds`). */
 const kindCatches: { mutant: string; kind: string | undefined; rules: string[] }[] = [];
 let mutantsRun = 0;
+/** What each mutant's report named (its "Failures by broken rule"). */
+const namings: Naming[] = [];
 
 // The clean runs are every mutant's baseline: made first, under a whole run's limit, so that a
 // mutant's own limit measures only its own run.
@@ -57,6 +61,7 @@ describe('mutants', () => {
         }),
         cleanRun(profile),
       ]);
+      namings.push(namingOf(mutant, results.values()));
       const breaks = mutant.breaks;
       const missed: string[] = [];
       for (const id of mutant.kills) {
@@ -108,6 +113,23 @@ describe('mutants', () => {
       'permission',
       'unit',
     ]);
+  });
+
+  // Each mutant alone: its report's top line is a rule it declares, and what else it names mostly is.
+  it('every mutant names what it breaks: the top line always, the rules named mostly (npm run proofs prints them)', () => {
+    if (namings.length < MUTANTS.length) return; // a filtered run proves only part
+    const proof = attributionProof(namings);
+    if (updatingProofs()) {
+      writeProofSection('attribution', proof);
+      console.log(`Attribution over ${proof.mutants} mutants: ${attributionLine(proof)}`);
+    }
+    const misses = proof.misses.map((m) => `${m.mutant}: names ${m.undeclared.join(', ')}${m.undeclared.includes(m.top) ? ' (top line)' : ''}`);
+    expect(proof.topLine / proof.withFailures, `top lines not declared:\n${misses.filter((m) => m.endsWith('(top line)')).join('\n')}`).toBeGreaterThanOrEqual(
+      TOP_LINE_BAR,
+    );
+    expect(proof.declared / proof.named, `${attributionLine(proof)}; rules named but not declared:\n${misses.join('\n')}`).toBeGreaterThanOrEqual(
+      PRECISION_BAR,
+    );
   });
 
   // Last: what every mutant was seen to catch is what specs/proven-cases.json claims.

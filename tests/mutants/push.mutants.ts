@@ -62,16 +62,18 @@ const otherStatuses: Rewrite = {
 
 export const MUTANTS: Mutant[] = [
   {
+    // push-no-device-success also breaks zulip.push.e2ee-test-error-codes: no device is a success, not NO_ACTIVE_PUSH_DEVICE
     name: 'push-no-device-success',
-    breaks: ['op21.no-active-device'],
+    breaks: ['op21.no-active-device', 'zulip.push.e2ee-test-error-codes'],
     kind: 'effect',
     operations: [OP],
     quirks: ['push-no-device-success'],
     kills: ['op21.account-id-zero', 'op21.no-devices.guest', 'op21.no-devices.member2', 'op21.unknown-account-id', 'op21.zulip.no-device-message'],
   },
   {
+    // push-generic-error-code also breaks zulip.push.e2ee-test-error-codes: no device gets BAD_REQUEST, not NO_ACTIVE_PUSH_DEVICE
     name: 'push-generic-error-code',
-    breaks: ['op21.no-active-device'],
+    breaks: ['op21.no-active-device', 'zulip.push.e2ee-test-error-codes'],
     kind: 'error-code',
     operations: [OP],
     rewrite: genericCode,

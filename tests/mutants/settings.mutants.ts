@@ -118,11 +118,22 @@ const op5Int = settings('op5', FREE_INT);
 export const MUTANTS: Mutant[] = [
   // Operation 2.
   {
+    // settings-refuses-valid also breaks zulip.settings.batching-range, zulip.settings.default-language, zulip.settings.drafts-deleted-when-sync-disabled: the valid values these facts accept are refused
     name: 'settings-refuses-valid',
     kind: 'invalid-input',
     operations: [SETTINGS],
     rewrite: refuseSuccess(isSettingsWrite),
-    breaks: ['op2.optional', 'op2.aliases', 'op2.param.full-name', 'op2.web-channel-default-view.3', ...types(op2All), 'op2.param.notification-sound'],
+    breaks: [
+      'op2.optional',
+      'op2.aliases',
+      'op2.param.full-name',
+      'op2.web-channel-default-view.3',
+      ...types(op2All),
+      'op2.param.notification-sound',
+      'zulip.settings.batching-range',
+      'zulip.settings.default-language',
+      'zulip.settings.drafts-deleted-when-sync-disabled',
+    ],
     kills: [
       ...cases(op2All),
       'op2.alias.display',

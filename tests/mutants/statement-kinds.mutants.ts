@@ -9,7 +9,7 @@ import { kindChecksOf, type OptionalCheck, type UnitPlace } from '../../src/engi
 import type { Case, SpecFile } from '../../src/engine/load/types.js';
 import { operationMatcher } from '../../src/engine/judge/operation-of.js';
 import { placesOf } from '../../src/engine/judge/timestamps.js';
-import type { Json, Mutant } from '../support/mutant-helpers.js';
+import { missingArgument, type Json, type Mutant } from '../support/mutant-helpers.js';
 import { paramsOf, type Rewrite } from '../support/rewriting-proxy.js';
 import { expectsAccepted, operationOfStep } from '../support/kind-coverage.js';
 
@@ -90,14 +90,7 @@ function showsRequired(spec: SpecFile, c: Case, check: OptionalCheck, name: stri
 /** A server refusing every request of the operation that leaves the parameter out, as a missing argument. */
 function requiring(operation: string, name: string): Rewrite {
   const match = operationMatcher([operation]);
-  return {
-    answer: (req, a) => {
-      if (match(req.method, req.path) && !paramsOf(req).has(name)) {
-        a.status = 400;
-        a.json = { result: 'error', msg: `Missing '${name}' argument`, code: 'BAD_REQUEST' };
-      }
-    },
-  };
+  return missingArgument((req) => match(req.method, req.path) !== null && !paramsOf(req).has(name), name);
 }
 
 function requiredOptional(check: OptionalCheck): Mutant[] {

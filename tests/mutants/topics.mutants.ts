@@ -222,6 +222,7 @@ export const MUTANTS: Mutant[] = [
     kills: ['op14.member-refused', 'op14.moderator-refused', 'op14.guest-refused'],
   },
   {
+    // delete-topic-refusal-text also breaks zulip.auth.require-realm-admin: the refusal is not the one require_realm_admin gives
     name: 'delete-topic-refusal-text',
     kind: 'error-code',
     operations: [DELETE],
@@ -230,7 +231,7 @@ export const MUTANTS: Mutant[] = [
         if (isDelete(req) && (a.json as Json).code === 'UNAUTHORIZED_PRINCIPAL') (a.json as Json).msg = 'Permission denied';
       },
     },
-    breaks: ['op14.non-admin-msg'],
+    breaks: ['op14.non-admin-msg', 'zulip.auth.require-realm-admin'],
     kills: ['op14.member-refused'],
   },
   {
@@ -302,19 +303,21 @@ export const MUTANTS: Mutant[] = [
     kills: ['op14.first-message-id'],
   },
   {
+    // delete-topic-oldest-first also breaks zulip.delete-topic.batches-newest-first: its batches go oldest first
     name: 'delete-topic-oldest-first',
     kind: 'order',
     operations: [DELETE],
     quirks: ['delete-topic-oldest-first'],
-    breaks: ['op14.newest-first'],
+    breaks: ['op14.newest-first', 'zulip.delete-topic.batches-newest-first'],
     kills: ['op14.zulip.batches-newest-first'],
   },
   {
+    // delete-topic-one-batch also breaks zulip.delete-topic.batches-newest-first: it deletes in one batch, not batches of 100
     name: 'delete-topic-one-batch',
     kind: 'effect',
     operations: [DELETE],
     quirks: ['delete-topic-one-batch'],
-    breaks: ['op14.batches'],
+    breaks: ['op14.batches', 'zulip.delete-topic.batches-newest-first'],
     kills: ['op14.zulip.batches-newest-first'],
   },
   {
@@ -377,11 +380,19 @@ export const MUTANTS: Mutant[] = [
     kills: ['op16.success', 'op16.zulip.marks-read'],
   },
   {
+    // mark-read-accepts-anything also breaks zulip.topics.invalid-channel-id: a channel the caller cannot read is accepted, not "Invalid channel ID"
     name: 'mark-read-accepts-anything',
     kind: 'invalid-input',
     operations: [MARK],
     rewrite: accept(isMark),
-    breaks: ['op16.invalid-channel', 'op16.topic-name.required', 'op16.stream-id.required', 'op16.stream-id.type', 'zulip.mark-topic-read.unknown-topic'],
+    breaks: [
+      'op16.invalid-channel',
+      'op16.topic-name.required',
+      'op16.stream-id.required',
+      'op16.stream-id.type',
+      'zulip.mark-topic-read.unknown-topic',
+      'zulip.topics.invalid-channel-id',
+    ],
     kills: [
       'op16.invalid-channel',
       'op16.zulip.hidden-channel',
@@ -392,11 +403,12 @@ export const MUTANTS: Mutant[] = [
     ],
   },
   {
+    // mark-read-noop also breaks zulip.mark-topic-read.empty-topic-whole-channel: nothing is marked read, the empty topic by its display name included
     name: 'mark-read-noop',
     kind: 'effect',
     operations: [MARK],
     quirks: ['mark-read-noop'],
-    breaks: ['op16.marks-read'],
+    breaks: ['op16.marks-read', 'zulip.mark-topic-read.empty-topic-whole-channel'],
     kills: ['op16.zulip.marks-read', 'op16.zulip.display-name'],
   },
   {
@@ -408,11 +420,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op16.zulip.other-topic-unread'],
   },
   {
+    // mark-read-error-code also breaks zulip.topics.invalid-channel-id: the refusal has another code than the BAD_REQUEST the fact says
     name: 'mark-read-error-code',
     kind: 'error-code',
     operations: [MARK],
     rewrite: errorCode(isMark, 'BAD_REQUEST', 'INVALID_CHANNEL'),
-    breaks: ['op16.invalid-channel', 'errors.bad-request'],
+    breaks: ['op16.invalid-channel', 'errors.bad-request', 'zulip.topics.invalid-channel-id'],
     kills: ['op16.invalid-channel', 'op16.zulip.hidden-channel', 'op16.stream-id-not-integer'],
   },
   {

@@ -1,6 +1,6 @@
 // Mutants for POST /typing (operation 3), its registration limits and its events.
 import type { Json, Mutant } from '../support/mutant-helpers.js';
-import { accept, paramsOf, refuse } from '../support/mutant-helpers.js';
+import { accept, paramsOf, missingArgument, refuse } from '../support/mutant-helpers.js';
 import type { ProxiedRequest } from '../support/rewriting-proxy.js';
 
 const TYPING = 'POST /typing';
@@ -25,6 +25,7 @@ const eachEvent = (fn: (event: Json) => void) => ({
 export const MUTANTS: Mutant[] = [
   // --- type ---
   {
+    // typing-refuses-direct also breaks zulip.events.typing.direct: a refused direct notification sends no typing event
     name: 'typing-refuses-direct',
     kind: 'invalid-input',
     operations: [TYPING],
@@ -38,6 +39,7 @@ export const MUTANTS: Mutant[] = [
       'op3.topic.ignored-direct',
       'state.typing.start',
       'state.typing.stop',
+      'zulip.events.typing.direct',
     ],
     kills: [
       'op3.direct.start',
@@ -60,7 +62,7 @@ export const MUTANTS: Mutant[] = [
     name: 'typing-requires-type',
     kind: 'optional',
     operations: [TYPING],
-    rewrite: refuse((r) => isTyping(r) && lacks('type')(r)),
+    rewrite: missingArgument((r) => isTyping(r) && lacks('type')(r), 'type'),
     breaks: ['op3.type.optional'],
     kills: ['op3.direct.start'],
   },
@@ -106,11 +108,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op3.op.invalid'],
   },
   {
+    // typing-refuses-stop also breaks zulip.events.typing.direct: a refused stop sends no stop event
     name: 'typing-refuses-stop',
     kind: 'invalid-input',
     operations: [TYPING],
     rewrite: refuse((r) => isTyping(r) && param(r, 'op') === 'stop'),
-    breaks: ['op3.op.values', 'state.typing.stop'],
+    breaks: ['op3.op.values', 'state.typing.stop', 'zulip.events.typing.direct'],
     kills: ['op3.direct.stop', 'op3.zulip.stop-event'],
   },
   // --- to ---
@@ -244,6 +247,7 @@ export const MUTANTS: Mutant[] = [
   },
   // The Errors table's "missing channel ID" is a condition, not a text: Zulip's text is a fact.
   {
+    // typing-missing-stream-id-text also breaks zulip.errors.conditional-missing-no-var-name: the missing stream_id is not told as "Missing 'stream_id' argument"
     name: 'typing-missing-stream-id-text',
     kind: 'error-code',
     operations: [TYPING],
@@ -252,7 +256,7 @@ export const MUTANTS: Mutant[] = [
         if (isChannelTyping(req) && lacks('stream_id')(req)) (a.json as Json).msg = 'Missing channel ID';
       },
     },
-    breaks: ['zulip.typing.missing-stream-id-text'],
+    breaks: ['zulip.typing.missing-stream-id-text', 'zulip.errors.conditional-missing-no-var-name'],
     kills: ['op3.channel.missing-stream-id'],
   },
   // --- the registration response ---
@@ -276,6 +280,7 @@ export const MUTANTS: Mutant[] = [
   },
   // --- the events (zulip profile) ---
   {
+    // typing-no-event also breaks zulip.events.typing.direct, zulip.events.typing.stream: no typing event is sent at all
     name: 'typing-no-event',
     kind: 'effect',
     operations: [TYPING],
@@ -288,6 +293,8 @@ export const MUTANTS: Mutant[] = [
       'events.typing',
       'op3.events',
       'op3.topic.empty-aliases',
+      'zulip.events.typing.direct',
+      'zulip.events.typing.stream',
     ],
     kills: [
       'op3.zulip.direct-event',
@@ -299,21 +306,23 @@ export const MUTANTS: Mutant[] = [
     ],
   },
   {
+    // typing-stop-as-start also breaks zulip.events.typing.direct: a stop request sends a start event, not the op the fact says
     name: 'typing-stop-as-start',
     kind: 'effect',
     operations: [TYPING],
     rewrite: eachEvent((e) => {
       if (e.type === 'typing' && e.op === 'stop') e.op = 'start';
     }),
-    breaks: ['state.typing.stop'],
+    breaks: ['state.typing.stop', 'zulip.events.typing.direct'],
     kills: ['op3.zulip.stop-event'],
   },
   {
+    // typing-stateful also breaks zulip.events.typing.direct: a repeated start sends no event, where each request sends one
     name: 'typing-stateful',
     kind: 'effect',
     operations: [TYPING],
     quirks: ['typing-stateful'],
-    breaks: ['state.typing.stateless'],
+    breaks: ['state.typing.stateless', 'zulip.events.typing.direct'],
     kills: ['op3.zulip.stateless'],
   },
   {
@@ -327,11 +336,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op3.zulip.direct-event'],
   },
   {
+    // typing-ignores-capability also breaks zulip.events.typing.stream-capability: a queue without the capability gets the channel typing event
     name: 'typing-ignores-capability',
     kind: 'effect',
     operations: [TYPING],
     quirks: ['typing-ignores-capability'],
-    breaks: ['state.typing.capability'],
+    breaks: ['state.typing.capability', 'zulip.events.typing.stream-capability'],
     kills: ['op3.zulip.channel-needs-capability'],
   },
   {

@@ -1,6 +1,6 @@
 // Mutants for POST /users/me/status (operation 13).
 import type { Json, Mutant } from '../support/mutant-helpers.js';
-import { accept, isStatusWrite, paramsOf, refuse, statusParam, statusRead } from '../support/mutant-helpers.js';
+import { accept, isStatusWrite, paramsOf, missingArgument, refuse, statusParam, statusRead } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 
 const STATUS = 'POST /users/me/status';
@@ -75,7 +75,7 @@ export const MUTANTS: Mutant[] = [
     breaks: ['op13.status-text.optional'],
     kind: 'optional',
     operations: [STATUS],
-    rewrite: refuse((req) => isStatusWrite(req) && !has(req, 'status_text')),
+    rewrite: missingArgument((req) => isStatusWrite(req) && !has(req, 'status_text'), 'status_text'),
     kills: ['op13.emoji.name-only', 'op13.emoji.unicode'],
   },
   {
@@ -93,7 +93,7 @@ export const MUTANTS: Mutant[] = [
     breaks: ['op13.emoji-name.optional', 'op13.emoji-code.optional', 'op13.reaction-type.optional', 'op13.away.optional'],
     kind: 'optional',
     operations: [STATUS],
-    rewrite: refuse((req) => isStatusWrite(req) && has(req, 'status_text') && !has(req, 'emoji_name') && !has(req, 'away')),
+    rewrite: missingArgument((req) => isStatusWrite(req) && has(req, 'status_text') && !has(req, 'emoji_name') && !has(req, 'away'), 'emoji_name', 'away'),
     kills: ['op13.text.set'],
   },
   {

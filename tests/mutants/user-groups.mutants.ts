@@ -2,7 +2,7 @@
 // POST /user_groups/{user_group_id}/members (operation 7).
 import type { QuirkName } from '../../src/reference/realm/quirks.js';
 import type { Mutant } from '../support/mutant-helpers.js';
-import { accept, paramsOf, refuse, type Json } from '../support/mutant-helpers.js';
+import { accept, paramsOf, missingArgument, refuse, type Json } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 
 const UPDATE = 'PATCH /user_groups/{user_group_id}';
@@ -69,7 +69,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'optional',
     operations: [UPDATE],
     breaks: ['op6.optional'],
-    rewrite: refuse((req) => isUpdate(req) && !paramsOf(req).has('name')),
+    rewrite: missingArgument((req) => isUpdate(req) && !paramsOf(req).has('name'), 'name'),
     kills: ['op6.description.alone'],
   },
   {
@@ -282,7 +282,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'optional',
     operations: [MEMBERS],
     breaks: ['op7.optional'],
-    rewrite: refuse((req) => isMembers(req) && !paramsOf(req).has('delete')),
+    rewrite: missingArgument((req) => isMembers(req) && !paramsOf(req).has('delete'), 'delete'),
     kills: ['op7.add.accepted'],
   },
   {

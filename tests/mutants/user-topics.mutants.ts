@@ -135,11 +135,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op8.missing-visibility-policy'],
   },
   {
+    // user-topics-limit-too-low also breaks zulip.user-topics.topic-max-60: a topic of 60 characters is refused
     name: 'user-topics-limit-too-low',
     kind: 'limit',
     operations: [OP],
     rewrite: limitTooLow,
-    breaks: ['op8.topic.max-length'],
+    breaks: ['op8.topic.max-length', 'zulip.user-topics.topic-max-60'],
     kills: ['op8.zulip.topic-60'],
   },
   {
@@ -191,11 +192,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op8.policy.2', 'op8.policy.3', 'op8.zulip.policy-names', 'op8.zulip.policy-changes'],
   },
   {
+    // user-topics-mute-not-muted also breaks state.user-topic: the policy 1 names is not the one set
     name: 'user-topics-mute-not-muted',
     kind: 'field',
     operations: [OP],
     rewrite: muteNotMuted,
-    breaks: ['state.visibility-policy.1-muted'],
+    breaks: ['state.visibility-policy.1-muted', 'state.user-topic'],
     kills: ['op8.policy.1'],
   },
   {
@@ -238,11 +240,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op8.missing-stream-id', 'op8.missing-topic', 'op8.missing-visibility-policy'],
   },
   {
+    // user-topics-display-name-literal also breaks zulip.user-topics.empty-topic-display-name-in-register: the empty topic is not shown as the display name there
     name: 'user-topics-display-name-literal',
     kind: 'parameter',
     operations: [OP],
     rewrite: displayNameLiteral,
-    breaks: ['conv.empty-topic-display-name'],
+    breaks: ['conv.empty-topic-display-name', 'zulip.user-topics.empty-topic-display-name-in-register'],
     kills: ['op8.zulip.empty-topic-name'],
   },
   // GET /messages in:home treats an unmuted topic (2) of an unmuted channel as muted.

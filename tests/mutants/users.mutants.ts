@@ -164,11 +164,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op10.denied.guest', 'op10.denied.member', 'op10.denied.moderator', 'op9.denied.guest', 'op9.denied.member', 'op9.denied.moderator'],
   },
   {
+    // update-user-admin-sets-owner also breaks zulip.users.owner-role-owner-only: a non-owner's owner-role change is not refused with UNAUTHORIZED_PRINCIPAL
     name: 'update-user-admin-sets-owner',
     kind: 'permission',
     operations: [BY_ID],
     quirks: ['update-user-admin-sets-owner'],
-    breaks: ['op10.role.owner'],
+    breaks: ['op10.role.owner', 'zulip.users.owner-role-owner-only'],
     kills: ['op10.role.owner-by-admin', 'op10.role.remove-owner-by-admin'],
   },
   {

@@ -12,6 +12,7 @@ import { clauseEntries } from '../../src/report/model/model.js';
 import { loadProofs, provenCases, type ProofsFile } from '../../src/report/model/proofs.js';
 import { loadSuite } from '../../src/engine/load/load.js';
 import { kindCoverage } from './kind-coverage.js';
+import { attributionLine } from './attribution.js';
 
 export const COVERAGE_PAGE = projectPath('docs', 'coverage.md');
 const START = '<!-- coverage:start -->';
@@ -70,6 +71,7 @@ export function coverageBlock(proofs = loadProofs()): string {
     '',
     ...kindsTable(proofs),
     '',
+    ...(proofs.attribution ? [`**Attribution** (every mutant alone; see [Attribution](#attribution)): ${attributionLine(proofs.attribution)}.`, ''] : []),
     END,
   ].join('\n');
 }

@@ -104,6 +104,21 @@ export function refuse(when: (req: ProxiedRequest) => boolean): Rewrite {
     },
   };
 }
+/**
+ * Answers a request matching `when` as a server requiring `names` does: Zulip's error for a
+ * missing argument, naming it (`var_name`, and the message quoting it), which is the evidence a
+ * failure blames a parameter the document makes optional on.
+ */
+export function missingArgument(when: (req: ProxiedRequest) => boolean, ...names: string[]): Rewrite {
+  return {
+    answer: (req, a) => {
+      if (when(req)) {
+        a.status = 400;
+        a.json = { result: 'error', msg: `Missing ${names.map((n) => `'${n}'`).join(' or ')} argument`, code: 'REQUEST_VARIABLE_MISSING', var_name: names[0] };
+      }
+    },
+  };
+}
 /** Answers a request matching `when` with success, whatever the server said. */
 export function accept(when: (req: ProxiedRequest) => boolean): Rewrite {
   return {

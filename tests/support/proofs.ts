@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Profile } from '../../src/common/vocabulary.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
 import type { Failure } from '../../src/engine/judge/failure.js';
-import { PROOFS_FILE, type ProofMap, type ProofsFile } from '../../src/report/model/proofs.js';
+import { PROOFS_FILE, type AttributionProof, type ProofMap, type ProofsFile } from '../../src/report/model/proofs.js';
 import { STATEMENT_KINDS, type StatementKind } from '../../src/engine/load/statement-kinds.js';
 
 export interface Catch {
@@ -84,10 +84,18 @@ export function updatingProofs(): boolean {
 
 export function writeProofSection(section: 'cases' | 'properties' | 'variant', map: ProofMap): void;
 export function writeProofSection(section: 'kinds', map: Record<string, string[]>): void;
-export function writeProofSection(section: 'cases' | 'properties' | 'variant' | 'kinds', map: ProofMap | Record<string, string[]>): void {
+export function writeProofSection(section: 'attribution', map: AttributionProof): void;
+export function writeProofSection(
+  section: 'cases' | 'properties' | 'variant' | 'kinds' | 'attribution',
+  map: ProofMap | Record<string, string[]> | AttributionProof,
+): void {
   const file = { ...readProofs(), about: ABOUT, [section]: map };
   const { about, cases, properties } = file;
-  writeFileSync(PROOFS_FILE, `${JSON.stringify({ about, cases, properties, variant: file.variant ?? {}, kinds: file.kinds ?? {} }, null, 1)}\n`);
+  const attribution = file.attribution ? { attribution: file.attribution } : {};
+  writeFileSync(
+    PROOFS_FILE,
+    `${JSON.stringify({ about, cases, properties, variant: file.variant ?? {}, kinds: file.kinds ?? {}, ...attribution }, null, 1)}\n`,
+  );
 }
 
 /** The statement kind a mutant breaks, when its kind is one (specs/clauses.yaml `kind`). */

@@ -1,7 +1,7 @@
 // A failure is data from the judge to the reports: its one-line message, and the rules a reader
 // sees first (the Zulip facts of a zulip check, else the clauses).
 import { describe, expect, it } from 'vitest';
-import { brokenRules, brokenRulesOf, findingMessage, type Failure } from '../../src/engine/judge/failure.js';
+import { brokenRules, brokenRulesOf, checkFailure, findingMessage, type Failure } from '../../src/engine/judge/failure.js';
 
 const failure = (more: Partial<Failure>): Failure => ({ clause: 'op1.a', clauses: ['op1.a'], step: 1, check: 'body', message: 'm', ...more });
 
@@ -29,6 +29,33 @@ describe('brokenRules', () => {
     expect(brokenRules(failure({ profile: 'zulip', facts: [] }))).toEqual(['op1.a']);
     expect(brokenRules(failure({ profile: 'zulip' }))).toEqual(['op1.a']);
     expect(brokenRules(failure({ facts: ['zulip.f'] }))).toEqual(['op1.a']);
+  });
+
+  it("a zulip check observing the document through Zulip's means breaks its clauses", () => {
+    expect(brokenRules(failure({ profile: 'zulip', facts: ['zulip.f'], observedThrough: 'zulip' }))).toEqual(['op1.a']);
+  });
+
+  it('checkFailure: a zulip check whose clauses the document shows no way to observe is observed through Zulip; an event check is not', () => {
+    const tag = { profile: 'zulip' as const, facts: ['zulip.f'], unobservable: ['op1.u'] };
+    expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u'], tag)).toMatchObject({ clauses: ['op1.u'], facts: ['zulip.f'], observedThrough: 'zulip' });
+    expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u', 'op1.o'], tag)).not.toHaveProperty('observedThrough');
+    expect(checkFailure({ check: 'events', path: 'x' }, ['op1.u'], tag)).not.toHaveProperty('observedThrough');
+    // a read refused is Zulip's means failing: its facts break
+    expect(checkFailure({ check: 'result', path: 'result' }, ['op1.u'], tag)).not.toHaveProperty('observedThrough');
+    expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u'], { unobservable: ['op1.u'] })).not.toHaveProperty('observedThrough');
+    expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u'], tag)).not.toHaveProperty('unobservable');
+    // a check naming its own clauses (a schema overflow's) is blamed on them, not on the step's
+    expect(checkFailure({ check: 'schema', message: '... and 3 more', clauses: ['res.a', 'res.b'] }, ['op1.u'])).toMatchObject({
+      clause: 'res.a',
+      clauses: ['res.a', 'res.b'],
+    });
+  });
+
+  it('a field the answer lacks puts the clause named after that field first', () => {
+    const missing = { check: 'body' as const, path: 'streams[?stream_id=7].can_add', expected: '1', actual: 'nothing (the field is missing)' };
+    expect(checkFailure(missing, ['op4.can-add', 'res.channel.can_add']).clauses).toEqual(['res.channel.can_add', 'op4.can-add']);
+    expect(checkFailure({ ...missing, actual: '2' }, ['op4.can-add', 'res.channel.can_add']).clauses).toEqual(['op4.can-add', 'res.channel.can_add']);
+    expect(checkFailure(missing, ['op4.can-add', 'op4.other']).clauses).toEqual(['op4.can-add', 'op4.other']);
   });
 
   it('brokenRulesOf lists every distinct rule once, in the order found', () => {

@@ -1,7 +1,7 @@
 // The judge: every broken check comes back as data (check, path, expected, actual) naming the
 // clause it enforces: an assertion's own, a schema's x-clause, the envelope's, else the step's.
 import { describe, expect, it } from 'vitest';
-import { judge, type Attribution } from '../../src/engine/judge/judge.js';
+import { holderOf, judge, type Attribution } from '../../src/engine/judge/judge.js';
 import type { Expect } from '../../src/engine/load/types.js';
 
 const answer = (json: unknown, status = 200) => ({ status, headers: {}, text: JSON.stringify(json), json });
@@ -9,7 +9,7 @@ const who: Attribution = { clauses: ['op1.a', 'op1.b'], facts: ['zulip.x'], zuli
 const ok = { result: 'success', msg: '' };
 
 describe('judge', () => {
-  it('attributes a result check to the step clauses, an assertion to its own clause', () => {
+  it('attributes a result check to the step clauses (a refusal of what it expects accepted says so), an assertion to its own clause', () => {
     const expect_: Expect = { result: 'success', clause: 'op1.a' };
     expect(judge(answer({ result: 'error', msg: 'no', code: 'BAD_REQUEST' }, 400), expect_, 'spec', who)).toEqual([
       {
@@ -20,10 +20,37 @@ describe('judge', () => {
         expected: '"success"',
         actual: '"error" (code "BAD_REQUEST", msg "no")',
         message: 'expected result "success", got "error" (code "BAD_REQUEST", msg "no")',
+        refusal: 'BAD_REQUEST: no',
       },
     ]);
+    // an error expected and a success got is no refusal; nor is a BAD_REQUEST expected and another code got
+    expect(judge(answer(ok), { result: 'error', clause: 'op1.a' }, 'spec', who)[0]).not.toHaveProperty('refusal');
+    const otherCode = judge(answer({ result: 'error', msg: 'm', code: 'X' }, 400), { result: 'error', code: 'BAD_REQUEST', clause: 'op1.a' }, 'spec', who);
+    expect(otherCode[0]).not.toHaveProperty('refusal');
+    // another error than BAD_REQUEST expected: the request is valid, refused for something else
+    const refused = judge(answer({ result: 'error', msg: 'm', code: 'BAD_REQUEST' }, 400), { result: 'error', code: 'X', clause: 'op1.a' }, 'spec', who);
+    expect(refused.map((f) => [f.check, f.refusal])).toEqual([['code', 'BAD_REQUEST: m']]);
+    expect(judge(answer({ result: 'error', code: 7 }, 400), expect_, 'spec', who).find((f) => f.check === 'result')?.refusal).toBe('no code');
     const failures = judge(answer({ ...ok, n: 3 }), { result: 'success', clause: 'op1.a', body: [{ path: 'n', equals: 4, clause: 'op1.b' }] }, 'spec', who);
     expect(failures).toEqual([{ clause: 'op1.b', clauses: ['op1.b'], check: 'body', path: 'n', expected: '4', actual: '3', message: 'n: expected 4, got 3' }]);
+  });
+
+  it('an object the answer lacks is one failure, not one per field read in it', () => {
+    const body = { ...ok, views: [{ fragment: 'a', name: 'A' }] };
+    const expect_: Expect = {
+      body: [
+        { path: 'views[?fragment=b].name', equals: 'B', clause: 'op1.a' },
+        { path: 'views[?fragment=b].is_pinned', equals: true, clause: 'op1.b' },
+        { path: 'views[?fragment=a].is_pinned', equals: true, clause: 'op1.b' },
+        { path: 'views[?fragment=a.b].x', equals: 1, clause: 'op1.c' },
+      ],
+    };
+    expect(judge(answer(body), expect_, 'spec', who).map((f) => [f.clause, f.path])).toEqual([
+      ['op1.a', 'views[?fragment=b].name'],
+      ['op1.b', 'views[?fragment=a].is_pinned'],
+      ['op1.c', 'views[?fragment=a.b].x'],
+    ]);
+    expect(['a.b', 'a[0]', 'x[?n=v.1].y', 'top'].map(holderOf)).toEqual(['a', 'a', 'x[?n=v.1]', null]);
   });
 
   it('falls back to the step clauses when neither the step nor the check names one', () => {

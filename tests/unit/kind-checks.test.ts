@@ -1,15 +1,18 @@
 // The statement kinds' generic checks around a case's steps, against a fake target: a refused
-// step names the optional parameters it left out, a timestamp is judged against the run's clock,
-// a read is sent again with its defaults given explicitly, and a not-affected read-back compares
-// every account before and after a change. Fixtures and cleanups get none of them.
+// step names an optional parameter it left out only on evidence (the refusal names it, or the
+// request with its default given is accepted), a timestamp is judged against the run's clock, a
+// read is sent again with its defaults given explicitly (a difference confirmed before the default
+// is blamed), and a not-affected read-back compares every account before and after a change (a
+// difference read once more). Fixtures and cleanups get none of them.
 import { describe, expect, it } from 'vitest';
 import { runSteps } from '../../src/engine/run/run-steps.js';
-import { runCase, withTwin } from '../../src/engine/run/run-case.js';
+import { runCase } from '../../src/engine/run/run-case.js';
+import { withDefaultTwin, withTwin } from '../../src/engine/run/case-twin.js';
 import { kindContext } from '../../src/engine/run/kind-context.js';
 import { kindChecksOf, type KindedClause } from '../../src/engine/load/statement-kinds.js';
-import { leftOut, withOptionalClauses } from '../../src/engine/run/optional-parameters.js';
-import { accountsRead, changesOf, comparedParameters, readAs, type ReadValues } from '../../src/engine/run/not-affected.js';
-import { disagreement, explicitly } from '../../src/engine/run/default-twin.js';
+import { blameRefusal, covering, leftOut, namedByRefusal } from '../../src/engine/run/optional-parameters.js';
+import { accountsHeld, accountsRead, changesOf, comparedParameters, readAs, type ReadValues } from '../../src/engine/run/not-affected.js';
+import { disagreement, explicitly, freshSuffix, transientAnswer } from '../../src/engine/run/default-twin.js';
 import type { Case, SpecFile, Step } from '../../src/engine/load/types.js';
 import type { StepsOutcome } from '../../src/engine/run/run-steps.js';
 import type { ApiRequest } from '../../src/http/client.js';
@@ -56,54 +59,126 @@ describe('optional parameters', () => {
     expect(leftOut(checks, { x: 1, y: 2, z: 3 })).toEqual([]);
   });
 
-  it("withOptionalClauses: the refused step's check of that kind names the optional clauses, a zulip one and the others do not", () => {
-    const f = { clause: 'op.rule', clauses: ['op.rule'], check: 'result' as const, message: 'expected result "success", got "error"' };
-    const omitted = [
-      { clause: 'opt.a', names: ['a', 'b', 'c'] },
-      { clause: 'opt.b', names: ['c', 'd'] },
-    ];
-    expect(withOptionalClauses([f], omitted, 'result')).toEqual([
-      {
-        clause: 'op.rule',
-        clauses: ['op.rule', 'opt.a', 'opt.b'],
-        check: 'result',
-        message: 'expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a, b, c and 1 more)',
-      },
-    ]);
-    const message = (names: string[]) => withOptionalClauses([f], [{ clause: 'opt.a', names }], 'result')[0].message;
-    expect(message(['a'])).toBe('expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a)');
-    expect(message(['a', 'b', 'c'])).toBe(
-      'expected result "success", got "error"; or the server requires a parameter the document makes optional (left out: a, b, c)',
-    );
-    expect(withOptionalClauses([f], omitted, 'code')).toEqual([f]);
-    expect(withOptionalClauses([{ ...f, profile: 'zulip' }], omitted, 'result')).toEqual([{ ...f, profile: 'zulip' }]);
-    expect(withOptionalClauses([f], [], 'result')).toEqual([f]);
+  it('namedByRefusal: the var_name, or the name quoted in the message, or a name no sentence uses as a word', () => {
+    expect(namedByRefusal({ var_name: 'topic', msg: 'whatever' }, ['topic', 'content'])).toEqual(['topic']);
+    expect(namedByRefusal({ msg: "Missing 'content' argument" }, ['topic', 'content'])).toEqual(['content']);
+    expect(namedByRefusal({ msg: 'Missing "content" or `topic`' }, ['topic', 'content'])).toEqual(['topic', 'content']);
+    expect(namedByRefusal({ msg: 'Invalid stream_id here' }, ['stream_id', 'topic'])).toEqual(['stream_id']);
+    expect(namedByRefusal({ msg: 'Invalid prev_content_sha256' }, ['prev_content_sha256'])).toEqual(['prev_content_sha256']);
+    // a plain word in a sentence names nothing; nor a name inside a longer one
+    expect(namedByRefusal({ msg: "You don't have permission to move this topic" }, ['topic'])).toEqual([]);
+    expect(namedByRefusal({ msg: 'bad new_stream_id' }, ['stream_id'])).toEqual([]);
+    expect(namedByRefusal({ msg: 42 }, ['topic'])).toEqual([]);
   });
 
-  it('a refused step expecting success names the optional clauses of what it left out; fixtures and other operations are left alone', async () => {
-    const { ctx } = fakeTarget([failure('BAD_REQUEST')], { kinds: kinds() });
+  it('blameRefusal: the refusal names a parameter, or the request with the defaults given is accepted; else the refusal stays', async () => {
+    const refused = {
+      clause: 'op.rule',
+      clauses: ['op.rule'],
+      check: 'result' as const,
+      message: 'm',
+      path: 'result',
+      actual: '"error"',
+      refusal: 'BAD_REQUEST: no',
+    };
+    const body = { var_name: 'b', msg: 'no' };
+    const omitted = [
+      { clause: 'opt.a', names: ['a', 'b'] },
+      { clause: 'opt.c', names: ['c'] },
+    ];
+    const named = await blameRefusal({ judged: [refused], body, omitted, withDefaults: null });
+    expect(named).toEqual([
+      {
+        clause: 'opt.a',
+        clauses: ['opt.a'],
+        check: 'optional',
+        path: 'result',
+        expected: 'the request accepted without b (the document makes it optional)',
+        actual: '"error"',
+        message: 'm: the refusal names b, so the server requires b, which the document makes optional',
+      },
+    ]);
+    let asked = 0;
+    const accepted = (yes: boolean) => ({ names: ['c'], accepted: () => ((asked += 1), Promise.resolve(yes)) });
+    const given = await blameRefusal({ judged: [refused], body: { msg: 'no' }, omitted, withDefaults: accepted(true) });
+    expect(given.map((f) => [f.check, f.clauses, f.message])).toEqual([
+      ['optional', ['opt.c'], 'm: with c given, the same request is accepted, so the server requires c, which the document makes optional'],
+    ]);
+    expect(await blameRefusal({ judged: [refused], body: { msg: 'no' }, omitted, withDefaults: accepted(false) })).toEqual([refused]);
+    expect(asked).toBe(2);
+    // no evidence: the optional clauses a step cites go; where they are all it cites, the refusal names no clause
+    const citing = { ...refused, clause: 'opt.c', clauses: ['opt.c', 'op.rule'] };
+    expect((await blameRefusal({ judged: [citing], body: { msg: 'no' }, omitted, withDefaults: null }))[0].clauses).toEqual(['op.rule']);
+    const only = { ...refused, clause: 'opt.c', clauses: ['opt.c'] };
+    expect((await blameRefusal({ judged: [only], body: { msg: 'no' }, omitted, withDefaults: null }))[0]).toMatchObject({
+      clause: '',
+      clauses: [],
+      refusal: 'BAD_REQUEST: no',
+    });
+    // nothing left out, no refusal, or a zulip-profile check: as it was, nothing asked
+    expect(await blameRefusal({ judged: [refused], body, omitted: [], withDefaults: accepted(true) })).toEqual([refused]);
+    const { refusal: _, ...notRefused } = refused;
+    expect(await blameRefusal({ judged: [notRefused], body, omitted, withDefaults: accepted(true) })).toEqual([notRefused]);
+    // a zulip-profile check: only a refusal naming the parameter blames it
+    const zulip = { ...refused, profile: 'zulip' as const, facts: ['zulip.f'] };
+    expect((await blameRefusal({ judged: [zulip], body, omitted, withDefaults: accepted(true) }))[0].clauses).toEqual(['opt.a']);
+    expect(await blameRefusal({ judged: [zulip], body: { msg: 'no' }, omitted, withDefaults: accepted(true) })).toEqual([zulip]);
+    expect(asked).toBe(2);
+  });
+
+  it("covering: the clauses covering every parameter named at once, else each parameter's clauses", () => {
+    const omitted = [
+      { clause: 'all', names: ['a', 'b', 'c'] },
+      { clause: 'def.a', names: ['a'] },
+      { clause: 'def.b', names: ['b'] },
+    ];
+    expect(covering(omitted, ['a', 'b'])).toEqual([{ clause: 'all', names: ['a', 'b'] }]);
+    expect(covering(omitted, ['a'])).toEqual([
+      { clause: 'all', names: ['a'] },
+      { clause: 'def.a', names: ['a'] },
+    ]);
+    expect(covering(omitted.slice(1), ['a', 'b'])).toEqual([
+      { clause: 'def.a', names: ['a'] },
+      { clause: 'def.b', names: ['b'] },
+    ]);
+  });
+
+  it('a refused step expecting success is the refusal itself, unless the evidence points at what it left out', async () => {
     const patch = step('PATCH', '/things/7', { name: 'n' }, { expect: { result: 'success' } });
+    const { ctx, sent } = fakeTarget([failure('BAD_REQUEST', "You can't do that")], { kinds: kinds() });
     const out = await runSteps([patch], ctx, {}, owner(['op.rule']));
-    expect(out.status === 'failed' && out.failures[0].clauses).toEqual(['op.rule', 'opt.all', 'def.colour']);
-    const fixture = await runSteps([patch], ctx, {}, { clauses: [] });
-    expect(fixture.status === 'failed' && fixture.failures[0].clauses).toEqual([]);
-    const other = await runSteps([step('PATCH', '/other/7', {}, { expect: { result: 'success' } })], ctx, {}, owner(['op.rule']));
-    expect(other.status === 'failed' && other.failures[0].clauses).toEqual(['op.rule']);
+    expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clauses, f.refusal])).toEqual([
+      ['result', ['op.rule'], "BAD_REQUEST: You can't do that"],
+    ]);
+    // sent again once with the default it left out (colour=blue): refused too
+    expect(sent.map((r) => r.params)).toEqual([{ name: 'n' }, { name: 'n', colour: 'blue' }]);
+    const named = fakeTarget([failure('BAD_REQUEST', "Missing 'colour' argument")], { kinds: kinds() });
+    const out2 = await runSteps([patch], named.ctx, {}, owner(['op.rule']));
+    expect(out2.status === 'failed' && out2.failures.map((f) => [f.check, f.clauses])).toEqual([['optional', ['opt.all', 'def.colour']]]);
+    expect(named.sent).toHaveLength(1);
+    const byDefault = fakeTarget((req) => (req.params?.colour === 'blue' ? success() : failure('BAD_REQUEST')), { kinds: kinds() });
+    const out3 = await runSteps([patch], byDefault.ctx, {}, owner(['op.rule']));
+    expect(out3.status === 'failed' && out3.failures.map((f) => [f.check, f.clauses])).toEqual([['optional', ['opt.all', 'def.colour']]]);
+    const fixture = fakeTarget([failure('BAD_REQUEST')], { kinds: kinds() });
+    const out4 = await runSteps([patch], fixture.ctx, {}, { clauses: [] });
+    expect(out4.status === 'failed' && out4.failures[0].clauses).toEqual([]);
+    expect(fixture.sent).toHaveLength(1);
+    const other = await runSteps([step('PATCH', '/other/7', {}, { expect: { result: 'success' } })], fixture.ctx, {}, owner(['op.rule']));
+    expect(other.status === 'failed' && other.failures.map((f) => [f.clauses, f.refusal])).toEqual([[['op.rule'], 'BAD_REQUEST: no']]);
   });
 
   it('an expected error code other than BAD_REQUEST shows the request accepted too; BAD_REQUEST or none does not', async () => {
-    const run = async (code?: string) => {
-      const { ctx } = fakeTarget([failure('BAD_REQUEST')], { kinds: kinds() });
+    const run = async (code?: string, got = failure('BAD_REQUEST', "Missing 'name' argument")) => {
+      const { ctx } = fakeTarget([got], { kinds: kinds() });
       const out = await runSteps([step('PATCH', '/things/7', {}, { expect: { result: 'error', ...(code ? { code } : {}) } })], ctx, {}, owner(['op.rule']));
       return out.status === 'failed' ? out.failures.map((f) => [f.check, f.clauses]) : out.status;
     };
-    expect(await run('NO_SUCH_THING')).toEqual([['code', ['op.rule', 'opt.all', 'def.name', 'def.colour']]]);
+    expect(await run('NO_SUCH_THING')).toEqual([['optional', ['opt.all', 'def.name']]]);
+    expect(await run('NO_SUCH_THING', failure('OTHER'))).toEqual([['code', ['op.rule']]]);
     expect(await run('BAD_REQUEST')).toBe('passed');
     expect(await run()).toBe('passed');
     // a BAD_REQUEST expected and another code got: the request was refused either way
-    const { ctx } = fakeTarget([failure('OTHER')], { kinds: kinds() });
-    const out = await runSteps([step('PATCH', '/things/7', {}, { expect: { result: 'error', code: 'BAD_REQUEST' } })], ctx, {}, owner(['op.rule']));
-    expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clauses])).toEqual([['code', ['op.rule']]]);
+    expect(await run('BAD_REQUEST', failure('OTHER', "Missing 'name' argument"))).toEqual([['code', ['op.rule']]]);
   });
 });
 
@@ -136,19 +211,21 @@ describe('defaults', () => {
     const { ctx, sent } = fakeTarget(replies, { kinds: kinds() });
     const get = step('GET', '/things', {}, { expect: { body: [{ path: 'n', equals: 2 }] } });
     const out = await runSteps([get], ctx, {}, owner(['def.a']));
-    expect(sent.map((r) => r.params)).toEqual([{}, { a: true }]);
-    expect(sent.map((r) => r.trace)).toEqual([
-      { caseId: 'c', step: 1 },
-      { caseId: 'c', step: 1 },
-    ]);
+    // the difference is confirmed: both reads sent once more
+    expect(sent.map((r) => r.params)).toEqual([{}, { a: true }, {}, { a: true }]);
+    expect(new Set(sent.map((r) => JSON.stringify(r.trace)))).toEqual(new Set([JSON.stringify({ caseId: 'c', step: 1 })]));
     expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clauses, f.message])).toEqual([
-      ['default', ['def.a'], 'with a=true given explicitly: n: expected 2, got 1; left out, the step passes, so the explicit value is not the default'],
+      [
+        'default',
+        ['def.a'],
+        'with a=true given explicitly: n: expected 2, got 1; left out, the step passes (each way twice), so the explicit value is not the default',
+      ],
     ]);
     // the other way round: the step fails left out and passes with the default
     const other = fakeTarget(replies, { kinds: kinds() });
     const left = await runSteps([step('GET', '/things', {}, { expect: { body: [{ path: 'n', equals: 1 }] } })], other.ctx, {}, owner(['def.a']));
     expect(left.status === 'failed' && left.failures.map((f) => [f.check, f.message])).toEqual([
-      ['default', 'left out: n: expected 1, got 2; with a=true given explicitly the step passes, so the default is not a=true'],
+      ['default', 'left out: n: expected 1, got 2; with a=true given explicitly the step passes (each way twice), so the default is not a=true'],
       ['body', 'n: expected 1, got 2'],
     ]);
   });
@@ -163,10 +240,23 @@ describe('defaults', () => {
     expect(out.status === 'failed' && out.failures.map((f) => f.check)).toEqual(['body']);
   });
 
-  it('a second read that gets no answer errors the step', async () => {
-    const { ctx } = fakeTarget((_, n) => (n === 0 ? success() : { error: { kind: 'timeout', message: 'no answer' } }), { kinds: kinds() });
+  it('a second read that gets no answer is sent once more; twice without one, it errors the step', async () => {
+    const { ctx, sent } = fakeTarget((_, n) => (n === 0 ? success() : { error: { kind: 'timeout', message: 'no answer' } }), { kinds: kinds() });
     const out = await runSteps([step('GET', '/things')], ctx, {}, owner(['def.a']));
     expect(out.status === 'errored' && out.cause).toBe('step 1: with a=true given explicitly: timeout: no answer');
+    expect(sent).toHaveLength(3);
+  });
+
+  it('a transient trouble of the second read, or a difference that does not come back, blames no default', async () => {
+    // a 503 once on the twin: sent again, and then it agrees
+    const flaky = fakeTarget((req, n) => (n === 1 ? failure('X', 'busy', 503) : success({ n: 2 })), { kinds: kinds() });
+    const get = step('GET', '/things', {}, { expect: { body: [{ path: 'n', equals: 2 }] } });
+    expect((await runSteps([get], flaky.ctx, {}, owner(['def.a']))).status).toBe('passed');
+    expect(flaky.sent.map((r) => r.params)).toEqual([{}, { a: true }, { a: true }]);
+    // the twin differs once; sent again, both agree: no failure of the default
+    const once = fakeTarget((req, n) => success({ n: n === 1 ? 1 : 2 }), { kinds: kinds() });
+    expect((await runSteps([get], once.ctx, {}, owner(['def.a']))).status).toBe('passed');
+    expect(once.sent.map((r) => r.params)).toEqual([{}, { a: true }, {}, { a: true }]);
   });
 
   it("a change leaving a cited default out is noted for the case's twin; in the twin it is given", async () => {
@@ -242,7 +332,7 @@ describe('withTwin and its failure', () => {
     ]);
     const originalFailed = withTwin(failed('orig'), passed, d);
     expect(originalFailed.status === 'failed' && originalFailed.failures[0].message).toBe(
-      'left out: orig; with a=true given explicitly the case passes, so the default is not a=true',
+      'left out: orig; with a=true given explicitly the case passes (each way twice, on fresh names), so the default is not a=true',
     );
   });
 
@@ -255,6 +345,50 @@ describe('withTwin and its failure', () => {
     expect(withTwin(f, errored, d)).toBe(f);
   });
 
+  it('withDefaultTwin: a difference is blamed on the default only when both runs again show it; a transient twin is run again first', async () => {
+    const runs = (outcomes: StepsOutcome[]) => {
+      const asked: boolean[] = [];
+      return { asked, run: (explicit: boolean) => (asked.push(explicit), Promise.resolve(outcomes[asked.length - 1])) };
+    };
+    const warnings: string[] = [];
+    const warn = (w: string) => warnings.push(w);
+    // agreeing: one twin, no more
+    const agree = runs([passed]);
+    expect(await withDefaultTwin(passed, agree.run, d, warn)).toBe(passed);
+    expect(agree.asked).toEqual([true]);
+    // differing, then differing again: the default fails
+    const confirmed = runs([failed('twin'), passed, failed('twin again')]);
+    const blamed = await withDefaultTwin(passed, confirmed.run, d, warn);
+    expect(confirmed.asked).toEqual([true, false, true]);
+    expect(blamed.status === 'failed' && blamed.failures[0].check).toBe('default');
+    // differing once, agreeing when run again: not the default's; the fresh pair's outcome, with a warning
+    const once = runs([failed('twin'), passed, passed]);
+    expect(await withDefaultTwin(passed, once.run, d, warn)).toBe(passed);
+    expect(warnings).toEqual([
+      'with a=true given explicitly the case failed once, left out it passed; run again on fresh names, passed and passed: not blamed on the default',
+    ]);
+    // an errored twin is run again; errored twice, a passing case errs
+    const transient = runs([errored, passed]);
+    expect(await withDefaultTwin(passed, transient.run, d, warn)).toBe(passed);
+    expect(transient.asked).toEqual([true, true]);
+    const gone = await withDefaultTwin(passed, runs([errored, errored]).run, d, warn);
+    expect(gone.status === 'errored' && gone.cause).toBe('with a=true given explicitly: gone');
+    // an errored original is not run again
+    const none = runs([]);
+    expect(await withDefaultTwin(errored, none.run, d, warn)).toBe(errored);
+    expect(none.asked).toEqual([]);
+  });
+
+  it('transientAnswer: no answer, a 5xx or a 429; freshSuffix: nothing the first time, then " 2", " 3"', () => {
+    expect(transientAnswer(undefined)).toBe(true);
+    expect(transientAnswer({ error: { kind: 'timeout', message: 'late' } })).toBe(true);
+    expect(transientAnswer({ response: { status: 502, headers: {}, text: '' } })).toBe(true);
+    expect(transientAnswer({ response: { status: 429, headers: {}, text: '' } })).toBe(true);
+    expect(transientAnswer({ response: { status: 400, headers: {}, text: '' } })).toBe(false);
+    expect(transientAnswer({ response: { status: 200, headers: {}, text: '' } })).toBe(false);
+    expect([0, 1, 2].map(freshSuffix)).toEqual(['', ' 2', ' 3']);
+  });
+
   it('explicitly and disagreement read as the defaults given', () => {
     expect(explicitly([...d, { clause: 'def.b', operation: 'o', parameter: 'b', value: 0 }])).toBe('a=true, b=0');
     const base = { clause: 'r', clauses: ['r'], check: 'body' as const, message: 'm', profile: 'zulip' as const, facts: ['zulip.f'] };
@@ -263,7 +397,7 @@ describe('withTwin and its failure', () => {
       clause: 'def.a',
       clauses: ['def.a'],
       check: 'default',
-      message: 'with a=true given explicitly: m; left out, the step passes, so the explicit value is not the default',
+      message: 'with a=true given explicitly: m; left out, the step passes (each way twice), so the explicit value is not the default',
     });
   });
 });
@@ -372,10 +506,10 @@ describe('not affected', () => {
     expect('profile' in changesOf(check('every', 'passed'), 'admin', was, now)[0]).toBe(false);
   });
 
-  it('around a change of a case citing it: reads before and after, on every account; a change shows as a failure', async () => {
+  it('around a change of a case citing it: reads before and after, on every account; a change confirmed by a third read fails', async () => {
     let colour = 1;
     const reply = (req: ApiRequest): Reply => {
-      if (req.method === 'POST') colour = 2;
+      if (req.method === 'POST') colour = req.params?.x as number;
       return success({ prefs: { x: req.auth?.role === 'admin' ? colour : 1 } });
     };
     const { ctx, sent } = fakeTarget(reply, { kinds: kinds() });
@@ -386,10 +520,59 @@ describe('not affected', () => {
       'POST /prefs admin',
       'GET /prefs/11 admin',
       'GET /prefs/10 member',
+      'GET /prefs/11 admin',
+      'GET /prefs/10 member',
     ]);
     expect(out.status === 'failed' && out.failures.map((f) => [f.check, f.clause, f.message])).toEqual([
-      ['not-affected', 'na.every', 'prefs.x (as admin, the caller): expected 1, as before the change, got 2'],
+      ['not-affected', 'na.every', 'prefs.x (as admin, the caller): expected 1, as before the change, got 5'],
     ]);
+  });
+
+  it("another client's change is not the server's: gone again when read once more, or not the value the change sent", async () => {
+    const run = async (values: number[]) => {
+      let reads = 0;
+      const reply = (req: ApiRequest): Reply => {
+        if (req.method === 'POST') return success();
+        const x = req.auth?.role === 'admin' ? values[Math.min(reads, values.length - 1)] : 1;
+        if (req.auth?.role === 'admin') reads += 1;
+        return success({ prefs: { x } });
+      };
+      const { ctx } = fakeTarget(reply, { kinds: kinds() });
+      return runSteps([step('POST', '/prefs', { x: 5 }, { as: 'admin' })], ctx, {}, owner(['na.every']));
+    };
+    // before 1, after 7 (someone else), again 7: not the value sent (5)
+    expect((await run([1, 7, 7])).status).toBe('passed');
+    // before 1, after 5, again 1: set and put back meanwhile
+    expect((await run([1, 5, 1])).status).toBe('passed');
+    // before 1, after 5, again 5: the change's value, stayed
+    expect((await run([1, 5, 5])).status).toBe('failed');
+    // the caller's others: a value that changed and stayed fails, one that changed again does not
+    const others = async (values: (number | undefined)[]) => {
+      let reads = 0;
+      const reply = (req: ApiRequest): Reply => {
+        if (req.method === 'POST') return success();
+        const y = values[Math.min(reads++, values.length - 1)];
+        return success({ prefs: { y, z: 0, x: 0 } });
+      };
+      const { ctx } = fakeTarget(reply, { kinds: kinds(), profile: 'zulip' });
+      return runSteps([step('POST', '/prefs', { x: 5 })], ctx, {}, owner(['na.caller']));
+    };
+    expect((await others([1, 2, 2])).status).toBe('failed');
+    expect((await others([1, 2, 3])).status).toBe('passed');
+    expect((await others([1, 2, 1])).status).toBe('passed');
+  });
+
+  it('accountsHeld: the accounts the not-affected checks of a case read, all of them or its callers', () => {
+    const k = kinds();
+    const c = (clauses: string[], steps: Step[]): Case => ({ id: 'c', title: 't', clauses, steps });
+    const configured = ['admin', 'member', 'owner'] as const;
+    expect(accountsHeld(c(['na.every'], [step('POST', '/prefs', { x: 1 }, { as: 'member' })]), k, [...configured])).toEqual(['admin', 'member', 'owner']);
+    expect(accountsHeld(c(['na.caller'], [step('POST', '/prefs', {}, { as: 'admin' })]), k, [...configured])).toEqual(['admin']);
+    // not cited, a setup step, another operation, an account the run made: none
+    expect(accountsHeld(c(['other'], [step('POST', '/prefs', {})]), k, [...configured])).toEqual([]);
+    expect(accountsHeld(c(['na.caller'], [step('POST', '/prefs', {}, { setup: true })]), k, [...configured])).toEqual([]);
+    expect(accountsHeld(c(['na.caller'], [step('GET', '/things')]), k, [...configured])).toEqual([]);
+    expect(accountsHeld(c(['na.caller'], [step('POST', '/prefs', {}, { as: { email: 'e', apiKey: 'k' } })]), k, [...configured])).toEqual([]);
   });
 
   it('no reads for a case not citing it, a setup step, nothing to compare, or a zulip read under spec; a failed read errs the step', async () => {

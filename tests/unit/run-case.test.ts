@@ -178,6 +178,8 @@ describe('what a result records', () => {
     expect(failureLine('GET /x', [f('op1.a', 'a broke')], 'as member, GET /x')).toBe('GET /x [op1.a]: a broke (as member, GET /x)');
     expect(failureLine('GET /x', [f('op1.a', 'a broke'), f('op1.b', 'b broke'), f('op1.c', 'c')], 's')).toBe('GET /x [op1.a]: a broke (+2 more) (s)');
     expect(failureLine('GET /x', [{ ...f('op1.a', 'both broke'), clauses: ['op1.a', 'op1.b'] }], 's')).toBe('GET /x [op1.a, op1.b]: both broke (s)');
+    // a refusal naming no clause says so
+    expect(failureLine('GET /x', [{ ...f('', 'refused'), clauses: [], refusal: 'X: no' }], 's')).toBe('GET /x [refused by the target]: refused (s)');
   });
 });
 

@@ -9,10 +9,9 @@ import { ASSERTION_KEYS, MATCHERS, show } from './matchers.js';
 import { resolvePath } from './body-path.js';
 import { schemaFindings, schemaValidator } from './schemas.js';
 import { envelopeFindings } from './envelope-checks.js';
-import { findingMessage, type Failure, type Finding } from './failure.js';
+import { checkFailure, refusalOf, type Finding, type Judged } from './failure.js';
 
-/** A failure before it knows its step. */
-export type Judged = Omit<Failure, 'step'>;
+export type { Judged };
 
 /** Which rules a step's checks enforce when a check names none itself. */
 export interface Attribution {
@@ -22,6 +21,8 @@ export interface Attribution {
   facts: string[];
   /** The whole case is the zulip profile's: every check rests on facts. */
   zulipCase: boolean;
+  /** The clauses the case cites that the document shows no way to observe (read through Zulip's means). */
+  unobservable?: readonly string[];
 }
 
 /** `featureLevel`: the level the target is judged as (a field newer than it may be missing). */
@@ -33,21 +34,20 @@ export function judge(
   featureLevel = Number.POSITIVE_INFINITY,
 ): Judged[] {
   if (expect?.notServed) return judgeRefusal(response, expect, profile, who, featureLevel);
-  const out: Judged[] = envelopeFindings(response).map((f) => toJudged(f, [f.clause!]));
+  const out: Judged[] = envelopeFindings(response).map((f) => checkFailure(f, [f.clause!]));
   // An answer that is no JSON object (or JSON null) failed the envelope: nothing more to read in it.
   if (response.json === undefined || response.json === null || !expect) return out;
   const body = response.json as Record<string, unknown>;
   const own = judgeExpect(response.status, body, expect, featureLevel);
-  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {};
-  out.push(...own.findings.map((f) => toJudged(f, stepClauses(f, expect, who.clauses), zulipTag)));
+  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts, unobservable: who.unobservable } : {};
+  out.push(...own.findings.map((f) => checkFailure(f, stepClauses(expect, who.clauses), zulipTag)));
   // When the outcome is the other one, the zulip profile's details of it say nothing new.
   if (profile === 'zulip' && expect.zulip && !own.wrongOutcome) {
     const z = expect.zulip;
     const facts = z.facts ?? who.facts;
-    // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent for { check: 'result' }, whose only use is its clause (none); the profile and facts here are tested
     out.push(
       ...judgeExpect(response.status, body, z, featureLevel).findings.map((f) =>
-        toJudged(f, stepClauses(f, z, stepClauses({ check: 'result' }, expect, who.clauses)), { profile: 'zulip', facts }),
+        checkFailure(f, stepClauses(z, stepClauses(expect, who.clauses)), { profile: 'zulip', facts, unobservable: who.unobservable }),
       ),
     );
   }
@@ -68,7 +68,7 @@ function served(response: NonNullable<Exchange['response']>): boolean {
  */
 function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expect, profile: Profile, who: Attribution, featureLevel: number): Judged[] {
   const out: Judged[] = [];
-  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {};
+  const zulipTag = who.zulipCase ? { profile: 'zulip' as const, facts: who.facts, unobservable: who.unobservable } : {};
   if (served(response)) {
     const finding: Finding = {
       check: 'result',
@@ -76,41 +76,38 @@ function judgeRefusal(response: NonNullable<Exchange['response']>, expect: Expec
       expected: 'the request refused (any answer but a success)',
       actual: `HTTP ${response.status}, result "success"`,
     };
-    out.push(toJudged(finding, stepClauses(finding, expect, who.clauses), zulipTag));
+    out.push(checkFailure(finding, stepClauses(expect, who.clauses), zulipTag));
     return out;
   }
   const z = expect.zulip;
   if (profile !== 'zulip' || !z) return out;
-  const tag = { profile: 'zulip' as const, facts: z.facts ?? who.facts };
-  out.push(...envelopeFindings(response).map((f) => toJudged(f, [f.clause!], tag)));
+  const tag = { profile: 'zulip' as const, facts: z.facts ?? who.facts, unobservable: who.unobservable };
+  out.push(...envelopeFindings(response).map((f) => checkFailure(f, [f.clause!], tag)));
   if (response.json === undefined || response.json === null) return out;
-  // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent: stepClauses reads only a finding's clause, which this one has not
-  const zulipClauses = stepClauses({ check: 'result' }, expect, who.clauses);
+  const zulipClauses = stepClauses(expect, who.clauses);
   out.push(
     ...judgeExpect(response.status, response.json as Record<string, unknown>, z, featureLevel).findings.map((f) =>
-      toJudged(f, stepClauses(f, z, zulipClauses), tag),
+      checkFailure(f, stepClauses(z, zulipClauses), tag),
     ),
   );
   return out;
 }
 
-function stepClauses(f: Finding, expect: Pick<Expect, 'clause' | 'clauses'>, fallback: string[]): string[] {
-  if (f.clause) return [f.clause];
+/** What a step's checks enforce when a check names no clause itself: the step's `clause`/`clauses`, else the fallback. */
+function stepClauses(expect: Pick<Expect, 'clause' | 'clauses'>, fallback: string[]): string[] {
   return expect.clauses ?? (expect.clause ? [expect.clause] : fallback);
 }
 
-function toJudged(f: Finding, clauses: string[], extra: Partial<Pick<Failure, 'profile' | 'facts'>> = {}): Judged {
-  return {
-    clause: clauses[0] ?? '',
-    clauses,
-    ...extra,
-    check: f.check,
-    ...(f.path !== undefined ? { path: f.path } : {}),
-    ...(f.expected !== undefined ? { expected: f.expected } : {}),
-    ...(f.actual !== undefined ? { actual: f.actual } : {}),
-    message: findingMessage(f),
-    ...(f.since !== undefined ? { since: f.since } : {}),
-  };
+/** The path of the object holding a field ("streams[?stream_id=3].name" -> "streams[?stream_id=3]"); null at the top. */
+export function holderOf(path: string): string | null {
+  let depth = 0;
+  let cut = -1;
+  for (const [i, ch] of [...path].entries()) {
+    if (ch === '[' && depth++ === 0) cut = i;
+    else if (ch === ']') depth -= 1;
+    else if (ch === '.' && depth === 0) cut = i;
+  }
+  return cut > 0 ? path.slice(0, cut) : null;
 }
 
 /** Whether every matcher of a condition matches. */
@@ -134,17 +131,24 @@ function judgeExpect(
       expected: `"${expect.result}"`,
       actual: `${show(body.result)}${detail}`,
       message: `expected result "${expect.result}", got ${show(body.result)}${detail}`,
+      // Refused where the step needs it accepted: the refusal itself is the evidence.
+      ...(expect.result === 'success' && body.result === 'error' ? { refusal: refusalOf(body) } : {}),
     });
     return { findings, wrongOutcome: true }; // the rest of the expectations describe the other outcome
   }
   if (expect.code && body.code !== expect.code) {
+    // Another error than BAD_REQUEST expected: the request itself is valid, and was refused for something else.
+    const refused = expect.code !== 'BAD_REQUEST' && body.result === 'error';
     findings.push({
       check: 'code',
       path: 'code',
       expected: `"${expect.code}"`,
       actual: `${show(body.code)} (msg ${show(body.msg)})`,
       message: `expected code "${expect.code}", got ${show(body.code)} (msg ${show(body.msg)})`,
+      ...(refused ? { refusal: refusalOf(body) } : {}),
     });
+    // The rest describes the error expected (its fields, its status), which did not come.
+    if (refused) return { findings, wrongOutcome: true };
   }
   if (expect.status && status !== expect.status) {
     // Stryker disable next-line StringLiteral: equivalent for message, which findingMessage would build the same from path, expected and actual (those are tested)
@@ -178,10 +182,17 @@ function judgeExpect(
       });
     }
   }
+  // An object the answer lacks (a selector that matched nothing) is one failure, not one per field read in it.
+  const absent = new Set<string>();
   for (const assertion of expect.body ?? []) {
     // An assertion with `when` holds only for the answers its condition picks (a code, say).
     if (assertion.when && !holds(body, assertion.when)) continue;
     const got = resolvePath(body, assertion.path);
+    const holder = holderOf(assertion.path);
+    if (!got.found && holder && !resolvePath(body, holder).found) {
+      if (absent.has(holder)) continue;
+      absent.add(holder);
+    }
     const clause = typeof assertion.clause === 'string' ? assertion.clause : undefined;
     for (const [name, want] of Object.entries(assertion)) {
       if (ASSERTION_KEYS.has(name)) continue;

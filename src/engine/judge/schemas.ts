@@ -122,10 +122,21 @@ export function schemaFindings(errors: ErrorObject[] | null | undefined, body: u
     findings.push(f);
   }
   if (findings.length <= limit) return findings;
-  // The errors left out belong to the lowest level among them (none: one of them belongs to the case's).
+  // The errors left out belong to the lowest level among them (none: one of them belongs to the case's),
+  // and break the clauses of their own fields (else of the fields shown): never the case's.
   const rest = findings.slice(limit);
   const since = rest.every((f) => f.since !== undefined) ? Math.min(...rest.map((f) => f.since!)) : undefined;
-  return [...findings.slice(0, limit), { check: 'schema', message: `... and ${rest.length} more schema errors`, ...(since !== undefined ? { since } : {}) }];
+  const fieldClauses = (list: Finding[]) => [...new Set(list.flatMap((f) => (f.clause ? [f.clause] : [])))];
+  const clauses = fieldClauses(rest).length ? fieldClauses(rest) : fieldClauses(findings);
+  return [
+    ...findings.slice(0, limit),
+    {
+      check: 'schema',
+      message: `... and ${rest.length} more schema errors`,
+      ...(clauses.length ? { clause: clauses[0], clauses } : {}),
+      ...(since !== undefined ? { since } : {}),
+    },
+  ];
 }
 
 /** ajv's errors as readable lines: "[res.channel.creator_id] streams[3].creator_id: expected integer or null, got "x"". */

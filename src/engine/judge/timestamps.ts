@@ -5,7 +5,7 @@
 // milliseconds are due read as 1970; local time where UTC is due, hours off).
 import type { TimestampCheck } from '../load/statement-kinds.js';
 import { parsePath } from './body-path.js';
-import type { Judged } from './judge.js';
+import { unitFailure, type Judged } from './failure.js';
 
 /** How far the run's clock and the target's may differ, and a value from just before the run may lie. */
 export const CLOCK_SLACK_MS = 5 * 60_000;
@@ -90,11 +90,11 @@ export function timestampFindings(body: unknown, path: string, checks: readonly 
       const ours = wholeAnswerMade || holderMade;
       const reads = `${place.value} (in ${check.scale}: ${dateOf(place.value / perMs)})`;
       if (place.value > latest) {
-        out.push(unitFailure(check, place.at, `UNIX time in ${check.scale}, not after now (at most ${latest})`, `${reads}, ahead of now`));
+        out.push(unitFailure(check.clause, place.at, `UNIX time in ${check.scale}, not after now (at most ${latest})`, `${reads}, ahead of now`));
       } else if (ours && place.value < earliest) {
         out.push(
           unitFailure(
-            check,
+            check.clause,
             place.at,
             `UNIX time in ${check.scale} within minutes of this run, which caused it (at least ${earliest})`,
             `${reads}, before the run began`,
@@ -104,10 +104,6 @@ export function timestampFindings(body: unknown, path: string, checks: readonly 
     }
   }
   return out;
-}
-
-function unitFailure(check: TimestampCheck, path: string, expected: string, actual: string): Judged {
-  return { clause: check.clause, clauses: [check.clause], check: 'unit', path, expected, actual, message: `${path}: expected ${expected}, got ${actual}` };
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

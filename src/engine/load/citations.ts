@@ -77,7 +77,18 @@ function isAttributed(step: Step): boolean {
   );
 }
 
-export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: ReadonlySet<string>, rules: CitationRules): CitationProblem[] {
+/**
+ * `readBack`: the not-affected clauses (with the data of their generic check) whose change a step
+ * of the case makes: the engine reads them back around it, so they are enforced without a step
+ * naming them.
+ */
+export function citationProblems(
+  c: Case,
+  clauses: ReadonlySet<string>,
+  facts: ReadonlySet<string>,
+  rules: CitationRules,
+  readBack: ReadonlySet<string> = new Set(),
+): CitationProblem[] {
   const problems: CitationProblem[] = [];
   const cited = new Set(c.clauses);
   // Stryker disable next-line ArrayDeclaration: equivalent: "Stryker was here" is no fact a check rests on
@@ -123,7 +134,7 @@ export function citationProblems(c: Case, clauses: ReadonlySet<string>, facts: R
     }
   }
   // Stryker disable next-line ArrayDeclaration: equivalent: "Stryker was here" is no clause a case cites
-  const enforced = new Set(c.clauses.length === 1 ? c.clauses : []);
+  const enforced = new Set([...(c.clauses.length === 1 ? c.clauses : []), ...readBack]);
   for (const { step } of steps) {
     if (step.setup) continue;
     for (const id of [...namedClauses(step.expect), ...namedClauses(step.expect?.zulip)]) enforced.add(id);

@@ -5,7 +5,7 @@ import { displayPath, projectPath } from '../../common/paths.js';
 import { parseYaml, SpecError, type YamlSource } from './yaml-source.js';
 import { validateSource } from './validate.js';
 import { cached } from './suite-cache.js';
-import type { SpecFile, Step } from './types.js';
+import type { Case, SpecFile, Step } from './types.js';
 import { citationProblems } from './citations.js';
 import { expandEventStepsOf } from './event-steps.js';
 import { markRetiredFacts } from './retired-facts.js';
@@ -179,6 +179,16 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
       throw new SpecError(catalogFile, null, `clauses[${i}]`, `disputed clause "${clause.id}" names no facts: cite the Zulip facts on the server's side`);
     }
   });
+  // The not-affected clauses of a file's operation are read back by the engine around each change
+  // its cases make (a step of that method, not setup): they need no step naming them.
+  const readBackClauses = new Map<string, string[]>();
+  for (const clause of clauses) if (clause.readBack) readBackClauses.set(clause.endpoint, [...(readBackClauses.get(clause.endpoint) ?? []), clause.id]);
+  const readBackOf = (spec: SpecFile, c: Case) => {
+    const method = spec.operation.split(' ')[0];
+    const changes = c.steps.some((step) => !step.setup && !step.events && step.request?.method === method);
+    return new Set(changes ? (readBackClauses.get(spec.operation) ?? []).filter((id) => c.clauses.includes(id)) : []);
+  };
+  const unobservable = new Set(clauses.filter((c) => c.unobservableUnderSpec !== undefined).map((c) => c.id));
   const names = readdirSync(dir)
     .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE, ORGANISATION_SETTINGS_FILE, CHANGES_FILE].includes(n))
     .sort();
@@ -210,7 +220,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
           throw new SpecError(spec.file, where(`clauses/${j}`), `cases[${i}].clauses[${j}]`, `unknown clause "${clause}" (not in ${CATALOG_FILE})`);
         }
       });
-      for (const problem of citationProblems(c, known, knownFacts, strictness)) {
+      for (const problem of citationProblems(c, known, knownFacts, strictness, readBackOf(spec, c))) {
         throw new SpecError(
           spec.file,
           where(problem.at),
@@ -219,7 +229,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
         );
       }
     });
-    specs.push(spec);
+    specs.push(withUnobservable(spec, unobservable));
   }
   const everyParameter = parametersByOperation(specs);
   const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
@@ -232,6 +242,17 @@ export function settingsChanged(steps: readonly Step[], settings: readonly Organ
   const names = new Set(settings.map((s) => s.name));
   const sent = steps.filter((s) => s.request?.method === 'PATCH' && s.request.path === '/realm').flatMap((s) => Object.keys(s.request.params ?? {}));
   return [...new Set(sent.filter((name) => names.has(name)))];
+}
+
+/** Each case with the clauses it cites that the document shows no way to observe. */
+function withUnobservable(spec: SpecFile, unobservable: ReadonlySet<string>): SpecFile {
+  return {
+    ...spec,
+    cases: spec.cases.map((c) => {
+      const cited = c.clauses.filter((id) => unobservable.has(id));
+      return cited.length ? { ...c, unobservable: cited } : c;
+    }),
+  };
 }
 
 /** Operation -> every parameter its spec files list, at any feature level. */

@@ -188,6 +188,11 @@ export interface Case {
   clauses: string[];
   /** The Zulip facts (specs/zulip-facts.yaml) its zulip-profile checks rest on. */
   facts?: string[];
+  /**
+   * Set by the loader: the clauses it cites that the document states but shows no way to observe
+   * (unobservableUnderSpec): a zulip-profile check of them reads them through Zulip's means.
+   */
+  unobservable?: string[];
   since?: number;
   /**
    * The last feature level the case holds at: Zulip removed what it relies on at the next one.

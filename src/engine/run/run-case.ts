@@ -7,7 +7,8 @@ import { deleteQueues, runSteps, type StepOwner, type StepRecord, type StepsOutc
 import { brokenRulesOf, type Failure } from '../judge/failure.js';
 import type { Case, SpecFile } from '../load/types.js';
 import type { DefaultCheck } from '../load/statement-kinds.js';
-import { disagreement, explicitly } from './default-twin.js';
+import { freshSuffix } from './default-twin.js';
+import { withDefaultTwin } from './case-twin.js';
 
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'errored';
 
@@ -100,7 +101,8 @@ function recordSteps(records: StepRecord[], redactor: Redactor): RecordedStep[] 
 /** "[op13.status-text]: status_text: expected ..., got ... (+1 more)" */
 export function failureLine(operation: string, failures: Failure[], summary: string): string {
   const more = failures.length > 1 ? ` (+${failures.length - 1} more)` : '';
-  return `${operation} [${brokenRulesOf(failures.slice(0, 1)).join(', ')}]: ${failures[0].message}${more} (${summary})`;
+  const rules = brokenRulesOf(failures.slice(0, 1));
+  return `${operation} [${rules.length ? rules.join(', ') : 'refused by the target'}]: ${failures[0].message}${more} (${summary})`;
 }
 
 /**
@@ -158,16 +160,24 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, initi
   const started = performance.now();
   const base = baseResult(spec, c);
   const warnings: string[] = [];
-  const owner = { clauses: c.clauses, facts: c.facts, zulipCase: c.profile === 'zulip', caseId: c.id };
+  const owner = { clauses: c.clauses, facts: c.facts, zulipCase: c.profile === 'zulip', caseId: c.id, unobservable: c.unobservable };
   const leftOut = new Map<string, DefaultCheck>();
-  const original = await runWithCleanup(c, ctx, vars, { ...owner, defaultsLeftOut: leftOut }, warnings);
+  // `${fresh}`: what the case's names carry so a run of it again meets nothing an earlier one left.
+  let runs = 0;
+  const runOnce = (more: Partial<StepOwner>) => runWithCleanup(c, ctx, { ...vars, fresh: freshSuffix(runs++) }, { ...owner, ...more }, warnings);
+  const original = await runOnce({ defaultsLeftOut: leftOut });
   // The default kind's twin: the case again, with the defaults it left out given explicitly.
   const defaults = [...leftOut.values()];
   // A case reading an event queue is not run again: the queue would hear the first run's changes too.
   const rerunnable = !c.steps.some((s) => s.events || s.queue);
   const outcome =
-    defaults.length && rerunnable && original.status !== 'errored'
-      ? withTwin(original, await runWithCleanup(c, ctx, vars, { ...owner, explicitDefaults: defaults }, warnings), defaults)
+    defaults.length && rerunnable
+      ? await withDefaultTwin(
+          original,
+          (given) => runOnce(given ? { explicitDefaults: defaults } : {}),
+          defaults,
+          (w) => warnings.push(w),
+        )
       : original;
   const disputes = outcome.disputes;
   if (disputes.length) {
@@ -205,20 +215,4 @@ export async function runCase(spec: SpecFile, c: Case, ctx: TargetContext, initi
     exchange,
     ...steps,
   });
-}
-
-/**
- * The case's outcome once its twin ran: the original's, unless exactly one of them failed; then
- * a failure naming the default clauses comes first (with the twin's steps when the twin failed).
- */
-export function withTwin(original: StepsOutcome, twin: StepsOutcome, defaults: readonly DefaultCheck[]): StepsOutcome {
-  if (original.status === 'errored') return original;
-  if (twin.status === 'errored') {
-    return original.status === 'passed' ? { ...original, status: 'errored', cause: `with ${explicitly(defaults)} given explicitly: ${twin.cause}` } : original;
-  }
-  if (original.status === twin.status) return original;
-  if (twin.status === 'failed') return { ...twin, failures: [disagreement(defaults, twin.failures[0], true), ...twin.failures] };
-  // Stryker disable next-line ConditionalExpression: equivalent: the outcomes differ and the twin's is not failed, so the original's is
-  if (original.status === 'failed') return { ...original, failures: [disagreement(defaults, original.failures[0], false), ...original.failures] };
-  return original;
 }

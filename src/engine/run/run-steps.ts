@@ -8,7 +8,7 @@ import { encodeParam, type Params } from '../../http/encode.js';
 import { resolvePath } from '../judge/body-path.js';
 import { interpolate, InterpolationError, type Vars } from './interpolate.js';
 import { holds, judge, type Attribution } from '../judge/judge.js';
-import { findingMessage, type Failure } from '../judge/failure.js';
+import { captureFailure, checkFailure, type Failure, type Judged } from '../judge/failure.js';
 import { eventsComplete, judgeEvents, type QueuedEvent } from '../judge/events-judge.js';
 import { ASSERTION_KEYS, show } from '../judge/matchers.js';
 import { roleOf, type Assertion, type EventsSpec, type MadeAccount, type RepeatSpec, type Step } from '../load/types.js';
@@ -74,6 +74,8 @@ export type StepsOutcome =
 export interface StepOwner extends KindOwner {
   clauses: string[];
   facts?: string[];
+  /** The clauses cited that the document shows no way to observe (a zulip check reads them through Zulip's means). */
+  unobservable?: string[];
   zulipCase?: boolean;
   /** The case the requests belong to: the HAR labels each with it and the step's number. */
   caseId?: string;
@@ -171,14 +173,14 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     const limited = rateLimitCause(exchange);
     // Still rate limited after the client waited as long as it does: the server is not judged for it.
     if (limited) return { status: 'errored', records, vars, disputes, queues, cause: `${limited} (${summary})` };
-    const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false };
+    const who: Attribution = { clauses: owner.clauses, facts: owner.facts ?? [], zulipCase: owner.zulipCase ?? false, unobservable: owner.unobservable };
     const own = [
       ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who, ctx.featureLevel),
       ...(polled
         ? judgedEvents(polled, eventsSpec!, expect, who, ctx.featureLevel)
         : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
     ];
-    const withGeneric = generic ? await generic.after(exchange, expect, own, (response) => judge(response, expect, ctx.profile, who, ctx.featureLevel)) : own;
+    const withGeneric = generic ? await generic.after(exchange, own, (response) => judge(response, expect, ctx.profile, who, ctx.featureLevel)) : own;
     if (typeof withGeneric === 'string') return { status: 'errored', records, vars, disputes, queues, cause: `step ${index + 1}: ${withGeneric}` };
     const judged = withGeneric.map((f) => ({ ...f, step: index + 1 }));
     if (!judged.length && step.capture) {
@@ -191,16 +193,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
           record.captured = { ...record.captured, [name]: got.value };
         } else {
           const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : owner.clauses);
-          judged.push({
-            clause: clauses[0] ?? '',
-            clauses,
-            check: 'capture',
-            path: at,
-            expected: `a value (to capture ${name})`,
-            actual: 'nothing (the field is missing)',
-            message: `expected ${at} in the answer (to capture ${name}), it is missing`,
-            step: index + 1,
-          });
+          judged.push({ ...captureFailure(clauses, at, name), step: index + 1 });
         }
       }
     }
@@ -318,52 +311,39 @@ async function pollEvents(
   }
 }
 
-function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution, featureLevel?: number): Omit<Failure, 'step'>[] {
+function judgedEvents(polled: Polled, spec: EventsSpec, expect: Step['expect'], who: Attribution, featureLevel?: number): Judged[] {
   const body = polled.exchange.response?.json as { result?: unknown; code?: unknown; msg?: unknown } | undefined;
+  const stepClauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
+  const tag = (facts: string[]) => (who.zulipCase ? { profile: 'zulip' as const, facts } : {});
   if (body?.result !== 'success') {
-    const clauses = expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses);
     const actual = body?.result === 'error' ? `error ${show(body.code)} ${show(body.msg)}` : show(body);
-    return [
-      {
-        clause: clauses[0] ?? '',
-        clauses,
-        ...(who.zulipCase ? { profile: 'zulip' as const, facts: who.facts } : {}),
-        check: 'events',
-        path: '',
-        expected: 'the queue read (GET /events answering success)',
-        actual,
-        message: `reading the event queue: expected success, got ${actual}`,
-      },
-    ];
+    const finding = { check: 'events' as const, path: '', expected: 'the queue read (GET /events answering success)', actual };
+    return [checkFailure({ ...finding, message: `reading the event queue: expected success, got ${actual}` }, stepClauses, tag(who.facts))];
   }
-  return judgeEvents(polled.events, spec, polled.waitedMs, featureLevel).map(({ expectation, ...f }) => {
-    const clauses = expectation?.clause ? [expectation.clause] : (expect?.clauses ?? (expect?.clause ? [expect.clause] : who.clauses));
-    const facts = expectation?.facts ?? who.facts;
-    return { clause: clauses[0] ?? '', clauses, ...(who.zulipCase ? { profile: 'zulip' as const, facts } : {}), ...f, message: findingMessage(f) };
-  });
+  return judgeEvents(polled.events, spec, polled.waitedMs, featureLevel).map(({ expectation, ...f }) =>
+    checkFailure({ ...f, clause: f.clause ?? expectation?.clause }, stepClauses, tag(expectation?.facts ?? who.facts)),
+  );
 }
 
 /**
  * The convention read both ways, on every answer of a documented operation: a parameter the
  * operation supports is never listed as unsupported.
  */
-function supportedListedAsIgnored(ctx: TargetContext, method: string, path: string, body: unknown): Omit<Failure, 'step'>[] {
+function supportedListedAsIgnored(ctx: TargetContext, method: string, path: string, body: unknown): Judged[] {
   const listed = (body as { ignored_parameters_unsupported?: unknown } | undefined)?.ignored_parameters_unsupported;
   if (!Array.isArray(listed) || !ctx.documentedParameters) return [];
   const supported = ctx.documentedParameters(method, path);
   const wrong = supported ? listed.filter((name) => supported.includes(name as string)) : [];
   if (!wrong.length) return [];
-  return [
-    {
-      clause: 'conv.ignored-params',
-      clauses: ['conv.ignored-params'],
-      check: 'ignored-params',
-      path: 'ignored_parameters_unsupported',
-      expected: 'no parameter the operation supports',
-      actual: JSON.stringify(wrong),
-      message: `ignored_parameters_unsupported: names ${JSON.stringify(wrong)}, which ${method} ${path} supports`,
-    },
-  ];
+  const finding = {
+    check: 'ignored-params' as const,
+    clause: 'conv.ignored-params',
+    path: 'ignored_parameters_unsupported',
+    expected: 'no parameter the operation supports',
+    actual: JSON.stringify(wrong),
+    message: `ignored_parameters_unsupported: names ${JSON.stringify(wrong)}, which ${method} ${path} supports`,
+  };
+  return [checkFailure(finding, [])];
 }
 
 /**

@@ -28,6 +28,28 @@ export interface ProofsFile {
    * seen to catch a server breaking it: the proof that the kind's generic check reaches it.
    */
   kinds?: Record<string, string[]>;
+  /**
+   * From tests/mutants: whether each mutant's report names what it breaks. Over the mutants with
+   * a failure, how many have a declared rule as the top line of "Failures by broken rule"; over
+   * the rules their reports name, how many they declare (`breaks`); and the mutants naming more.
+   */
+  attribution?: AttributionProof;
+}
+
+/** Whether the mutants' reports name what they break (tests/support/attribution.ts). */
+export interface AttributionProof {
+  /** Mutants run. */
+  mutants: number;
+  /** Mutants whose report has a failure (the others are caught by a disputed clause's warning). */
+  withFailures: number;
+  /** Of those, the ones whose top line is a rule they declare. */
+  topLine: number;
+  /** Rules named, summed over the mutants' reports. */
+  named: number;
+  /** Of those, the ones the mutant declares. */
+  declared: number;
+  /** The mutants naming a rule they do not declare, with those rules. */
+  misses: { mutant: string; top: string; undeclared: string[] }[];
 }
 
 export const PROOFS_FILE = projectPath('specs', 'proven-cases.json');

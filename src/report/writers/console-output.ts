@@ -8,7 +8,7 @@ import { levelSentence } from '../model/feature-level.js';
 import { clauseCountsText } from '../model/coverage.js';
 import type { Explain, Explanation } from '../model/explained.js';
 import { plural, verdictWord } from '../model/text-helpers.js';
-import { failureGroups } from '../model/failure-groups.js';
+import { failureGroups, refusedBy } from '../model/failure-groups.js';
 import { failedOnSkip, failOnSkipNote, gapLines, gapSentence, incompleteSentence, skipLines } from '../model/skip-causes.js';
 import { interruptedSentence } from '../model/verdict.js';
 import type { Env } from '../../common/audience.js';
@@ -144,15 +144,15 @@ const shorten = (text: string, n = 100) => (text.length > n ? `${text.slice(0, n
 export function failureGroupLines(report: ConformanceReport): string[] {
   const { byOperation, byRule } = failureGroups(report);
   if (!byOperation.length) return [];
-  const line = (key: string, ids: string[], text?: string) =>
-    `  ${pc.red(String(ids.length).padStart(4))} ${key}${text ? pc.dim(` ${shorten(text)}`) : ''}${ids.length === 1 ? pc.dim(` (${ids[0]})`) : ''}`;
+  const line = (key: string, ids: string[], text?: string, refusal?: string) =>
+    `  ${pc.red(String(ids.length).padStart(4))} ${key}${refusal ? pc.yellow(` ${refusedBy(refusal)}`) : ''}${text ? pc.dim(` ${shorten(text)}`) : ''}${ids.length === 1 ? pc.dim(` (${ids[0]})`) : ''}`;
   const more = (n: number) => (n > MAX_GROUPS ? [pc.dim(`  ... and ${n - MAX_GROUPS} more`)] : []);
   return [
     'Failures by operation:',
     ...byOperation.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases)),
     ...more(byOperation.length),
     'Failures by broken rule:',
-    ...byRule.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases, g.text)),
+    ...byRule.slice(0, MAX_GROUPS).map((g) => line(g.key, g.cases, g.text, g.refusal)),
     ...more(byRule.length),
   ];
 }

@@ -6,7 +6,7 @@ import type { ReportWriter } from './write-reports.js';
 import { byLevel, byOperation, isBroken, type Group } from '../model/groups.js';
 import { levelSentence } from '../model/feature-level.js';
 import { clauseCountsText, coverageByOperation, coverageMarkdown } from '../model/coverage.js';
-import { failureGroups } from '../model/failure-groups.js';
+import { failureGroups, refusedBy } from '../model/failure-groups.js';
 import { gapLines, gapSentence, skipLines } from '../model/skip-causes.js';
 import { brokenRulesOf, failureWhere, headline, isFact, ruleTexts, verdictWord } from '../model/text-helpers.js';
 
@@ -155,7 +155,9 @@ function failureSection(report: ConformanceReport): string[] {
           '',
           '| rule | cases | statement |',
           '|---|--:|---|',
-          ...groups.byRule.map((g) => `| ${code(g.key)} | ${g.cases.length} | ${cell(g.text ?? '')} |`),
+          ...groups.byRule.map(
+            (g) => `| ${code(g.key)} | ${g.cases.length} | ${cell([g.refusal ? `**${refusedBy(g.refusal)}**` : '', g.text ?? ''].filter(Boolean).join(' '))} |`,
+          ),
           '',
         ]
       : []),

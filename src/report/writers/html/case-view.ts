@@ -73,8 +73,12 @@ function failureTable(c: ReportCase, texts: Map<string, string>): string {
     const rules = brokenRules(f)
       .map((id) => ruleRef(id, texts))
       .join('');
-    // A zulip check names the facts first; the clause it belongs to follows as context.
-    const context = f.profile === 'zulip' && f.facts?.length ? `<div class="dim">in ${f.clauses.map(esc).join(', ')}</div>` : '';
+    // A zulip check names the facts first and the clause it belongs to as context; one that
+    // observes the document's statements through Zulip's means, the clauses and then the facts.
+    const context =
+      f.profile === 'zulip' && f.facts?.length
+        ? `<div class="dim">${f.observedThrough ? `read through ${f.facts.map(esc).join(', ')}` : `in ${f.clauses.map(esc).join(', ')}`}</div>`
+        : '';
     const where = `<div class="where">${esc(failureWhere(f))}</div>`;
     const what =
       f.expected !== undefined
