@@ -1,0 +1,44 @@
+// The reference server's level tables held to Zulip's changelog (specs/level-crosswalk.yaml):
+// the crosswalk reads every level from 80 to 420, every row of the tables is named there at the
+// level it changed at, and every row the crosswalk names is in the tables at that level. A row
+// added without its changelog entry, or an entry naming a row nobody added, fails here.
+import { describe, expect, it } from 'vitest';
+import { OLDEST_FEATURE_LEVEL, NEWEST_FEATURE_LEVEL } from '../../src/reference/core/levels.js';
+import { loadCrosswalk, modelNames, modelRows, modelledLevels, rowText, tableRows, type TableRow } from '../support/level-crosswalk.js';
+
+const crosswalk = loadCrosswalk();
+const rows = tableRows();
+const models = crosswalk.levels.flatMap((l) => (l.entries ?? []).flatMap((e) => (e.model ? [{ level: l.level, model: e.model }] : [])));
+
+describe("the crosswalk of Zulip's changelog", () => {
+  it('reads every level from the oldest the tables tell apart to the newest the document describes, once each, newest first', () => {
+    expect([crosswalk.from, crosswalk.to]).toEqual([OLDEST_FEATURE_LEVEL + 1, NEWEST_FEATURE_LEVEL]);
+    const levels = crosswalk.levels.map((l) => l.level);
+    const all = Array.from({ length: crosswalk.to - crosswalk.from + 1 }, (_, i) => crosswalk.to - i);
+    expect(levels).toEqual(all);
+  });
+
+  it('names every row of the level tables at the level it changed at', () => {
+    const missing = rows.filter((r) => !models.some((m) => m.level === r.level && modelNames(m.model, r))).map((r) => `${rowText(r)} (${r.level})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('names only rows the level tables hold, each at its level', () => {
+    const same = (a: TableRow, b: TableRow) => a.kind === b.kind && a.scope === b.scope && a.param === b.param && a.name === b.name && a.level === b.level;
+    const unknown = models.flatMap(({ level, model }) => {
+      const { rows: named, shorthands } = modelRows(model, level);
+      const atLevel = rows.filter((r) => r.level === level);
+      return [
+        ...named.filter((n) => !rows.some((r) => same(r, n))).map((n) => `${rowText(n)} (${level})`),
+        ...shorthands
+          .filter((s) => !atLevel.some((r) => modelNames(s.startsWith('settings ') ? { settings: [s.slice(9)] } : { realm: [s.slice(6)] }, r)))
+          .map((s) => `${s} (${level})`),
+      ];
+    });
+    expect(unknown).toEqual([]);
+  });
+
+  it('gives a level without a row of the tables no model, and every level with rows an entry', () => {
+    expect(modelledLevels(crosswalk)).toEqual([...new Set(rows.map((r) => r.level))].sort((a, b) => a - b));
+  });
+});
