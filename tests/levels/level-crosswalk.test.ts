@@ -2,8 +2,11 @@
 // the crosswalk reads every level from 80 to 420, every row of the tables is named there at the
 // level it changed at, and every row the crosswalk names is in the tables at that level. A row
 // added without its changelog entry, or an entry naming a row nobody added, fails here.
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import { OLDEST_FEATURE_LEVEL, NEWEST_FEATURE_LEVEL } from '../../src/reference/core/levels.js';
+import { loadSuite } from '../../src/engine/load/load.js';
+import type { PropertyCase } from '../../src/property/define.js';
 import { loadCrosswalk, modelNames, modelRows, modelledLevels, rowText, tableRows, type TableRow } from '../support/level-crosswalk.js';
 
 const crosswalk = loadCrosswalk();
@@ -40,5 +43,27 @@ describe("the crosswalk of Zulip's changelog", () => {
 
   it('gives a level without a row of the tables no model, and every level with rows an entry', () => {
     expect(modelledLevels(crosswalk)).toEqual([...new Set(rows.map((r) => r.level))].sort((a, b) => a - b));
+  });
+
+  it('leaves no level of a case, spec file, clause, fact or property between two levels the tables model', () => {
+    const modelled = new Set(modelledLevels(crosswalk));
+    const suite = loadSuite();
+    const properties = Object.values(import.meta.glob<{ PROPERTY: PropertyCase<unknown, unknown> }>('../../properties/*.property.ts', { eager: true })).map(
+      (f) => f.PROPERTY,
+    );
+    const named = [
+      ...suite.specs.flatMap((f) => [
+        { what: f.file, level: f.since },
+        ...f.cases.flatMap((c) => [
+          { what: c.id, level: c.since },
+          { what: `${c.id} until`, level: c.until === undefined ? undefined : c.until + 1 },
+        ]),
+      ]),
+      ...suite.clauses.map((c) => ({ what: c.id, level: c.since })),
+      ...suite.facts.map((f) => ({ what: `${f.id} until`, level: f.until === undefined ? undefined : f.until + 1 })),
+      ...properties.map((p) => ({ what: p.id, level: p.since })),
+    ];
+    const between = named.filter((n) => n.level !== undefined && n.level > 0 && !modelled.has(n.level)).map((n) => `${n.what}: ${n.level}`);
+    expect(between).toEqual([]);
   });
 });
