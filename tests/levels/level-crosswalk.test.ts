@@ -8,6 +8,7 @@ import { OLDEST_FEATURE_LEVEL, NEWEST_FEATURE_LEVEL } from '../../src/reference/
 import { loadSuite } from '../../src/engine/load/load.js';
 import type { PropertyCase } from '../../src/property/define.js';
 import { loadCrosswalk, modelNames, modelRows, modelledLevels, rowText, tableRows, type TableRow } from '../support/level-crosswalk.js';
+import { BOUNDARIES, lastLevelAsAt, PROOF_LEVELS, proofShards } from '../support/level-proof.js';
 
 const crosswalk = loadCrosswalk();
 const rows = tableRows();
@@ -65,5 +66,24 @@ describe("the crosswalk of Zulip's changelog", () => {
     ];
     const between = named.filter((n) => n.level !== undefined && n.level > 0 && !modelled.has(n.level)).map((n) => `${n.what}: ${n.level}`);
     expect(between).toEqual([]);
+  });
+});
+
+describe('the levels `npm run levels` proves', () => {
+  it('are both sides of every level the tables model: the level before it, and the last level answered as at it', () => {
+    expect(BOUNDARIES).toEqual(modelledLevels(crosswalk));
+    for (const b of BOUNDARIES) expect(PROOF_LEVELS).toEqual(expect.arrayContaining([b - 1, lastLevelAsAt(b)]));
+    expect(lastLevelAsAt(151)).toBe(151);
+    expect(lastLevelAsAt(152)).toBe(161);
+    expect(lastLevelAsAt(NEWEST_FEATURE_LEVEL)).toBe(NEWEST_FEATURE_LEVEL);
+    expect(PROOF_LEVELS).toEqual([...new Set(PROOF_LEVELS)].sort((a, b) => a - b));
+  });
+
+  it('split in stretches that cover them all, each sharing its first level with the one before', () => {
+    const shards = proofShards(2);
+    expect(shards).toHaveLength(2);
+    expect(shards[1][0]).toBe(shards[0].at(-1));
+    expect([...new Set(shards.flat())]).toEqual(PROOF_LEVELS);
+    for (const b of BOUNDARIES) expect(shards.some((s) => s.includes(b - 1) && s.includes(lastLevelAsAt(b)))).toBe(true);
   });
 });
