@@ -109,6 +109,10 @@ describe('the spec files and the schemas know the levels', () => {
     ['events/user-group', '/properties/group', 'user group'],
     ['delete-topic', '', 'delete topic'],
     ['edit-message', '', 'edit message'],
+    ['edit-snapshot', '', 'edit snapshot'],
+    ['events/update-message', '', 'update_message event'],
+    ['channel-folders', '/properties/channel_folders/items', 'channel folder'],
+    ['events/channel-folder', '/properties/channel_folder', 'channel folder'],
   ];
 
   it.each(SCHEMA_KINDS)('schemas/%s.schema.json marks the fields of level tables kind "%s"... with x-since', (file, pointer, kind) => {

@@ -28,7 +28,7 @@ export async function history(s: ReferenceServer, who: Who, id: number, query: R
 
 export async function topicMessages(s: ReferenceServer, channelId: number, topic: string, who: Who = 'owner') {
   const narrow = JSON.stringify([
-    { operator: 'channel', operand: channelId },
+    { operator: 'stream', operand: channelId },
     { operator: 'topic', operand: topic },
   ]);
   const a = await call(s, 'GET', '/messages', {

@@ -22,6 +22,8 @@ export interface Touch {
 
 /** The answer fields an endpoint's body holds, by object kind of the level tables. */
 const ANSWER_KINDS: Record<string, string[]> = {
+  'GET /messages/{message_id}/history': ['edit snapshot'],
+  'GET /channel_folders': ['channel folder'],
   'GET /streams': ['channel'],
   'GET /user_groups': ['user group'],
   'POST /user_groups/create': ['created group'],
@@ -101,6 +103,8 @@ function schemaTouches(name: string | undefined): Touch[] {
   return (schema.required ?? []).flatMap((field) => touch(schema.properties?.[field]?.['x-since'], `schema ${name} field ${field}`));
 }
 
+const absent = (a: object) => (a as { exists?: unknown }).exists === false;
+
 function stepTouches(step: Step): Touch[] {
   const endpoint = endpointOf(step.request.method, step.request.path);
   if (!endpoint) return [];
@@ -108,7 +112,8 @@ function stepTouches(step: Step): Touch[] {
   const params = Object.entries(step.request.params ?? {});
   const paths = [
     ...Object.values(step.capture ?? {}),
-    ...[...(step.expect?.body ?? []), ...(step.expect?.zulip?.body ?? [])].flatMap((a) => [a.path, ...(a.when ? [a.when.path] : [])]),
+    // A check that a field is absent holds at the levels before it too.
+    ...[...(step.expect?.body ?? []), ...(step.expect?.zulip?.body ?? [])].filter((a) => !absent(a)).flatMap((a) => [a.path, ...(a.when ? [a.when.path] : [])]),
   ];
   return [
     ...touch(t.endpoints[endpoint], endpoint),
@@ -133,6 +138,92 @@ function typingEventTouches(steps: Step[]): Touch[] {
   return directTyping && typingEvent ? touch(LEVEL_TABLE.behaviours['typing events say direct'], 'a direct typing event') : [];
 }
 
+const ADMINS = ['owner', 'admin'];
+const endpointOfStep = (s: Step) => endpointOf(s.request.method, s.request.path);
+const expectedEvents = (steps: Step[]) => steps.flatMap((s) => s.events?.expect ?? []);
+const succeeds = (s: Step) => s.expect?.result === 'success';
+const narrowTerms = (s: Step): Record<string, unknown>[] =>
+  endpointOfStep(s) === 'GET /messages' && Array.isArray(s.request.params?.narrow) ? (s.request.params.narrow as Record<string, unknown>[]) : [];
+
+/** A move within a channel asking for a notice, in a case that then reads the channel's topics, messages or message events. */
+function moveNoticeTouches(steps: Step[]): Touch[] {
+  const asks = steps.findIndex((s) => {
+    const p = s.request.params ?? {};
+    const topicMove = (p.topic !== undefined || p.subject !== undefined) && p.stream_id === undefined;
+    return (
+      endpointOfStep(s) === 'PATCH /messages/{message_id}' &&
+      topicMove &&
+      (p.send_notification_to_new_thread !== false || p.send_notification_to_old_thread === true)
+    );
+  });
+  if (asks < 0) return [];
+  const reads = steps
+    .slice(asks + 1)
+    .some(
+      (s) => ['GET /users/me/{stream_id}/topics', 'GET /messages'].includes(endpointOfStep(s) ?? '') || s.events?.expect?.some((e) => e.type === 'message'),
+    );
+  return reads ? touch(LEVEL_TABLE.behaviours['topic moves within a channel send notices'], 'the notices of a move within a channel') : [];
+}
+
+/** The steps that change a group an earlier step deactivated (POST /user_groups/${x}/deactivate), and succeed. */
+function onDeactivatedGroups(steps: Step[], method: string, tail: string): boolean {
+  const dead = new Set<string>();
+  return steps.some((s) => {
+    const path = s.request.path;
+    const group = /^\/user_groups\/(\$\{[^}]+\})/.exec(path)?.[1];
+    if (s.request.method === 'POST' && group && path === `/user_groups/${group}/deactivate`) dead.add(group);
+    return s.request.method === method && group !== undefined && dead.has(group) && path === `/user_groups/${group}${tail}` && succeeds(s);
+  });
+}
+
+/** What a case shows only through several of its steps, or through the events it expects, of a behaviour the level tables name. */
+function caseBehaviourTouches(steps: Step[]): Touch[] {
+  const b = LEVEL_TABLE.behaviours;
+  const events = expectedEvents(steps);
+  const text = JSON.stringify(steps);
+  const out: Touch[] = [...moveNoticeTouches(steps)];
+  const terms = steps.flatMap(narrowTerms);
+  if (terms.some((t) => t.operator === 'channel')) out.push(...touch(b['channel narrow operator'], 'the narrow operator channel'));
+  if (terms.some((t) => t.operator === 'id' && typeof t.operand !== 'string'))
+    out.push(...touch(b['narrow id operand as an integer'], 'an integer id operand'));
+  const manyIds = (v: unknown) => Array.isArray(v) && v.length > 1;
+  const orderedIds = events.some(
+    (e) =>
+      ['update_message', 'delete_message'].includes(e.type) &&
+      (manyIds(e.where?.message_ids) || (e.body ?? []).some((a) => a.path === 'message_ids' && manyIds((a as { equals?: unknown }).equals))),
+  );
+  if (orderedIds) out.push(...touch(b['event message_ids sorted'], "the order of an event's message_ids"));
+  const status = steps.some((s) => endpointOfStep(s) === 'POST /users/me/status' && s.request.params?.away !== undefined);
+  if (status && text.includes('presence_enabled')) out.push(...touch(b['away is presence_enabled'], 'away read as presence_enabled'));
+  // A name refused before 106 is refused as BAD_REQUEST all the same: only an answer judged further tells the levels apart.
+  const judgedFurther = (s: Step) => succeeds(s) || (s.expect?.body ?? s.expect?.zulip?.body) !== undefined;
+  const namesUser = (s: Step) => ['PATCH /users/{user_id}', 'PATCH /users/{email:path}'].includes(endpointOfStep(s) ?? '');
+  if (steps.some((s) => namesUser(s) && s.request.params?.full_name !== undefined && judgedFurther(s)))
+    out.push(...touch(b['full_name as plain text'], 'full_name of PATCH /users'));
+  const madePublic = steps.some((s) => endpointOfStep(s) === 'PATCH /streams/{stream_id}' && s.request.params?.is_private === false);
+  if (madePublic && events.some((e) => e.type === 'stream' && e.op === 'create'))
+    out.push(...touch(b['stream create events for a channel made public'], 'stream create for a channel made public'));
+  const channelAdmin = steps.some((s) => {
+    if (endpointOfStep(s) !== 'PATCH /streams/{stream_id}' || ADMINS.includes(roleOf(s) ?? 'member')) return false;
+    const code = s.expect?.zulip?.code ?? s.expect?.code;
+    return succeeds(s) || (code !== undefined && !['UNAUTHORIZED_PRINCIPAL', 'BAD_REQUEST'].includes(code));
+  });
+  if (channelAdmin) out.push(...touch(b['channel administrators'], 'a channel updated, or refused, by one of its own administrators'));
+  if (events.some((e) => e.type === 'default_streams')) out.push(...touch(b['default_streams events carry IDs'], 'a default_streams event'));
+  const deletesTopic = steps.some((s) => endpointOfStep(s) === 'POST /streams/{stream_id}/delete_topic');
+  const readsFirst = text.includes('first_message_id');
+  if (deletesTopic && readsFirst) out.push(...touch(b['first_message_id follows deletions'], 'first_message_id after a deletion'));
+  if (onDeactivatedGroups(steps, 'PATCH', '')) out.push(...touch(b['deactivated groups editable'], 'a deactivated group updated'));
+  if (onDeactivatedGroups(steps, 'POST', '/members'))
+    out.push(...touch(b['members of deactivated groups editable'], 'the members of a deactivated group changed'));
+  const eventFields = events
+    .filter((e) => e.type === 'update_message')
+    .flatMap((e) => [...Object.keys(e.where ?? {}), ...(e.body ?? []).filter((a) => !absent(a)).map((a) => a.path)])
+    .flatMap(identifiers);
+  out.push(...[...new Set(eventFields)].flatMap((name) => touch(LEVEL_TABLE.fields['update_message event'][name], `update_message event field ${name}`)));
+  return out;
+}
+
 /** An optional fixture counts for the cases that use what it captures (the others run without it). */
 function usedBy(c: Case, fixture: Step): boolean {
   const text = JSON.stringify([c.assume ?? [], c.steps, c.cleanup ?? []]);
@@ -142,7 +233,7 @@ function usedBy(c: Case, fixture: Step): boolean {
 /** Everything a case touches that has a level: what it assumes, its steps, its cleanup and its file's fixtures (an optional one only when the case uses what it captures). */
 export function touchesOf(spec: SpecFile, c: Case): Touch[] {
   const steps = [...(spec.fixtures ?? []).filter((f) => !f.optional || usedBy(c, f)), ...(c.assume ?? []), ...c.steps, ...(c.cleanup ?? [])];
-  return [...steps.flatMap(stepTouches), ...typingEventTouches(steps)];
+  return [...steps.flatMap(stepTouches), ...typingEventTouches(steps), ...caseBehaviourTouches(steps)];
 }
 
 /** The level a case needs (the highest it touches), and the first level it cannot run at (a removal it relies on). */

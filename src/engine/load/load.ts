@@ -51,6 +51,8 @@ export interface Fact {
 
 export const CATALOG_FILE = 'clauses.yaml';
 export const FACTS_FILE = 'zulip-facts.yaml';
+/** Zulip's changelog against the reference server's level tables: read by the suite's own tests, not a spec file. */
+export const CROSSWALK_FILE = 'level-crosswalk.yaml';
 
 /**
  * How strictly the loader holds cases to their citations. `facts`: every zulip-profile
@@ -190,7 +192,7 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   };
   const unobservable = new Set(clauses.filter((c) => c.unobservableUnderSpec !== undefined).map((c) => c.id));
   const names = readdirSync(dir)
-    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE, ORGANISATION_SETTINGS_FILE, CHANGES_FILE].includes(n))
+    .filter((n) => n.endsWith('.yaml') && ![CATALOG_FILE, FACTS_FILE, RESOURCES_FILE, ORGANISATION_SETTINGS_FILE, CHANGES_FILE, CROSSWALK_FILE].includes(n))
     .sort();
   const specs: SpecFile[] = [];
   const caseIds = new Map<string, string>();

@@ -10,6 +10,7 @@ export const META_SCHEMAS = new Set([
   'clause-catalog.schema.json',
   'expectations.schema.json',
   'zulip-facts.schema.json',
+  'level-crosswalk.schema.json',
   'created-resources.schema.json',
   'organisation-settings.schema.json',
   'changed-settings.schema.json',

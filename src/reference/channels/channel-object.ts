@@ -1,5 +1,6 @@
 // The channel object of GET /streams: every field of the document's table plus the ones
 // Zulip adds at feature level 420, less those newer than the server's level (channels.levels.ts).
+import { firstMessageIdOf } from '../messages/delete-events.js';
 import { channelSetting } from './permission-settings.js';
 import type { Channel, GroupSetting, Realm } from '../realm/model.js';
 import { systemGroupName } from '../realm/system-groups.js';
@@ -39,14 +40,6 @@ export function streamPostPolicy(value: GroupSetting): number {
   return 1;
 }
 
-function firstMessageId(realm: Realm, channel: Channel): number | null {
-  let first: number | null = null;
-  for (const m of realm.messages) {
-    if (m.channelId === channel.id && (first === null || m.id < first)) first = m.id;
-  }
-  return first;
-}
-
 function activeSubscriberCount(realm: Realm, channel: Channel): number {
   return realm.users.filter((u) => u.isActive && channel.subscribers.has(u.id)).length;
 }
@@ -69,7 +62,7 @@ export function channelObject(realm: Realm, channel: Channel, quirks: Quirks, wi
     message_retention_days: channel.messageRetentionDays ?? null,
     history_public_to_subscribers: channel.historyPublicToSubscribers,
     topics_policy: channel.topicsPolicy ?? 'inherit',
-    first_message_id: firstMessageId(realm, channel),
+    first_message_id: firstMessageIdOf(realm, channel),
     folder_id: channel.folderId ?? null,
     is_recently_active: !channel.isArchived,
     can_add_subscribers_group: setting('can_add_subscribers_group'),

@@ -27,7 +27,8 @@ export const CHANNELS_LEVELS: LevelTable = {
     'GET /users/me/{stream_id}/topics': { allow_empty_topic_name: 334 },
   },
   values: {
-    'PATCH /streams/{stream_id}': { topics_policy: { empty_topic_only: 404 } },
+    // Before 91 a retention without limit was "forever" (read as text by the document, as JSON by Zulip).
+    'PATCH /streams/{stream_id}': { topics_policy: { empty_topic_only: 404 }, message_retention_days: { unlimited: 91, '"unlimited"': 91 } },
     'POST /user_topics': { visibility_policy: { 3: 219 } },
   },
   fields: {
@@ -45,9 +46,19 @@ export const CHANNELS_LEVELS: LevelTable = {
     },
     // The success body of POST /streams/{stream_id}/delete_topic.
     'delete topic': { complete: 211 },
+    // A folder of GET /channel_folders and of channel_folder add events.
+    'channel folder': { order: 414 },
   },
   behaviours: {
     // Before it, include_all_active was for organization administrators only, and include_all unknown.
     'include_all_active for everyone': 356,
+    // Before it, deleting a channel's first message left first_message_id as it was, with no event.
+    'first_message_id follows deletions': 256,
+    // Before it, who could not see a private channel made public got no stream create.
+    'stream create events for a channel made public': 134,
+    // Before it, only organization administrators could update a channel (can_administer_channel_group came with it).
+    'channel administrators': 325,
+    // Before it, default_streams events carried the channels, not their IDs.
+    'default_streams events carry IDs': 330,
   },
 };

@@ -66,12 +66,12 @@ function createFolder(ctx: Context) {
     dateCreated: Math.floor(Date.now() / 1000),
   };
   ctx.realm.channelFolders.push(folder);
-  sendFolderEvent(ctx, { op: 'add', channel_folder: folderObject(folder) });
+  sendFolderEvent(ctx, { op: 'add', channel_folder: folderObject(ctx.realm, folder) });
   return { channel_folder_id: folder.id };
 }
 
-function folderObject(folder: ChannelFolder): Record<string, unknown> {
-  return {
+function folderObject(realm: Realm, folder: ChannelFolder): Record<string, unknown> {
+  return realm.level.fields('channel folder', {
     id: folder.id,
     name: folder.name,
     description: folder.description,
@@ -80,13 +80,14 @@ function folderObject(folder: ChannelFolder): Record<string, unknown> {
     creator_id: folder.creatorId,
     date_created: folder.dateCreated,
     is_archived: folder.isArchived,
-  };
+  });
 }
 
 function listFolders(ctx: Context) {
   const all = ctx.params.bool('include_archived', false);
+  // Before level 414 folders were listed by ID: the same order here, where no folder is ever moved.
   const folders = ctx.realm.channelFolders.filter((f) => all || !f.isArchived).sort((a, b) => a.order - b.order);
-  return { channel_folders: folders.map(folderObject) };
+  return { channel_folders: folders.map((f) => folderObject(ctx.realm, f)) };
 }
 
 /** Op 12. In Zulip, a folder still holding active channels cannot be archived. */

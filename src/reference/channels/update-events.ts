@@ -77,8 +77,12 @@ export class ChannelEvents {
    * announced with stream create to the users who could not see it before, who get no update.
    */
   permission(before: Set<number>, wasPrivate: boolean): void {
+    // Before level 134 they were told nothing of their own: the update went to everyone who could see it after.
     const gaining =
-      wasPrivate && !this.channel.inviteOnly && !this.quirks.has('stream-gainers-get-update')
+      wasPrivate &&
+      !this.channel.inviteOnly &&
+      !this.quirks.has('stream-gainers-get-update') &&
+      this.realm.level.has('stream create events for a channel made public')
         ? [...metadataUserIds(this.realm, this.channel)].filter((id) => !before.has(id))
         : [];
     this.created(gaining);
@@ -133,15 +137,15 @@ export class ChannelEvents {
 }
 
 /**
- * notify_default_streams: the IDs of every default channel, to every active non-guest user.
+ * notify_default_streams: the IDs of every default channel (the channels themselves before level
+ * 330), to every active non-guest user.
  * Zulip sends it when a channel becomes a default one, and on every removal, even of a channel
  * that was not one (do_add_default_stream, do_remove_default_stream).
  */
 export function sendDefaultStreams(realm: Realm, quirks: Quirks): void {
-  const ids = realm.channels
-    .filter((c) => c.isDefault && !c.isArchived)
-    .map((c) => c.id)
-    .sort((a, b) => a - b);
+  const channels = realm.channels.filter((c) => c.isDefault && !c.isArchived).sort((a, b) => a.id - b.id);
+  // Before level 330 the event carried the channels themselves, not their IDs.
+  const ids = realm.level.has('default_streams events carry IDs') ? channels.map((c) => c.id) : channels.map((c) => channelObject(realm, c, new Set(), false));
   const to = quirks.has('default-streams-to-everyone')
     ? realm.users.filter((u) => u.isActive).map((u) => u.id)
     : quirks.has('default-streams-admins-only')

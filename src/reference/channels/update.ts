@@ -27,12 +27,13 @@ function accessForUpdate(ctx: Context): Channel {
   const channel = channelById(ctx.realm, ctx.path.stream_id);
   if (!channel) throw badRequest('Invalid channel ID');
   const document = channelsFollowDocument(ctx);
-  const channelAdmin = inSetting(ctx.realm, channel.canAdministerChannelGroup, ctx.user);
+  // Before level 325 a channel had no administrators of its own: only the organization's.
+  const channelAdmin = ctx.realm.level.has('channel administrators') && inSetting(ctx.realm, channel.canAdministerChannelGroup, ctx.user);
   if (isAdmin(ctx.user) && (channelAdmin || !ctx.quirks.has('channel-admins-need-group'))) return channel;
   if (ctx.quirks.has('channel-update-member-ok')) return channel;
   if (channelAdmin && !isAdmin(ctx.user) && !document && !ctx.quirks.has('channel-update-admins-only')) return channel;
   if (!hasContentAccess(ctx.user, channel)) throw badRequest('Invalid channel ID');
-  if (document) throw adminRequired();
+  if (document || !ctx.realm.level.has('channel administrators')) throw adminRequired();
   throw badRequest('You do not have permission to administer this channel.');
 }
 

@@ -6,7 +6,7 @@
 // undo of a resolve notice and by DELETE /messages/{message_id}.
 import { channelById, isGuest } from '../realm/access.js';
 import { capability, sendEvent } from '../events/queue.js';
-import type { EventQueue, Message, Realm } from '../realm/model.js';
+import type { Channel, EventQueue, Message, Realm } from '../realm/model.js';
 import type { Quirks } from '../realm/quirks.js';
 
 /**
@@ -25,6 +25,15 @@ export function messageAudience(realm: Realm, messages: Message[]): Set<number> 
   if (channel.inviteOnly) return new Set(subscribers);
   const nonGuestHolders = [...holders].filter((id) => !isGuest(realm.users.find((u) => u.id === id)!));
   return new Set([...subscribers, ...nonGuestHolders]);
+}
+
+/**
+ * The message_ids of an update_message or delete_message event: sorted from level 393; before
+ * it in no order Zulip promised, which this server shows as newest first, so that no check may
+ * rely on an order an older server does not keep.
+ */
+export function eventMessageIds(realm: Realm, ids: number[]): number[] {
+  return [...ids].sort((a, b) => (realm.level.has('event message_ids sorted') ? a - b : b - a));
 }
 
 export interface DeleteEvent {
@@ -49,6 +58,14 @@ export function sendDeleteEvent(realm: Realm, quirks: Quirks, userIds: Iterable<
   for (const id of ids) sendEvent(realm, users, { type: 'delete_message', ...rest, message_id: id }, (queue) => !bulk(queue), shape);
 }
 
+/** A channel's first_message_id a deletion left behind (before level 256), held by the channel itself. */
+const keptFirstMessage = new WeakMap<Channel, number>();
+
+/** The first_message_id a channel shows: its oldest message, or the deleted one an older level kept. */
+export function firstMessageIdOf(realm: Realm, channel: Channel): number | null {
+  return keptFirstMessage.get(channel) ?? firstMessageId(realm, channel.id);
+}
+
 function firstMessageId(realm: Realm, channelId: number): number | null {
   return realm.messages.reduce<number | null>((first, m) => (m.channelId === channelId && (first === null || m.id < first) ? m.id : first), null);
 }
@@ -63,7 +80,10 @@ export function deleteMessages(realm: Realm, quirks: Quirks, messages: Message[]
   if (!messages.length) return;
   const channelId = messages[0].channelId;
   const firstBefore = channelId === null ? null : firstMessageId(realm, channelId);
-  const ids = messages.map((m) => m.id).sort((a, b) => a - b);
+  const ids = eventMessageIds(
+    realm,
+    messages.map((m) => m.id),
+  );
   const audience = quirks.has('delete-events-actor-only')
     ? new Set([actorId])
     : quirks.has('delete-events-to-everyone')
@@ -76,7 +96,12 @@ export function deleteMessages(realm: Realm, quirks: Quirks, messages: Message[]
     sendDeleteEvent(realm, quirks, audience, { message_type: 'private', message_ids: ids });
     return;
   }
+  // Before level 256 a deletion left the channel's first_message_id as it was, and said nothing.
+  if (!realm.level.has('first_message_id follows deletions')) {
+    if (firstBefore !== null && gone.has(firstBefore) && !keptFirstMessage.has(channel)) keptFirstMessage.set(channel, firstBefore);
+  }
   const firstUpdate = () => {
+    if (!realm.level.has('first_message_id follows deletions')) return;
     if (firstBefore === null || !gone.has(firstBefore) || quirks.has('delete-topic-no-first-message-event')) return;
     sendEvent(realm, quirks.has('first-message-event-actor-only') ? [actorId] : audience, {
       type: 'stream',

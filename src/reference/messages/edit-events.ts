@@ -1,7 +1,7 @@
 // The update_message event of op 1, PATCH /messages/{message_id}, as the Zulip server's
 // do_update_message builds and addresses it (zerver/actions/message_edit.py; facts
 // zulip.events.update-message.*):
-// - always: user_id (the editor), edit_timestamp, message_id, message_ids (sorted: every message
+// - always: user_id (the editor), edit_timestamp, message_id, message_ids (sorted from level 393: every message
 //   the edit changed), rendering_only false, and per receiver its flags;
 // - content edits: orig_content, orig_rendered_content, content, rendered_content, is_me_message
 //   (no prev_content: that name belongs to the edit history);
@@ -15,6 +15,7 @@
 // - queues without empty_topic_name see the empty topic by its display name.
 import { channelById, isGuest } from '../realm/access.js';
 import { capability, sendEvent } from '../events/queue.js';
+import { eventMessageIds } from './delete-events.js';
 import { renderGroupMentions } from '../users/group-mentions.js';
 import { messageFlags } from './message-object.js';
 import { renderContent } from './render.js';
@@ -75,8 +76,8 @@ function eventPayload(realm: Realm, quirks: Quirks, o: EditOutcome): Record<stri
     if (move.newTopic !== move.oldTopic) Object.assign(event, { orig_subject: move.oldTopic, subject: move.newTopic, topic_links: topicLinks(move.newTopic) });
   }
   const ids = move && !quirks.has('edit-event-target-only-ids') ? o.moved.map((m) => m.id) : [o.message.id];
-  event.message_ids = [...new Set(ids)].sort((a, b) => a - b);
-  return event;
+  event.message_ids = eventMessageIds(realm, [...new Set(ids)]);
+  return realm.level.fields('update_message event', event);
 }
 
 /** Who gets the event: user id -> the flags it carries for them (null: their own flags). */

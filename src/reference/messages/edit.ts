@@ -56,7 +56,11 @@ function readRequest(ctx: Context): EditRequest {
   return {
     topic: p.optString('topic') ?? p.optString('subject'),
     mode: p.optEnum('propagate_mode', ['change_one', 'change_later', 'change_all'] as const) ?? 'change_one',
-    notifyOld: p.bool('send_notification_to_old_thread', ctx.quirks.has('edit-old-thread-notice-by-default')),
+    // Its default was true before level 152.
+    notifyOld: p.bool(
+      'send_notification_to_old_thread',
+      ctx.quirks.has('edit-old-thread-notice-by-default') || !ctx.realm.level.has('no old-topic notice by default'),
+    ),
     notifyNew: p.bool('send_notification_to_new_thread', true),
     content: p.optString('content'),
     sha: p.optString('prev_content_sha256'),

@@ -32,6 +32,10 @@ function narrowFilter(realm: Realm, user: User, term: unknown, quirks: Quirks): 
   if (Array.isArray(term)) [operator, operand] = term as unknown[];
   else if (typeof term === 'object' && term !== null) ({ operator, operand, negated = false } = term as Record<string, unknown>);
   if (typeof operator !== 'string') throw badRequest('Invalid narrow');
+  // The alias channel came at level 250; an integer operand of id at 194.
+  if (operator === 'channel' && !realm.level.has('channel narrow operator')) throw badRequest(`Invalid narrow operator: unknown operator ${operator}`);
+  if (operator === 'id' && typeof operand !== 'string' && !realm.level.has('narrow id operand as an integer'))
+    throw badRequest('Invalid narrow operand: id must be a string');
   const match = (() => {
     switch (operator) {
       case 'channel':

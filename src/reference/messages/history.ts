@@ -62,7 +62,7 @@ export function snapshots(realm: Realm, message: Message, allowEmptyTopic: boole
       content = event.prevContent;
     }
     if (event.prevStream !== undefined) Object.assign(snapshot, { prev_stream: event.prevStream, stream: event.stream });
-    out.push(snapshot);
+    out.push(realm.level.fields('edit snapshot', snapshot));
   }
   const original: Snapshot = {
     topic: topic(currentTopic),

@@ -182,7 +182,9 @@ export function postMoveNotices(
   const link = `[A message](#narrow/near/${move.message.id})`;
   const who = mention(user);
   const movedIds = new Set(moved.map((m) => m.id));
-  if (notify.new && !quirks.has('edit-no-move-notices') && (move.to !== move.from || !resolving || quirks.has('edit-resolve-notifies-moved'))) {
+  // Before level 152 a move within a channel posted neither breadcrumb, whatever was asked.
+  const breadcrumbs = move.to !== move.from || realm.level.has('topic moves within a channel send notices');
+  if (breadcrumbs && notify.new && !quirks.has('edit-no-move-notices') && (move.to !== move.from || !resolving || quirks.has('edit-resolve-notifies-moved'))) {
     const from = topicLink(move.from, move.oldTopic);
     // Whole-topic wording only when the caller sees nothing of the destination topic besides what moved.
     const preexisting = topicMessages(realm, move.to.id, move.newTopic).some(
@@ -196,7 +198,7 @@ export function postMoveNotices(
           : `${count} messages were moved here from ${from} by ${who}.`;
     postNotification(realm, move.to, move.newTopic, realm.flavor.noticePrefix + text, quirks, [user.id]);
   }
-  if (notify.old) {
+  if (breadcrumbs && notify.old) {
     const to = topicLink(move.to, move.newTopic);
     const text = wholeTopic
       ? `This topic was moved to ${to} by ${who}.`

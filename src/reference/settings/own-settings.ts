@@ -17,7 +17,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Zulip's check_full_name: stripped, 1-100 characters, none of the reserved characters. */
 export function readFullName(params: Params): string | undefined {
   const raw = params.optString('full_name');
-  if (raw === undefined) return undefined;
+  return raw === undefined ? undefined : checkFullName(raw);
+}
+
+/** A name as Zulip's check_full_name takes it: stripped, 1 to 100 characters, none of the forbidden ones. */
+export function checkFullName(raw: string): string {
   const name = raw.trim();
   if ([...name].length > MAX_NAME_LENGTH) throw badRequest('Name too long!');
   if (name.length === 0) throw badRequest('Name too short!');

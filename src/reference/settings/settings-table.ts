@@ -19,6 +19,8 @@ export interface Setting {
   realmDefault: boolean;
   /** The feature level Zulip added the setting at (fact zulip.level.<N>); absent: older than the levels modelled. */
   since?: number;
+  /** The level PATCH /realm/user_settings_defaults took it at, when later than `since` (and 96, the endpoint's). */
+  defaultsSince?: number;
 }
 
 const bool = (name: string, dflt: boolean, realmDefault = true): Setting => ({ name, kind: { type: 'bool' }, default: dflt, realmDefault });
@@ -35,7 +37,8 @@ const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 export const SETTINGS: readonly Setting[] = [
   // The parameters operation 2 lists, in the document's order.
-  bool('twenty_four_hour_time', false),
+  // Before level 99 its organization default was PATCH /realm's default_twenty_four_hour_time.
+  { ...bool('twenty_four_hour_time', false), defaultsSince: 99 },
   // The document's constraint line names 1, 2, 4 only; Zulip (and op 5's text) accept 1-4.
   at(269, int('web_channel_default_view', 1, upTo(4))),
   bool('starred_message_counts', true),

@@ -21,6 +21,11 @@ const viaPatchSettings = levelsOf(
   (s) => s.name,
   (s) => Math.max(MERGED_INTO_PATCH_SETTINGS, s.since ?? 0),
 );
+const defaults = levelsOf(
+  REALM_DEFAULT_SETTINGS,
+  (s) => s.name,
+  (s) => s.defaultsSince ?? s.since,
+);
 const organisation = levelsOf(
   ORGANISATION_SETTINGS,
   (s) => s.param,
@@ -48,11 +53,7 @@ export const SETTINGS_LEVELS: LevelTable = {
     // The aliases take what PATCH /settings takes once they became its aliases (level 80).
     'PATCH /settings/display': viaPatchSettings,
     'PATCH /settings/notifications': viaPatchSettings,
-    'PATCH /realm/user_settings_defaults': levelsOf(
-      REALM_DEFAULT_SETTINGS,
-      (s) => s.name,
-      (s) => s.since,
-    ),
+    'PATCH /realm/user_settings_defaults': defaults,
     'PATCH /realm': { ...organisation, [SPECTATOR_ACCESS]: 109, ...Object.fromEntries(REPLACED_SETTINGS.map((s) => [s.param, { until: s.until }])) },
   },
   values: {
@@ -62,11 +63,7 @@ export const SETTINGS_LEVELS: LevelTable = {
   fields: {
     // POST /register's user_settings (itself of level 89) and realm_user_settings_defaults (95).
     'user settings': personal,
-    'realm user settings defaults': levelsOf(
-      REALM_DEFAULT_SETTINGS,
-      (s) => s.name,
-      (s) => s.since,
-    ),
+    'realm user settings defaults': defaults,
     // The organisation settings POST /register shows (realm_<param>).
     'realm settings': levelsOf(
       ORGANISATION_SETTINGS,

@@ -8,7 +8,8 @@ import { applyProfileData, readProfileData } from './profile-fields.js';
 import { adminRequired, ApiError, badRequest } from '../core/errors.js';
 import { ROLE, type Realm, type User } from '../realm/model.js';
 import type { Context, Route } from '../core/router.js';
-import { checkEmailAddress, readFullName } from '../settings/own-settings.js';
+import { checkEmailAddress, checkFullName, readFullName } from '../settings/own-settings.js';
+import type { Params } from '../core/params.js';
 import { userByEmail } from './read.js';
 import { sendEmailChanged, sendFullNameChanged, sendProfileFieldChanged, sendRoleChanged } from './events.js';
 
@@ -45,7 +46,8 @@ function updateUser(ctx: Context, target: User | undefined) {
   if (!canAdminUser(user, target) && !quirks.has('update-user-member-ok')) {
     throw realm.flavor.name === 'variant' ? adminRequired() : badRequest('Insufficient permission');
   }
-  const fullName = readFullName(params);
+  // Before level 106 the name came JSON-encoded ("\"Ada\""): plain text is not valid JSON there.
+  const fullName = realm.level.has('full_name as plain text') ? readFullName(params) : jsonFullName(params);
   const role = params.optInt('role');
   if (role !== undefined && !ROLES.includes(role) && !quirks.has('update-user-any-role')) throw badRequest('Invalid role');
   const profileData = readProfileData(ctx);
@@ -108,6 +110,13 @@ function updateUserByEmail(ctx: Context) {
   }
   // Like Zulip: the dummy address always works, the real one only where the caller may see it.
   return updateUser(ctx, userByEmail(realm, user, ctx.pathText?.email ?? '', quirks.has('update-user-email-ignores-visibility')));
+}
+
+function jsonFullName(params: Params): string | undefined {
+  const value = params.optJson('full_name');
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest('full_name is not a string');
+  return checkFullName(value);
 }
 
 const PARAMS = ['full_name', 'role', 'profile_data', 'new_email'];

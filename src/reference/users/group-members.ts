@@ -156,9 +156,10 @@ function directNotice(ctx: Context, userId: number, content: string): void {
   sendMessageEvent(ctx.realm, ctx.quirks, message);
 }
 
-/** The fault 'group-deactivated-frozen': a deactivated group's members cannot change. */
+/** A deactivated group's members cannot change before level 391 (and under the fault 'group-deactivated-frozen'). */
 function frozen(ctx: Context, group: UserGroup): UserGroup {
-  if (group.deactivated && ctx.quirks.has('group-deactivated-frozen')) throw badRequest('User group is deactivated.');
+  const before391 = !ctx.realm.level.has('members of deactivated groups editable');
+  if (group.deactivated && (ctx.quirks.has('group-deactivated-frozen') || before391)) throw badRequest('User group is deactivated.');
   return group;
 }
 

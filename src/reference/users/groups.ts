@@ -184,7 +184,9 @@ function updateGroup(ctx: Context) {
   const rules = groupSettingRules(ctx);
   const changes = updates.map(([s, raw]) => readUpdate(ctx.realm, ctx.quirks, s, raw, group.settings[s], rules[s]));
 
-  if (group.deactivated && changes.some(Boolean) && ctx.quirks.has('group-deactivated-frozen')) throw badRequest('User group is deactivated.');
+  // Before level 340 a deactivated group's settings and description could not change (nor, as the fault has it, at all).
+  const frozen = ctx.quirks.has('group-deactivated-frozen') || !ctx.realm.level.has('deactivated groups editable');
+  if (group.deactivated && (changes.some(Boolean) || description !== undefined) && frozen) throw badRequest('User group is deactivated.');
 
   // The fault 'group-update-spills': description and reactivation land on every other group too.
   const targets = ctx.quirks.has('group-update-spills') ? ctx.realm.userGroups.filter((g) => !g.isSystem) : [group];

@@ -11,6 +11,9 @@ import { idsWhoCanAccess, sendSettingChanged } from './events.js';
 
 const MAX_STATUS_TEXT_LENGTH = 60;
 
+/** The away flag of a server before level 148, where it was the status's own (held by the user). */
+const awayBefore148 = new WeakMap<User, boolean>();
+
 function readStatusText(ctx: Context): string | undefined {
   const raw = ctx.params.optString('status_text');
   if (raw === undefined) return undefined;
@@ -38,11 +41,14 @@ function updateStatus(ctx: Context) {
   const emoji = resolveStatusEmoji(ctx.realm, name, params.optString('emoji_code'), params.optString('reaction_type'), quirks);
 
   if (quirks.has('status-overwrites-all')) user.status = emptyStatus();
-  if (away !== undefined) {
+  if (away !== undefined && ctx.realm.level.has('away is presence_enabled')) {
     // `away` is the negation of presence_enabled, set through do_change_user_setting even when
     // unchanged: its user_settings (and legacy) events come first (do_update_user_status).
     user.presenceEnabled = !away;
     sendSettingChanged(ctx.realm, quirks, user, 'presence_enabled', !away);
+  } else if (away !== undefined) {
+    // Before level 148 away was the status's own flag, presence_enabled another setting.
+    awayBefore148.set(user, away);
   }
   if (text !== undefined && !(text === '' && quirks.has('status-clear-ignored'))) user.status.statusText = text;
   if (text !== undefined && away === undefined && quirks.has('status-text-clears-away')) user.presenceEnabled = true;
@@ -81,7 +87,7 @@ function sendStatusEvent(ctx: Context, away: boolean | undefined, text: string |
 export function statusObject(user: User): Record<string, unknown> {
   const s = user.status;
   const body: Record<string, unknown> = {};
-  if (!user.presenceEnabled) body.away = true;
+  if (awayBefore148.get(user) ?? !user.presenceEnabled) body.away = true;
   if (s.statusText) body.status_text = s.statusText;
   if (s.emojiName) Object.assign(body, { emoji_name: s.emojiName, emoji_code: s.emojiCode, reaction_type: s.reactionType });
   return body;

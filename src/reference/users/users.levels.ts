@@ -18,6 +18,16 @@ export const USERS_LEVELS: LevelTable = {
     'POST /user_groups/{user_group_id}/members': { add_subgroups: 311, delete_subgroups: 311 },
     'GET /user_groups': { include_deactivated_groups: 294 },
   },
+  behaviours: {
+    // Before it, away was the status's own flag; from it, the negation of presence_enabled.
+    'away is presence_enabled': 148,
+    // Before it, PATCH /users/{user_id} read full_name as JSON-encoded text.
+    'full_name as plain text': 106,
+    // Before it, a deactivated group's settings and description could not be changed.
+    'deactivated groups editable': 340,
+    // Before it, neither could its members and subgroups.
+    'members of deactivated groups editable': 391,
+  },
   fields: {
     // can_mention_group is shown from 198 (a group id until 258).
     'user group': { deactivated: 290, creator_id: 292, date_created: 292, ...GROUP_PERMISSION_LEVELS, can_mention_group: 198 },
