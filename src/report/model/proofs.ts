@@ -28,6 +28,11 @@ export interface ProofsFile {
    * seen to catch a server breaking it: the proof that the kind's generic check reaches it.
    */
   kinds?: Record<string, string[]>;
+  /**
+   * From tests/mutants: clause about a set (specs/clauses.yaml `members`) -> member -> profile ->
+   * the mutants breaking that member alone that a case was seen to catch.
+   */
+  members?: Record<string, Record<string, Partial<Record<Profile, string[]>>>>;
 }
 
 export const PROOFS_FILE = projectPath('specs', 'proven-cases.json');
