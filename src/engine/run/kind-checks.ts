@@ -1,8 +1,9 @@
 // The statement kinds' generic checks around one step of a case: they need no case to name
 // them, only the catalog's kind data (KindContext). Before the request: a default the case
 // compares is sent explicitly (the twin run), and what a not-affected clause protects is read.
-// After the answer: timestamps against the run's clock, the optional clauses of what a refused
-// success step left out, and the not-affected read again.
+// After the answer: timestamps against the run's clock, the values of enumerations
+// (kind-places.ts), the optional clauses of what a refused success step left out, and the
+// not-affected read again.
 import type { Account, Profile, Role } from '../../common/vocabulary.js';
 import type { ApiClient, Exchange } from '../../http/client.js';
 import type { Params } from '../../http/encode.js';
@@ -10,6 +11,7 @@ import type { DefaultCheck, NotAffectedCheck } from '../load/statement-kinds.js'
 import type { Expect, Step } from '../load/types.js';
 import type { Judged } from '../judge/judge.js';
 import { timestampFindings } from '../judge/timestamps.js';
+import { answerValueFindings } from '../judge/kind-places.js';
 import type { KindContext } from './kind-context.js';
 import { leftOut, withOptionalClauses } from './optional-parameters.js';
 import { accountsRead, changesOf, comparedParameters, readAs, type ReadRefused, type ReadValues } from './not-affected.js';
@@ -133,6 +135,7 @@ export async function kindChecksOfStep(
       }
       if (body?.result === 'success' && !step.setup) {
         found.push(...timestampFindings(body, path, kinds.timestamps(operation), { startedAt: kinds.startedAt, now: Date.now() }, kinds.made));
+        found.push(...answerValueFindings(body, kinds.values(operation).filter((v) => ctx.profile === 'zulip' || !v.place.facts)));
       }
       for (const { check, before } of watches) {
         const now = await read(check, Object.keys(before[0].values));
