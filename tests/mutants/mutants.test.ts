@@ -85,7 +85,8 @@ describe('mutants', () => {
           const caughtCase = { caseId: id, caseProfile: caseProfile.get(id), profile, ...caught };
           catches.push(caughtCase);
           kindCatches.push({ mutant: mutant.name, kind: statementKindOf(mutant), rules: caught.rules });
-          if (mutant.member) memberCatches.push({ clause: mutant.member.clause, member: mutant.member.name, mutant: mutant.name, profiles: catchProfiles(caughtCase) });
+          if (mutant.member)
+            memberCatches.push({ clause: mutant.member.clause, member: mutant.member.name, mutant: mutant.name, profiles: catchProfiles(caughtCase) });
         }
       }
       expect(missed, `cases that did not catch ${mutant.name} with a failure naming what it breaks`).toEqual([]);
@@ -102,13 +103,15 @@ describe('mutants', () => {
     expect(cases.filter((id) => !named.has(id))).toEqual([]);
   });
 
-  it('a mutant breaking one member of a set names a member of a clause about a set, and breaks that clause or the member\'s own', () => {
+  it("a mutant breaking one member of a set names a member of a clause about a set, and breaks that clause or the member's own", () => {
     const setOf = new Map(suite.clauses.filter((c) => c.members).map((c) => [c.id, c.members!] as const));
     const wrong = MUTANTS.filter((m) => m.member).flatMap((m) => {
       const members = setOf.get(m.member!.clause);
       const own = members?.clauses?.[m.member!.name];
       if (!members?.names.map(String).includes(m.member!.name)) return [`${m.name}: ${m.member!.clause} has no member ${m.member!.name}`];
-      return m.breaks.includes(m.member!.clause) || (own && m.breaks.includes(own)) ? [] : [`${m.name}: breaks neither ${m.member!.clause} nor ${own ?? 'its member\'s clause'}`];
+      return m.breaks.includes(m.member!.clause) || (own && m.breaks.includes(own))
+        ? []
+        : [`${m.name}: breaks neither ${m.member!.clause} nor ${own ?? "its member's clause"}`];
     });
     expect(wrong).toEqual([]);
   });

@@ -36,6 +36,7 @@ const UNIT_KILLS: Record<string, string[]> = {
   'op5.param.web-line-height-percent.effect': ['op5.web-line-height-percent'],
 };
 
+const setClauses = new Set(suite.clauses.filter((c) => c.members).map((c) => c.id));
 const unobservableUnderSpec = new Set(suite.clauses.filter((c) => c.unobservableUnderSpec !== undefined).map((c) => c.id));
 const specOf = new Map(suite.specs.flatMap((s) => s.cases.map((c) => [c.id, s] as const)));
 /** The operations whose spec files hold these cases: the mutant runs those files only. */
@@ -99,7 +100,13 @@ function unitMutantsOf(c: (typeof suite.clauses)[number]): Mutant[] {
   const answers = places.filter((p) => p.operation && UNIT_KILLS[c.id]);
   const events = places.filter((p) => p.event && UNIT_EVENT_KILLS[c.id]);
   return [
-    ...answers.map((place) => ({ ...base, name: `unit-scaled-${slug(c.id)}`, operations: operationsOf(UNIT_KILLS[c.id]), rewrite: scaled(place, scale), kills: UNIT_KILLS[c.id] })),
+    ...answers.map((place) => ({
+      ...base,
+      name: `unit-scaled-${slug(c.id)}`,
+      operations: operationsOf(UNIT_KILLS[c.id]),
+      rewrite: scaled(place, scale),
+      kills: UNIT_KILLS[c.id],
+    })),
     ...events.map((place) => ({
       ...base,
       name: `unit-scaled-${slug(c.id)}-event`,
@@ -144,23 +151,33 @@ function requiring(operation: string, name: string): Rewrite {
   };
 }
 
+/** The case that shows a server requiring the parameter, and (when none does) undefined. */
+const showingRequired = (check: OptionalCheck, name: string) =>
+  suite.specs.flatMap((s) => s.cases.filter((c) => showsRequired(s, c, check, name)).map((c) => c.id))[0];
+
+/**
+ * The servers requiring an optional parameter: for a clause about one parameter, the first of
+ * its parameters some case shows; for a clause about a set ("all parameters are optional"), one
+ * server per parameter, each caught by a case leaving that parameter out.
+ */
 function requiredOptional(check: OptionalCheck): Mutant[] {
+  const set = setClauses.has(check.clause);
+  const mutants: Mutant[] = [];
   for (const name of check.parameters) {
-    const kills = suite.specs.flatMap((s) => s.cases.filter((c) => showsRequired(s, c, check, name)).map((c) => c.id)).slice(0, 2);
-    if (kills.length) {
-      return [
-        {
-          name: `required-optional-${slug(check.clause)}`,
-          kind: 'optional',
-          operations: operationsOf(kills),
-          rewrite: requiring(check.operation, name),
-          breaks: [check.clause],
-          kills,
-        },
-      ];
-    }
+    const kill = showingRequired(check, name);
+    if (!kill) continue;
+    mutants.push({
+      name: set ? `required-optional-${slug(check.clause)}-${name.replace(/_/g, '-')}` : `required-optional-${slug(check.clause)}`,
+      kind: 'optional',
+      operations: operationsOf([kill]),
+      rewrite: requiring(check.operation, name),
+      breaks: [check.clause],
+      kills: [kill],
+      ...(set ? { member: { clause: check.clause, name } } : {}),
+    });
+    if (!set) break;
   }
-  return [];
+  return mutants;
 }
 
 const kindOf = new Map(suite.clauses.map((c) => [c.id, c.kind]));

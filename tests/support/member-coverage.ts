@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import type { Profile } from '../../src/common/vocabulary.js';
 import type { Clause, Suite } from '../../src/engine/load/load.js';
 import { memberKey } from '../../src/engine/load/set-members.js';
-import type { Assertion, Case, Step } from '../../src/engine/load/types.js';
+import type { Assertion, Case, EventExpectation, Step } from '../../src/engine/load/types.js';
 import { projectPath } from '../../src/common/paths.js';
 import type { ProofsFile } from '../../src/report/model/proofs.js';
-import { caseSteps, expectsAccepted, type StepRef } from './kind-coverage.js';
+import { caseSteps, enforces, expectsAccepted, type StepRef } from './kind-coverage.js';
 
 export interface MemberCoverage {
   clause: Clause;
@@ -44,7 +44,7 @@ function assertionsOf(step: Step): Assertion[] {
 const sentValue = (step: Step, name: string) => step.request.params?.[name];
 const sends = (step: Step, name: string) => sentValue(step, name) !== undefined;
 
-/** Whether a schema of schemas/ (or one it refers to) declares a property of this name. */
+/** Whether a schema of schemas/ (or one it refers to) requires a property of this name (declaring it is not checking it). */
 const schemaCache = new Map<string, unknown>();
 function schemaDeclares(name: string, field: string, seen = new Set<string>()): boolean {
   if (seen.has(name)) return false;
@@ -54,7 +54,8 @@ function schemaDeclares(name: string, field: string, seen = new Set<string>()): 
   const walk = (node: unknown): void => {
     if (found || typeof node !== 'object' || node === null) return;
     const o = node as Record<string, unknown>;
-    if (typeof o.properties === 'object' && o.properties !== null && field in o.properties) found = true;
+    if (typeof o.properties === 'object' && o.properties !== null && field in o.properties && Array.isArray(o.required) && o.required.includes(field))
+      found = true;
     if (typeof o.$ref === 'string' && !o.$ref.startsWith('#')) {
       const ref = /([\w/-]+)\.schema\.json/.exec(o.$ref)?.[1];
       if (ref && schemaDeclares(ref.replace(/^.*schemas\//, ''), field, seen)) found = true;
@@ -73,8 +74,22 @@ const readsBack = (c: Case, name: string, equals?: string) =>
     (s) =>
       !s.setup &&
       assertionsOf(s).some(
-        (a) => [name, `realm_${name}`].includes(lastKey(a.path)) && (equals === undefined || (a.equals !== undefined && memberKey(a.equals as string) === equals)),
+        (a) =>
+          [name, `realm_${name}`].includes(lastKey(a.path)) && (equals === undefined || (a.equals !== undefined && memberKey(a.equals as string) === equals)),
       ),
+  );
+
+/** The events expectations of a step that enforce the clause: naming it, or the step's (or case's) own. */
+const eventsFor = (c: Clause, r: StepRef): EventExpectation[] =>
+  (r.step.events?.expect ?? []).filter((e) => (e.clause !== undefined ? e.clause === c.id : enforces(r.case, r.step, c.id)));
+/** Whether an events expectation picks or reads a setting by value: a path ending in it, or its property. */
+const namesSetting = (e: EventExpectation, member: string) =>
+  e.where?.property === member || [...Object.keys(e.where ?? {}), ...(e.body ?? []).map((a) => a.path)].some((path) => lastKey(path) === member);
+
+/** Whether a case reads back by value (equals) in a read that enforces the clause: the value read may have another name than the parameter (new_email read as delivery_email). */
+const readsClause = (c: Case, clause: string) =>
+  c.steps.some(
+    (s) => (s.request.method === 'GET' || s.request.path === '/register') && enforces(c, s, clause) && assertionsOf(s).some((a) => a.equals !== undefined),
   );
 
 /** The cases that exercise one member of a clause, under its profile. */
@@ -94,7 +109,9 @@ function exercisingCases(c: Clause, member: string, refs: readonly StepRef[], pr
         const group = c.readBack.together?.find((g) => g.includes(member)) ?? [member];
         hits = citing.filter((r) => ofEndpoint(r) && Object.keys(r.step.request.params ?? {}).length > 0 && group.every((n) => !sends(r.step, n)));
       } else {
-        hits = citing.filter((r) => ofEndpoint(r) && sends(r.step, member) && (!m.byValue || c.kind === 'not-affected' || readsBack(r.case, member)));
+        hits = citing.filter(
+          (r) => ofEndpoint(r) && sends(r.step, member) && (!m.byValue || c.kind === 'not-affected' || readsBack(r.case, member) || readsClause(r.case, c.id)),
+        );
       }
       break;
     }
@@ -108,14 +125,14 @@ function exercisingCases(c: Clause, member: string, refs: readonly StepRef[], pr
       hits = citing.filter((r) => assertionsOf(r.step).some((a) => lastKey(a.path) === member) || schemasOf(r.step).some((s) => schemaDeclares(s, member)));
       break;
     case 'setting':
-      hits = citing.filter((r) => r.step.events && readsBack(r.case, member));
+      hits = citing.filter((r) => eventsFor(c, r).some((e) => namesSetting(e, member)) || (!r.step.events && readsBack(r.case, member)));
       break;
     case 'operation':
       hits = citing.filter((r) => r.operation === member || `${r.step.request.method} ${r.step.request.path}` === member);
       break;
     case 'event': {
       const [type, op] = member.split(' ');
-      hits = citing.filter((r) => (r.step.events?.expect ?? []).some((e) => e.type === type && (op === undefined || e.op === op)));
+      hits = citing.filter((r) => eventsFor(c, r).some((e) => e.type === type && (op === undefined || e.op === op)));
       break;
     }
   }

@@ -58,7 +58,10 @@ function listNames(unit: Unit, units: Unit[]): string[] {
   return list.split(/,\s*/).flatMap((item) => {
     if (IDENTIFIER.test(item)) return [item];
     const pattern = PATTERN.exec(item);
-    if (!pattern) throw new Error(`§${unit.section} ${unit.kind} "${unit.key.slice(0, 40)}...": the item "${item}" is neither a name nor "all <prefix>* ... of operation N"`);
+    if (!pattern)
+      throw new Error(
+        `§${unit.section} ${unit.kind} "${unit.key.slice(0, 40)}...": the item "${item}" is neither a name nor "all <prefix>* ... of operation N"`,
+      );
     const [, prefix, op, except] = pattern;
     const excepted = new Set((except ?? '').split(/\s+and\s+|,\s*/).filter(Boolean));
     return tableNames(op, 1, units).filter((name) => name.startsWith(prefix) && !excepted.has(name));
@@ -76,16 +79,14 @@ function rowValues(unit: Unit): string[] {
 
 /** The members the document lists at `from` ("§<section> table <n>", or a source naming one unit), in its order, each once. */
 export function membersFrom(from: string | readonly string[], units: Unit[]): string[] {
-  const names = [from]
-    .flat()
-    .flatMap((ref) => {
-      const table = /^§(.+?) table (\d+)(?: column (\d+))?$/.exec(ref.trim());
-      if (table) return tableNames(table[1], Number(table[2]), units, table[3] ? Number(table[3]) : 1);
-      const source = parseSource(ref);
-      const hits = source ? resolveSource(source, units) : [];
-      if (hits.length !== 1) throw new Error(`members from "${ref}": names ${hits.length} units of the document, not one`);
-      return hits[0].kind === 'row' ? rowValues(hits[0]) : listNames(hits[0], units);
-    });
+  const names = [from].flat().flatMap((ref) => {
+    const table = /^§(.+?) table (\d+)(?: column (\d+))?$/.exec(ref.trim());
+    if (table) return tableNames(table[1], Number(table[2]), units, table[3] ? Number(table[3]) : 1);
+    const source = parseSource(ref);
+    const hits = source ? resolveSource(source, units) : [];
+    if (hits.length !== 1) throw new Error(`members from "${ref}": names ${hits.length} units of the document, not one`);
+    return hits[0].kind === 'row' ? rowValues(hits[0]) : listNames(hits[0], units);
+  });
   return [...new Set(names)];
 }
 

@@ -46,7 +46,19 @@ describe('the members of the clauses about a set', () => {
 
   it('name what exists: the member clauses, the facts, and only members as unshown', () => {
     const problems = memberProblems(
-      [{ id: 'x', endpoint: 'GET /things', members: { of: 'value', names: [1, 2], clauses: { 3: 'nope' }, unshown: { 4: 'why' }, at: [{ operation: 'GET /things', path: 'v', facts: ['zulip.nope'] }] } }],
+      [
+        {
+          id: 'x',
+          endpoint: 'GET /things',
+          members: {
+            of: 'value',
+            names: [1, 2],
+            clauses: { 3: 'nope' },
+            unshown: { 4: 'why' },
+            at: [{ operation: 'GET /things', path: 'v', facts: ['zulip.nope'] }],
+          },
+        },
+      ],
       new Set(['known']),
       new Set(),
     );
@@ -68,7 +80,9 @@ describe('the members of the clauses about a set', () => {
 describe('withMemberNames', () => {
   it("rewrites only the names line of the clause's members", () => {
     const catalog = ['  - id: a', '    members:', '      names: [x]', '  - id: b', '    members:', '      names: [y]', ''].join('\n');
-    expect(withMemberNames(catalog, 'b', ['1', '2'])).toBe(['  - id: a', '    members:', '      names: [x]', '  - id: b', '    members:', '      names: [1, 2]', ''].join('\n'));
+    expect(withMemberNames(catalog, 'b', ['1', '2'])).toBe(
+      ['  - id: a', '    members:', '      names: [x]', '  - id: b', '    members:', '      names: [1, 2]', ''].join('\n'),
+    );
     expect(() => withMemberNames(catalog, 'c', [])).toThrow('no clause c');
   });
 });

@@ -42,7 +42,15 @@ export function eventTimestampFindings(picked: readonly { event: unknown; at: nu
         const path = `events[${at}].${place.at}`;
         const expected = `UNIX time in ${check.scale} within minutes of this run, which caused the event (${earliest} to ${latest})`;
         const actual = `${place.value}, ${place.value > latest ? 'ahead of now' : 'before the run began'}`;
-        out.push({ clause: check.clause, clauses: [check.clause], check: 'unit', path, expected, actual, message: `${path}: expected ${expected}, got ${actual}` });
+        out.push({
+          clause: check.clause,
+          clauses: [check.clause],
+          check: 'unit',
+          path,
+          expected,
+          actual,
+          message: `${path}: expected ${expected}, got ${actual}`,
+        });
       }
     }
   }
@@ -52,7 +60,10 @@ export function eventTimestampFindings(picked: readonly { event: unknown; at: nu
 /** The values at a place that are no member of its enumeration (`where`: the answer or event, as the message names it). */
 function strangers(root: unknown, check: ValueCheck, where: string): Judged[] {
   return placesOf(root, check.place.path)
-    .filter((p) => p.value !== null && p.value !== undefined && !check.members.includes(String(p.value)))
+    .filter(
+      (p) =>
+        p.value !== null && p.value !== undefined && !check.members.includes(typeof p.value === 'object' ? JSON.stringify(p.value) : String(p.value as string)),
+    )
     .map((p) => {
       const path = `${where}${where && p.at ? '.' : ''}${p.at}`;
       const expected = `one of ${check.members.join(', ')}`;
@@ -76,5 +87,7 @@ export function answerValueFindings(body: unknown, checks: readonly ValueCheck[]
 
 /** The picked events' values that are no member of the enumerations such events carry. */
 export function eventValueFindings(picked: readonly { event: unknown; at: number }[], checks: readonly ValueCheck[]): Judged[] {
-  return checks.flatMap((check) => picked.flatMap(({ event, at }) => (check.place.event && isPicked(event, check.place.event) ? strangers(event, check, `events[${at}]`) : [])));
+  return checks.flatMap((check) =>
+    picked.flatMap(({ event, at }) => (check.place.event && isPicked(event, check.place.event) ? strangers(event, check, `events[${at}]`) : [])),
+  );
 }

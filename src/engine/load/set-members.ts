@@ -84,7 +84,8 @@ export function memberProblems(clauses: readonly SetClause[], known: ReadonlySet
       if (!known.has(clause)) problems.push(`${c.id}: member "${name}" names the unknown clause "${clause}"`);
     }
     for (const name of Object.keys(m.unshown ?? {})) if (!names.has(name)) problems.push(`${c.id}: unshown names "${name}", which is no member`);
-    for (const place of m.at ?? []) for (const fact of place.facts ?? []) if (!facts.has(fact)) problems.push(`${c.id}: a place rests on the unknown fact "${fact}"`);
+    for (const place of m.at ?? [])
+      for (const fact of place.facts ?? []) if (!facts.has(fact)) problems.push(`${c.id}: a place rests on the unknown fact "${fact}"`);
   }
   return problems;
 }

@@ -176,7 +176,8 @@ export function kindProblems(
       const made = place.madeBy;
       if (made && !createdKinds.has(made.kind)) problems.push(`${c.id}: madeBy kind "${made.kind}" is not declared in created-resources.yaml`);
       if (made && (made.field === undefined) === (made.slot === undefined)) problems.push(`${c.id}: madeBy needs exactly one of field and slot`);
-      if (made?.slot && !(place.operation ?? '').includes(`{${made.slot}}`)) problems.push(`${c.id}: madeBy slot {${made.slot}} is not in ${place.operation ?? 'an event'}`);
+      if (made?.slot && !(place.operation ?? '').includes(`{${made.slot}}`))
+        problems.push(`${c.id}: madeBy slot {${made.slot}} is not in ${place.operation ?? 'an event'}`);
       if (place.event && made) problems.push(`${c.id}: a place in an event needs no madeBy (the events a case picks are its own)`);
     }
     for (const fact of c.readBack?.facts ?? []) if (!facts.has(fact)) problems.push(`${c.id}: readBack rests on unknown fact "${fact}"`);

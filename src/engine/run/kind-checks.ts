@@ -135,7 +135,12 @@ export async function kindChecksOfStep(
       }
       if (body?.result === 'success' && !step.setup) {
         found.push(...timestampFindings(body, path, kinds.timestamps(operation), { startedAt: kinds.startedAt, now: Date.now() }, kinds.made));
-        found.push(...answerValueFindings(body, kinds.values(operation).filter((v) => ctx.profile === 'zulip' || !v.place.facts)));
+        found.push(
+          ...answerValueFindings(
+            body,
+            kinds.values(operation).filter((v) => ctx.profile === 'zulip' || !v.place.facts),
+          ),
+        );
       }
       for (const { check, before } of watches) {
         const now = await read(check, Object.keys(before[0].values));

@@ -11,6 +11,9 @@ import type { KindContext } from './kind-context.js';
 export function eventKindFindings(events: QueuedEvent[], spec: EventsSpec, kinds: KindContext | undefined, facts: string[]): Judged[] {
   if (!kinds) return [];
   const picked = pickedEvents(events, spec);
-  const found = [...eventTimestampFindings(picked, kinds.eventTimestamps, { startedAt: kinds.startedAt, now: Date.now() }), ...eventValueFindings(picked, kinds.eventValues)];
+  const found = [
+    ...eventTimestampFindings(picked, kinds.eventTimestamps, { startedAt: kinds.startedAt, now: Date.now() }),
+    ...eventValueFindings(picked, kinds.eventValues),
+  ];
   return found.map((f) => ({ ...f, profile: 'zulip' as const, facts: f.facts ?? facts }));
 }

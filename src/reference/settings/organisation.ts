@@ -116,7 +116,14 @@ function readEditHistoryPolicy(p: Params, name: string): EditHistoryPolicy | und
   return p.optEnum(name, ['all', 'moves', 'none'] as const);
 }
 
-const group = (key: Key, param: string, since: number): SettingSpec => ({ key, param, register: `realm_${param}`, read: readGroupUpdate(key), since, dict: true });
+const group = (key: Key, param: string, since: number): SettingSpec => ({
+  key,
+  param,
+  register: `realm_${param}`,
+  read: readGroupUpdate(key),
+  since,
+  dict: true,
+});
 const limit = (key: Key, param: string, since?: number): SettingSpec => ({ key, param, register: `realm_${param}`, read: readTimeLimit, since });
 
 export const SETTINGS: SettingSpec[] = [
@@ -184,7 +191,8 @@ function updateRealm(ctx: Context) {
     if (!isDeepStrictEqual(settings[spec.key], value)) events.push(settingEvent(spec, value));
     settings[spec.key] = value;
   }
-  if (spectatorAccess !== undefined && spectatorAccess !== ctx.realm.enableSpectatorAccess) events.push(settingEvent({ param: SPECTATOR_ACCESS }, spectatorAccess));
+  if (spectatorAccess !== undefined && spectatorAccess !== ctx.realm.enableSpectatorAccess)
+    events.push(settingEvent({ param: SPECTATOR_ACCESS }, spectatorAccess));
   if (spectatorAccess !== undefined) ctx.realm.enableSpectatorAccess = spectatorAccess;
   const everyone = ctx.realm.users.map((u) => u.id);
   for (const event of events) sendEvent(ctx.realm, everyone, event);
