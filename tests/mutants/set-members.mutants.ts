@@ -11,7 +11,7 @@ import { operationMatcher } from '../../src/engine/judge/operation-of.js';
 import { placesOf } from '../../src/engine/judge/timestamps.js';
 import type { Clause } from '../../src/engine/load/load.js';
 import type { SpecFile, Step } from '../../src/engine/load/types.js';
-import { eachChannel, eachPickedEvent, isEvents, refuse, type Json, type Kind, type Mutant } from '../support/mutant-helpers.js';
+import { eachPickedEvent, isEvents, refuse, type Json, type Kind, type Mutant } from '../support/mutant-helpers.js';
 import { memberCoverage } from '../support/member-coverage.js';
 import { operationOfStep } from '../support/kind-coverage.js';
 import { paramsOf, type ProxiedRequest, type Rewrite } from '../support/rewriting-proxy.js';
@@ -187,7 +187,7 @@ const lenientBoolean = (operation: string, name: string): Rewrite => {
 };
 
 // --- fields, operations, events ---
-/** A field dropped from the objects at `path` of an operation's success answers. */
+/** A field dropped from the objects at `path` of an operation's success answers (a field set's `at`). */
 const dropsField = (operation: string, path: string, field: string): Rewrite => {
   const answers = forOperation(operation);
   return {
@@ -254,9 +254,15 @@ function familyOf(c: Clause): Mutant[] {
   const m = c.members!;
   if (m.of === 'value') return valueFamily(c);
   if (c.kind === 'optional' || c.kind === 'unit') return [];
+  const objects = m.of === 'field' ? m.at?.find((at) => at.operation) : undefined;
+  if (objects) return family(c.id, 'field', (field) => ({ rewrite: dropsField(objects.operation!, objects.path, field) }));
   switch (c.id) {
     case 'events.realm-update-dict':
-      return family(c.id, 'field', (setting) => ({ operations: ['PATCH /messages/{message_id}'], rewrite: realmEventWrong(setting) }));
+      return family(c.id, 'field', (setting) => ({
+        rewrite: realmEventWrong(setting),
+        // The Zulip server's event for the setting: op update for the move time limits, update_dict for the others.
+        breaks: [c.id, /^move_messages_/.test(setting) ? 'zulip.events.realm.move-time-limits-update' : 'zulip.events.realm.update-dict-message-editing'],
+      }));
     case 'op5.existing-users-unchanged':
       return family(c.id, 'not-affected', (name) => ({
         rewrite: defaultReachesUsers(name),
@@ -275,12 +281,6 @@ function familyOf(c: Clause): Mutant[] {
       return family(c.id, 'invalid-input', (name) => ({ rewrite: bareTakenAsUpdate(c.endpoint, name) }));
     case 'op20.params-boolean':
       return family(c.id, 'invalid-input', (name) => ({ rewrite: lenientBoolean(c.endpoint, name) }));
-    case 'op20.success-body':
-      return family(c.id, 'field', (field) => ({ rewrite: eachChannel((channel) => delete channel[field]) }));
-    case 'res.snapshot.original':
-      return family(c.id, 'field', (field) => ({ rewrite: dropsField(c.endpoint, 'message_history[0]', field) }));
-    case 'res.user-status':
-      return family(c.id, 'field', (field) => ({ rewrite: dropsField('GET /users/{user_id}/status', 'status', field) }));
     case 'auth.admin-operations':
       return family(c.id, 'permission', (operation) => ({ rewrite: openTo(operation) }));
     case 'op2.aliases':

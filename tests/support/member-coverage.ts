@@ -121,9 +121,13 @@ function exercisingCases(c: Clause, member: string, refs: readonly StepRef[], pr
       hits = citing.filter((r) => (m.byValue ? sent(r) && readsBack(r.case, p, member) : sent(r) || readsBack(r.case, p, member)));
       break;
     }
-    case 'field':
-      hits = citing.filter((r) => assertionsOf(r.step).some((a) => lastKey(a.path) === member) || schemasOf(r.step).some((s) => schemaDeclares(s, member)));
+    case 'field': {
+      // A field with a clause of its own is exercised by a case citing that clause: a case citing
+      // only the set may see no such object (an edit that detaches no upload).
+      const checking = own ? judged.filter((r) => r.case.clauses.includes(own)) : citing;
+      hits = checking.filter((r) => assertionsOf(r.step).some((a) => lastKey(a.path) === member) || schemasOf(r.step).some((s) => schemaDeclares(s, member)));
       break;
+    }
     case 'setting':
       hits = citing.filter((r) => eventsFor(c, r).some((e) => namesSetting(e, member)) || (!r.step.events && readsBack(r.case, member)));
       break;
