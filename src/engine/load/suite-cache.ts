@@ -24,6 +24,7 @@ function inputsKey(dir: string): string {
     codePath('src/engine/load/event-steps.ts'),
     codePath('src/engine/load/created-resources.ts'),
     codePath('src/engine/load/statement-kinds.ts'),
+    codePath('src/engine/load/set-members.ts'),
   ];
   const hash = createHash('sha256');
   for (const file of files) {
