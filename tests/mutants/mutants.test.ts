@@ -8,7 +8,19 @@ import { loadSuite } from '../../src/engine/load/load.js';
 import type { CaseResult } from '../../src/engine/run/run-case.js';
 import type { Profile } from '../../src/common/vocabulary.js';
 import { runSuite, WHOLE_RUN_TIMEOUT_MS } from '../support/run-suite.js';
-import { caughtRules, kindProofMap, proofMap, readProofs, statementKindOf, updatingProofs, writeProofSection, type Catch } from '../support/proofs.js';
+import {
+  catchProfiles,
+  caughtRules,
+  kindProofMap,
+  memberProofMap,
+  proofMap,
+  readProofs,
+  statementKindOf,
+  updatingProofs,
+  writeProofSection,
+  type Catch,
+  type MemberCatch,
+} from '../support/proofs.js';
 import { MUTANTS, type Mutant } from './catalog.js';
 import { attributionLine, attributionProof, namingOf, PRECISION_BAR, TOP_LINE_BAR, type Naming } from '../support/attribution.js';
 
@@ -26,6 +38,8 @@ async function cleanRun(profile: Profile) {
 const catches: Catch[] = [];
 /** What each mutant of a statement kind was seen to catch (specs/proven-cases.json `kinds`). */
 const kindCatches: { mutant: string; kind: string | undefined; rules: string[] }[] = [];
+/** What each mutant breaking one member of a set alone was seen to catch (specs/proven-cases.json `members`). */
+const memberCatches: MemberCatch[] = [];
 let mutantsRun = 0;
 /** What each mutant's report named (its "Failures by broken rule"). */
 const namings: Naming[] = [];
@@ -73,8 +87,11 @@ describe('mutants', () => {
             `${id}: ${result?.status ?? 'did not run'}${result?.status === 'errored' ? ` (${result.message})` : ''}${named ? ` (failures name ${named}, the mutant breaks ${breaks.join(', ')})` : ''}`,
           );
         } else {
-          catches.push({ caseId: id, caseProfile: caseProfile.get(id), profile, ...caught });
+          const caughtCase = { caseId: id, caseProfile: caseProfile.get(id), profile, ...caught };
+          catches.push(caughtCase);
           kindCatches.push({ mutant: mutant.name, kind: statementKindOf(mutant), rules: caught.rules });
+          if (mutant.member)
+            memberCatches.push({ clause: mutant.member.clause, member: mutant.member.name, mutant: mutant.name, profiles: catchProfiles(caughtCase) });
         }
       }
       expect(missed, `cases that did not catch ${mutant.name} with a failure naming what it breaks`).toEqual([]);
@@ -89,6 +106,19 @@ describe('mutants', () => {
     const named = new Set(MUTANTS.flatMap((m) => m.kills));
     const cases = suite.specs.flatMap((s) => s.cases.map((c) => c.id));
     expect(cases.filter((id) => !named.has(id))).toEqual([]);
+  });
+
+  it("a mutant breaking one member of a set names a member of a clause about a set, and breaks that clause or the member's own", () => {
+    const setOf = new Map(suite.clauses.filter((c) => c.members).map((c) => [c.id, c.members!] as const));
+    const wrong = MUTANTS.filter((m) => m.member).flatMap((m) => {
+      const members = setOf.get(m.member!.clause);
+      const own = members?.clauses?.[m.member!.name];
+      if (!members?.names.map(String).includes(m.member!.name)) return [`${m.name}: ${m.member!.clause} has no member ${m.member!.name}`];
+      return m.breaks.includes(m.member!.clause) || (own && m.breaks.includes(own))
+        ? []
+        : [`${m.name}: breaks neither ${m.member!.clause} nor ${own ?? "its member's clause"}`];
+    });
+    expect(wrong).toEqual([]);
   });
 
   it('every mutant names the rules it breaks, each a clause or a Zulip fact of the catalogs', () => {
@@ -137,12 +167,15 @@ describe('mutants', () => {
     if (mutantsRun < MUTANTS.length) return; // a filtered run proves only part
     const proven = proofMap(catches);
     const byKind = kindProofMap(kindCatches, kindOf);
+    const byMember = memberProofMap(memberCatches);
     if (updatingProofs()) {
       writeProofSection('cases', proven);
       writeProofSection('kinds', byKind);
+      writeProofSection('members', byMember);
     } else {
       expect(readProofs().cases, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(proven);
       expect(readProofs().kinds ?? {}, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(byKind);
+      expect(readProofs().members ?? {}, 'run `npm run proofs` and commit specs/proven-cases.json').toEqual(byMember);
     }
   });
 });

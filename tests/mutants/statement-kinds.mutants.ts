@@ -9,7 +9,8 @@ import { kindChecksOf, type OptionalCheck, type UnitPlace } from '../../src/engi
 import type { Case, SpecFile } from '../../src/engine/load/types.js';
 import { operationMatcher } from '../../src/engine/judge/operation-of.js';
 import { placesOf } from '../../src/engine/judge/timestamps.js';
-import { missingArgument, type Json, type Mutant } from '../support/mutant-helpers.js';
+import { eachPickedEvent, missingArgument, type Json, type Mutant } from '../support/mutant-helpers.js';
+import { memberKey } from '../../src/engine/load/set-members.js';
 import { paramsOf, type Rewrite } from '../support/rewriting-proxy.js';
 import { expectsAccepted, operationOfStep } from '../support/kind-coverage.js';
 
@@ -35,38 +36,88 @@ const UNIT_KILLS: Record<string, string[]> = {
   'op5.param.web-line-height-percent.effect': ['op5.web-line-height-percent'],
 };
 
+const setClauses = new Set(suite.clauses.filter((c) => c.members).map((c) => c.id));
 const unobservableUnderSpec = new Set(suite.clauses.filter((c) => c.unobservableUnderSpec !== undefined).map((c) => c.id));
 const specOf = new Map(suite.specs.flatMap((s) => s.cases.map((c) => [c.id, s] as const)));
 /** The operations whose spec files hold these cases: the mutant runs those files only. */
 const operationsOf = (kills: string[]) => [...new Set(kills.map((id) => specOf.get(id)!.operation))];
 
-/** A server answering the value in the wrong unit: seconds as milliseconds, milliseconds as seconds, any other by 1000. */
+/** The events of UNIT_EVENT_KILLS' cases carry the value too (zulip profile): a server scaling it there must be caught as well. */
+const UNIT_EVENT_KILLS: Record<string, string[]> = {
+  'res.channel.date_created': ['op4.zulip.events.setting-grants-access'],
+  'op4.message-retention-days.number': ['op4.zulip.events.order'],
+  'limits.time-limits.seconds': ['op1.zulip.events.realm-settings-each'],
+};
+/** A unit clause about a set (the organisation's time limits): each place is its member's, and each member is scaled alone. */
+const UNIT_MEMBER_KILLS: Record<string, string[]> = {
+  'limits.time-limits.seconds': ['op1.zulip.events.realm-settings-each'],
+};
+
+/** The scale a wrong server answers in: seconds as milliseconds, milliseconds as seconds, any other by 1000. */
+const factorOf = (scale: string) => (scale === 'milliseconds' ? 1 / 1000 : 1000);
+
+/** Scales the numbers at `path` of a body (an answer, an event). */
+function scaleAt(body: unknown, path: string, factor: number): void {
+  const key = path.split('.').at(-1)!;
+  for (const { value, holder } of placesOf(body, path)) if (typeof value === 'number') (holder as Json)[key] = Math.floor(value * factor);
+}
+
+/** A server answering (or sending in its events) the value in the wrong unit. */
 function scaled(place: UnitPlace, scale: string): Rewrite {
-  const match = operationMatcher([place.operation]);
-  const factor = scale === 'milliseconds' ? 1 / 1000 : 1000;
-  const key = place.path.split('.').at(-1)!;
+  const factor = factorOf(scale);
+  if (place.event) return eachPickedEvent(place.event, (e) => scaleAt(e, place.path, factor));
+  const match = operationMatcher([place.operation!]);
   return {
     answer: (req, a) => {
-      if (!match(req.method, req.path) || (a.json as Json | undefined)?.result !== 'success') return;
-      for (const { value, holder } of placesOf(a.json, place.path)) if (typeof value === 'number') (holder as Json)[key] = Math.floor(value * factor);
+      if (match(req.method, req.path) && (a.json as Json | undefined)?.result === 'success') scaleAt(a.json, place.path, factor);
     },
   };
 }
 
-const unitMutants: Mutant[] = suite.clauses
-  .filter((c) => c.kind === 'unit')
-  .flatMap((c) =>
-    c
-      .unit!.at.filter((place) => !place.unobservable && UNIT_KILLS[c.id])
-      .map((place) => ({
-        name: `unit-scaled-${slug(c.id)}`,
-        kind: 'unit' as const,
-        operations: operationsOf(UNIT_KILLS[c.id]),
-        rewrite: scaled(place, c.unit!.scale),
-        breaks: [c.id],
-        kills: UNIT_KILLS[c.id],
-      })),
-  );
+/** The member a place of a unit clause about a set carries: the one its path or its event's property names. */
+const memberOfPlace = (place: UnitPlace, names: string[]) =>
+  names.find((n) => place.path.split('.').at(-1)!.endsWith(n) || place.event?.where?.property === n || place.path.endsWith(`.${n}`));
+
+function unitMutantsOf(c: (typeof suite.clauses)[number]): Mutant[] {
+  const scale = c.unit!.scale;
+  const base = { kind: 'unit' as const, breaks: [c.id] };
+  const names = (c.members?.names ?? []).map(memberKey);
+  if (UNIT_MEMBER_KILLS[c.id]) {
+    const kills = UNIT_MEMBER_KILLS[c.id];
+    return c.unit!.at.map((place) => {
+      const member = memberOfPlace(place, names)!;
+      return {
+        ...base,
+        name: `unit-scaled-${slug(c.id)}-${member.replace(/_/g, '-')}-${place.event ? 'event' : place.operation === 'POST /register' ? 'register' : 'answer'}`,
+        operations: operationsOf(kills),
+        rewrite: scaled(place, scale),
+        kills,
+        member: { clause: c.id, name: member },
+      };
+    });
+  }
+  const places = c.unit!.at.filter((place) => !place.unobservable);
+  const answers = places.filter((p) => p.operation && UNIT_KILLS[c.id]);
+  const events = places.filter((p) => p.event && UNIT_EVENT_KILLS[c.id]);
+  return [
+    ...answers.map((place) => ({
+      ...base,
+      name: `unit-scaled-${slug(c.id)}`,
+      operations: operationsOf(UNIT_KILLS[c.id]),
+      rewrite: scaled(place, scale),
+      kills: UNIT_KILLS[c.id],
+    })),
+    ...events.map((place) => ({
+      ...base,
+      name: `unit-scaled-${slug(c.id)}-event`,
+      operations: operationsOf(UNIT_EVENT_KILLS[c.id]),
+      rewrite: scaled(place, scale),
+      kills: UNIT_EVENT_KILLS[c.id],
+    })),
+  ];
+}
+
+const unitMutants: Mutant[] = suite.clauses.filter((c) => c.kind === 'unit').flatMap(unitMutantsOf);
 
 /** Whether the file's fixtures send the operation without the parameter: then a mutant requiring it could not set the file up. */
 const fixturesLeaveOut = (spec: SpecFile, operation: string, name: string) =>
@@ -93,23 +144,33 @@ function requiring(operation: string, name: string): Rewrite {
   return missingArgument((req) => match(req.method, req.path) !== null && !paramsOf(req).has(name), name);
 }
 
+/** The case that shows a server requiring the parameter, and (when none does) undefined. */
+const showingRequired = (check: OptionalCheck, name: string) =>
+  suite.specs.flatMap((s) => s.cases.filter((c) => showsRequired(s, c, check, name)).map((c) => c.id))[0];
+
+/**
+ * The servers requiring an optional parameter: for a clause about one parameter, the first of
+ * its parameters some case shows; for a clause about a set ("all parameters are optional"), one
+ * server per parameter, each caught by a case leaving that parameter out.
+ */
 function requiredOptional(check: OptionalCheck): Mutant[] {
+  const set = setClauses.has(check.clause);
+  const mutants: Mutant[] = [];
   for (const name of check.parameters) {
-    const kills = suite.specs.flatMap((s) => s.cases.filter((c) => showsRequired(s, c, check, name)).map((c) => c.id)).slice(0, 2);
-    if (kills.length) {
-      return [
-        {
-          name: `required-optional-${slug(check.clause)}`,
-          kind: 'optional',
-          operations: operationsOf(kills),
-          rewrite: requiring(check.operation, name),
-          breaks: [check.clause],
-          kills,
-        },
-      ];
-    }
+    const kill = showingRequired(check, name);
+    if (!kill) continue;
+    mutants.push({
+      name: set ? `required-optional-${slug(check.clause)}-${name.replace(/_/g, '-')}` : `required-optional-${slug(check.clause)}`,
+      kind: 'optional',
+      operations: operationsOf([kill]),
+      rewrite: requiring(check.operation, name),
+      breaks: [check.clause],
+      kills: [kill],
+      ...(set ? { member: { clause: check.clause, name } } : {}),
+    });
+    if (!set) break;
   }
-  return [];
+  return mutants;
 }
 
 const kindOf = new Map(suite.clauses.map((c) => [c.id, c.kind]));

@@ -119,6 +119,28 @@ describe('reference server: PATCH /messages/{message_id}, moves', () => {
     expectSuccess(await setRealm(s, { message_content_edit_limit_seconds: '600' }));
   });
 
+  it('events 3: each changed setting of rule 4 sends its own realm event, as Zulip does; an unchanged one none', async () => {
+    const s = server();
+    const register = (await call(s, 'POST', '/register', { as: s.accounts.member, form: { event_types: '["realm"]' } })).body;
+    const group = { new: { direct_members: [s.accounts.admin.userId], direct_subgroups: [] } };
+    expectSuccess(
+      await setRealm(s, {
+        allow_message_editing: String(register.realm_allow_message_editing),
+        message_content_edit_limit_seconds: '61',
+        move_messages_within_stream_limit_seconds: '62',
+        move_messages_between_streams_limit_seconds: '63',
+        can_resolve_topics_group: JSON.stringify(group),
+      }),
+    );
+    const events = (await call(s, 'GET', '/events', { as: s.accounts.member, query: { queue_id: register.queue_id, last_event_id: '-1' } })).body.events;
+    expect(events).toEqual([
+      { id: 0, type: 'realm', op: 'update_dict', property: 'default', data: { message_content_edit_limit_seconds: 61 } },
+      { id: 1, type: 'realm', op: 'update', property: 'move_messages_within_stream_limit_seconds', value: 62 },
+      { id: 2, type: 'realm', op: 'update', property: 'move_messages_between_streams_limit_seconds', value: 63 },
+      { id: 3, type: 'realm', op: 'update_dict', property: 'default', data: { can_resolve_topics_group: group.new } },
+    ]);
+  });
+
   it('rules 6 and 7: change_all past the time limit, then change_later from the first message allowed; admins not bound', async () => {
     const s = server();
     const fresh = await send(s, 'member', ANCIENT.topic);

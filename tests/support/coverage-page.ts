@@ -13,6 +13,7 @@ import { loadProofs, provenCases, type ProofsFile } from '../../src/report/model
 import { loadSuite } from '../../src/engine/load/load.js';
 import { kindCoverage } from './kind-coverage.js';
 import { attributionLine } from './attribution.js';
+import { memberCoverage } from './member-coverage.js';
 
 export const COVERAGE_PAGE = projectPath('docs', 'coverage.md');
 const START = '<!-- coverage:start -->';
@@ -46,9 +47,31 @@ export function kindsTable(proofs = loadProofs()): string[] {
   const rows = kindCoverage(loadSuite()).map((k) => {
     const proven = k.checkable.filter((c) => proofs.kinds?.[c.id]?.length).length;
     const mutants = new Set(k.clauses.flatMap((c) => proofs.kinds?.[c.id] ?? [])).size;
-    return `| ${k.kind} | ${k.clauses.length} | ${k.checkable.length} | ${k.covered.size} | ${proven} | ${mutants} |`;
+    const events = k.events.places.length ? `${k.events.covered.length} / ${k.events.places.length}` : '-';
+    return `| ${k.kind} | ${k.clauses.length} | ${k.checkable.length} | ${k.covered.size} | ${proven} | ${mutants} | ${events} |`;
   });
-  return ['| kind | clauses | checkable | covered by its generic check | proven by a mutant of the kind | mutants |', '|---|--:|--:|--:|--:|--:|', ...rows];
+  return [
+    '| kind | clauses | checkable | covered by its generic check | proven by a mutant of the kind | mutants | places in events covered |',
+    '|---|--:|--:|--:|--:|--:|--:|',
+    ...rows,
+  ];
+}
+
+/**
+ * Per clause about a set: the profile it belongs to, what its members are, how many, how many a
+ * case exercises, how many a mutant breaking that member alone proves, and how many no server
+ * can show; the last row sums them.
+ */
+export function setsTable(proofs = loadProofs()): string[] {
+  const rows = memberCoverage(loadSuite(), proofs);
+  const count = (k: (typeof rows)[number]) => [k.members.length, k.exercised.size, k.proven.size, Object.keys(k.unshown).length];
+  const total = rows.map(count).reduce((sum, r) => sum.map((n, i) => n + r[i]), [0, 0, 0, 0]);
+  return [
+    '| clause | profile | members of | members | exercised | proven | no server can show |',
+    '|---|---|---|--:|--:|--:|--:|',
+    ...rows.map((k) => `| \`${k.clause.id}\` | ${k.profile} | ${k.clause.members!.of} | ${count(k).join(' | ')} |`),
+    `| **all** (${rows.length} clauses) | | | ${total.join(' | ')} |`,
+  ];
 }
 
 export function coverageBlock(proofs = loadProofs()): string {
@@ -72,6 +95,10 @@ export function coverageBlock(proofs = loadProofs()): string {
     ...kindsTable(proofs),
     '',
     ...(proofs.attribution ? [`**Attribution** (every mutant alone; see [Attribution](#attribution)): ${attributionLine(proofs.attribution)}.`, ''] : []),
+    '**Clauses about a set** (`members` in `specs/clauses.yaml`; see [Members of a set](#members-of-a-set)):',
+    '',
+    ...setsTable(proofs),
+    '',
     END,
   ].join('\n');
 }

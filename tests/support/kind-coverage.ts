@@ -6,7 +6,8 @@
 import type { Clause, Suite } from '../../src/engine/load/load.js';
 import { parametersByOperation } from '../../src/engine/load/load.js';
 import { STATEMENT_KINDS, kindChecksOf, type StatementKind } from '../../src/engine/load/statement-kinds.js';
-import type { Assertion, Case, Expect, SpecFile, Step } from '../../src/engine/load/types.js';
+import type { Assertion, Case, EventExpectation, Expect, SpecFile, Step } from '../../src/engine/load/types.js';
+import type { EventPick } from '../../src/engine/load/set-members.js';
 import { operationMatcher } from '../../src/engine/judge/operation-of.js';
 import { comparedParameters } from '../../src/engine/run/not-affected.js';
 
@@ -72,6 +73,39 @@ export interface KindCoverage {
   covered: Map<string, string[]>;
   /** Checkable clauses the generic check cannot reach, each with why. */
   gaps: { clause: string; why: string }[];
+  /** The places in events the kind's clauses name, and those a case's events step reaches (`npm run proofs`: "events"). */
+  events: { places: string[]; covered: string[] };
+}
+
+/** Whether an events expectation picks the events of `pick` (its type and op, and at least the fields of its where). */
+const expectationPicks = (e: EventExpectation, pick: EventPick) =>
+  e.type === pick.type && (pick.op === undefined || e.op === pick.op) && Object.entries(pick.where ?? {}).every(([k, v]) => e.where?.[k] === v);
+/** Whether an events expectation checks the value at `path` of the events it picks (equals in its body, or its where). */
+const expectationReads = (e: EventExpectation, path: string) =>
+  (e.body ?? []).some((a) => a.path === path && a.equals !== undefined) || (e.where !== undefined && path in e.where);
+
+/**
+ * The unit places in events and the ones a case reaches: a timestamp in every event a case's
+ * events step picks (the generic check reads it), a quantity where a case citing the clause
+ * reads the value by equals.
+ */
+function eventPlaces(clauses: readonly Clause[], steps: readonly StepRef[]): KindCoverage['events'] {
+  const places: string[] = [];
+  const covered: string[] = [];
+  for (const c of clauses) {
+    for (const place of c.unit?.at ?? []) {
+      if (!place.event) continue;
+      const name = `${c.id} ${place.event.type}${place.event.op ? ` ${place.event.op}` : ''} ${place.path}`;
+      places.push(name);
+      const reached = steps.some(
+        (r) =>
+          (c.unit!.of === 'timestamp' || r.case.clauses.includes(c.id)) &&
+          (r.step.events?.expect ?? []).some((e) => expectationPicks(e, place.event!) && (c.unit!.of === 'timestamp' || expectationReads(e, place.path))),
+      );
+      if (reached) covered.push(name);
+    }
+  }
+  return { places, covered };
 }
 
 /** For each statement kind: its clauses, the checkable ones, those the generic check covers and the gaps. */
@@ -91,7 +125,7 @@ export function kindCoverage(suite: Suite): KindCoverage[] {
       if (cases.length) covered.set(c.id, casesOf(cases));
       else gaps.push({ clause: c.id, why });
     }
-    return { kind, clauses, checkable, covered, gaps };
+    return { kind, clauses, checkable, covered, gaps, events: eventPlaces(checkable, steps) };
   });
 }
 
@@ -106,10 +140,10 @@ function coverageOf(
   switch (c.kind) {
     case 'unit': {
       const unit = c.unit!;
-      const places = unit.at.filter((p) => !p.unobservable);
-      if (!places.length) return { cases: [], why: unit.at.map((p) => p.unobservable).join('; ') };
+      const places = unit.at.filter((p) => !p.unobservable && p.operation !== undefined);
+      if (!places.length) return { cases: [], why: unit.at.map((p) => p.unobservable ?? 'no answer carries it').join('; ') };
       if (unit.of === 'timestamp') {
-        const cases = places.flatMap((p) => ofOperation(p.operation).filter((r) => !r.step.setup));
+        const cases = places.flatMap((p) => ofOperation(p.operation!).filter((r) => !r.step.setup));
         return { cases, why: `no case step requests ${places.map((p) => p.operation).join(' or ')}` };
       }
       const fields = new Set(places.map((p) => lastKey(p.path)));

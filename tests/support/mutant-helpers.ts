@@ -1,5 +1,7 @@
 // What a mutant is, and the rewrites the mutant files build theirs from.
 import type { Profile } from '../../src/common/vocabulary.js';
+import type { EventPick } from '../../src/engine/load/set-members.js';
+import { isPicked } from '../../src/engine/judge/kind-places.js';
 import type { QuirkName } from '../../src/reference/realm/quirks.js';
 import { paramsOf, type ProxiedAnswer, type ProxiedRequest, type Rewrite } from './rewriting-proxy.js';
 
@@ -43,6 +45,11 @@ export interface Mutant {
    */
   wholeFiles?: true;
   /**
+   * The one member of a clause about a set this server breaks, alone (specs/clauses.yaml
+   * `members`): a case caught failing against it proves that member (specs/proven-cases.json `members`).
+   */
+  member?: { clause: string; name: string };
+  /**
    * false: run the cases as against any other server (the reference server without its
    * shortcuts): fixtures that must age are waited for, as on a real server, not aged by it.
    */
@@ -51,6 +58,15 @@ export interface Mutant {
 
 export type Json = Record<string, unknown>;
 export const isStreams = (req: ProxiedRequest) => req.method === 'GET' && req.path === '/streams';
+export const isEvents = (req: ProxiedRequest) => req.method === 'GET' && req.path === '/events';
+/** Rewrites every event of a GET /events answer that `pick` names. */
+export function eachPickedEvent(pick: EventPick, fn: (event: Json) => void): Rewrite {
+  return {
+    answer: (req, a) => {
+      if (isEvents(req)) ((a.json as Json).events as Json[] | undefined)?.forEach((e) => isPicked(e, pick) && fn(e));
+    },
+  };
+}
 export const isStatusRead = (req: ProxiedRequest) => req.method === 'GET' && /^\/users\/\d+\/status$/.test(req.path);
 export const isStatusWrite = (req: ProxiedRequest) => req.method === 'POST' && req.path === '/users/me/status';
 

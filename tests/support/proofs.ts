@@ -50,14 +50,7 @@ export function proofMap(catches: Catch[]): ProofMap {
     const list = (entry[profile] ??= []);
     if (!list.includes(caseId)) list.push(caseId);
   };
-  for (const c of catches) {
-    for (const rule of c.rules) {
-      add(rule, c.profile, c.caseId);
-      const other: Profile = c.profile === 'spec' ? 'zulip' : 'spec';
-      const runsThere = c.caseProfile === undefined;
-      if (runsThere && !c.zulipCheck && !c.dispute) add(rule, other, c.caseId);
-    }
-  }
+  for (const c of catches) for (const rule of c.rules) for (const profile of catchProfiles(c)) add(rule, profile, c.caseId);
   // Stable: rules and case lists sorted, so the file diffs well.
   return Object.fromEntries(
     Object.keys(map)
@@ -85,16 +78,54 @@ export function updatingProofs(): boolean {
 export function writeProofSection(section: 'cases' | 'properties' | 'variant', map: ProofMap): void;
 export function writeProofSection(section: 'kinds', map: Record<string, string[]>): void;
 export function writeProofSection(section: 'attribution', map: AttributionProof): void;
+export function writeProofSection(section: 'members', map: MemberProofMap): void;
 export function writeProofSection(
-  section: 'cases' | 'properties' | 'variant' | 'kinds' | 'attribution',
-  map: ProofMap | Record<string, string[]> | AttributionProof,
+  section: 'cases' | 'properties' | 'variant' | 'kinds' | 'attribution' | 'members',
+  map: ProofMap | Record<string, string[]> | AttributionProof | MemberProofMap,
 ): void {
   const file = { ...readProofs(), about: ABOUT, [section]: map };
   const { about, cases, properties } = file;
   const attribution = file.attribution ? { attribution: file.attribution } : {};
-  writeFileSync(
-    PROOFS_FILE,
-    `${JSON.stringify({ about, cases, properties, variant: file.variant ?? {}, kinds: file.kinds ?? {}, ...attribution }, null, 1)}\n`,
+  const all = { about, cases, properties, variant: file.variant ?? {}, kinds: file.kinds ?? {}, members: file.members ?? {}, ...attribution };
+  writeFileSync(PROOFS_FILE, `${JSON.stringify(all, null, 1)}\n`);
+}
+
+export type MemberProofMap = NonNullable<ProofsFile['members']>;
+
+/** What a mutant breaking one member of a set alone was seen to catch, and under which profiles the catch holds. */
+export interface MemberCatch {
+  clause: string;
+  member: string;
+  mutant: string;
+  profiles: Profile[];
+}
+
+/** The profiles a catch holds under: the one it was made under, and the other where the same check runs there too (as proofMap). */
+export function catchProfiles(c: Pick<Catch, 'caseProfile' | 'profile' | 'zulipCheck' | 'dispute'>): Profile[] {
+  const other: Profile = c.profile === 'spec' ? 'zulip' : 'spec';
+  return c.caseProfile === undefined && !c.zulipCheck && !c.dispute ? [c.profile, other] : [c.profile];
+}
+
+/** clause -> member -> profile -> the mutants, sorted. */
+export function memberProofMap(catches: readonly MemberCatch[]): MemberProofMap {
+  const map: MemberProofMap = {};
+  for (const c of catches) {
+    for (const profile of c.profiles) {
+      const list = (((map[c.clause] ??= {})[c.member] ??= {})[profile] ??= []);
+      if (!list.includes(c.mutant)) list.push(c.mutant);
+    }
+  }
+  const sorted = <T>(o: Record<string, T>) => Object.keys(o).sort();
+  return Object.fromEntries(
+    sorted(map).map((clause) => [
+      clause,
+      Object.fromEntries(
+        sorted(map[clause]).map((member) => [
+          member,
+          Object.fromEntries((['spec', 'zulip'] as Profile[]).filter((p) => map[clause][member][p]).map((p) => [p, [...map[clause][member][p]!].sort()])),
+        ]),
+      ),
+    ]),
   );
 }
 

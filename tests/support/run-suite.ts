@@ -1,7 +1,7 @@
 // Runs spec cases against the reference server (optionally with quirks, optionally behind a
 // rewriting proxy) exactly as a conformance run does, without spawning vitest.
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
-import { loadSuite } from '../../src/engine/load/load.js';
+import { loadSuite, type Suite } from '../../src/engine/load/load.js';
 import { documentedParameters } from '../../src/engine/run/plan.js';
 import { kindChecksOf } from '../../src/engine/load/statement-kinds.js';
 import { Session } from '../../src/runner/session.js';
@@ -71,6 +71,28 @@ export const WHOLE_RUN_TIMEOUT_MS = scaled(300_000);
 
 let runCounter = 0;
 
+/**
+ * The suite and what a session takes from it, made once per process and feature level: the spec
+ * files do not change while the tests run, and a thousand mutants each starting a session would
+ * otherwise load and derive them again (a tenth of a second each).
+ */
+let suite: Suite | null = null;
+const theSuite = () => (suite ??= loadSuite());
+const derived = new Map<number, Pick<ConstructorParameters<typeof Session>[0], 'disputedClauses' | 'documentedParameters' | 'kinds' | 'resources'>>();
+function fromSuite(featureLevel: number) {
+  if (!derived.has(featureLevel)) {
+    const suite = theSuite();
+    const documented = documentedParameters(suite.specs, featureLevel);
+    derived.set(featureLevel, {
+      disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
+      documentedParameters: documented,
+      kinds: kindChecksOf(suite.clauses, documented),
+      resources: suite.resources,
+    });
+  }
+  return derived.get(featureLevel)!;
+}
+
 /** A Session on a running reference server (every account, the bot too), reached at `url`. */
 export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url = server.url, register: Record<string, unknown> = {}): Session {
   const accounts = Object.fromEntries(
@@ -94,12 +116,7 @@ export function sessionFor(server: ReferenceServer, options: SuiteRun = {}, url 
     runId: `t${(runCounter += 1)}`,
     accounts,
     register,
-    disputedClauses: loadSuite()
-      .clauses.filter((c) => c.disputed)
-      .map((c) => c.id),
-    documentedParameters: documentedParameters(loadSuite().specs, options.featureLevel ?? 420),
-    kinds: kindChecksOf(loadSuite().clauses, documentedParameters(loadSuite().specs, options.featureLevel ?? 420)),
-    resources: loadSuite().resources,
+    ...fromSuite(options.featureLevel ?? 420),
     grep: null,
     operations: options.operations ?? [],
     clauses: [],
@@ -153,7 +170,7 @@ export async function registerOf(server: ReferenceServer): Promise<Record<string
 
 export function runSuite(options: SuiteRun = {}): Promise<Map<string, CaseResult>> {
   return withSession(options, async (session) => {
-    const { specs } = loadSuite();
+    const { specs } = theSuite();
     const only = options.cases ? new Set(options.cases) : null;
     const chosen = specs
       .filter((s) => !options.operations?.length || options.operations.includes(s.operation))

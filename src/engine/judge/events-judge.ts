@@ -45,6 +45,11 @@ function hitsFrom(events: QueuedEvent[], from: number, e: ForbiddenEvent): (read
     .filter(([ev]) => matches(ev, e));
 }
 
+/** The events an events step's expectations pick (the case's own, by their objects), with where each sits in the list. */
+export function pickedEvents(events: QueuedEvent[], spec: EventsSpec): { event: QueuedEvent; at: number }[] {
+  return events.flatMap((event, at) => ((spec.expect ?? []).some((e) => matches(event, e)) ? [{ event, at }] : []));
+}
+
 /** Whether every expectation has the events it needs (the wait may end). */
 export function eventsComplete(events: QueuedEvent[], spec: EventsSpec): boolean {
   let cursor = 0;

@@ -19,7 +19,8 @@ export type CheckKind =
   | 'unit' // a timestamp against the run's clock (statement kind unit)
   | 'optional' // a parameter the document makes optional, required (statement kind optional)
   | 'default' // the answer with a default given explicitly (statement kind default)
-  | 'not-affected'; // a read-back of what a change must leave as it was (statement kind not-affected)
+  | 'not-affected' // a read-back of what a change must leave as it was (statement kind not-affected)
+  | 'values'; // a value of an enumeration where answers and events carry it (the members of a clause of values)
 
 export interface Failure {
   /** The clause it breaks, the first of `clauses`. */

@@ -13,6 +13,7 @@ import { loadCreatedResources, RESOURCES_FILE, type CreatedResource } from './cr
 import { CHANGES_FILE, parseChangeDeclarations, type ChangeDeclaration } from './changed-settings.js';
 import { kindProblems, type KindedClause } from './statement-kinds.js';
 import { loadOrganisationSettings, ORGANISATION_SETTINGS_FILE, resolveNeeds, type OrganisationSetting } from './organisation-settings.js';
+import { memberProblems, type MemberSpec } from './set-members.js';
 
 /** A statement of the API document; its kind fields (KindedClause) drive the generic checks. */
 export interface Clause extends KindedClause {
@@ -36,6 +37,8 @@ export interface Clause extends KindedClause {
   variant?: string;
   /** Where the document states it ("§13 row status_text"): see tests/unit/document-map.test.ts. */
   source?: string | string[];
+  /** A clause about a set: its members, each exercised and proven on its own (set-members.ts). */
+  members?: MemberSpec;
 }
 
 /** A behaviour of the Zulip server the zulip profile relies on, with evidence from its source. */
@@ -236,6 +239,8 @@ function parseSuite(dir: string, strictness: Strictness): Suite {
   const everyParameter = parametersByOperation(specs);
   const wrongKind = kindProblems(clauses, everyParameter, new Set(resources.map((r) => r.kind)), knownFacts);
   if (wrongKind.length) throw new SpecError(catalogFile, null, 'clauses', wrongKind[0]);
+  const wrongMembers = memberProblems(clauses, known, knownFacts);
+  if (wrongMembers.length) throw new SpecError(catalogFile, null, 'clauses', wrongMembers[0]);
   return { specs: markRetiredFacts(specs, facts), clauses, facts, resources, settings, changes };
 }
 

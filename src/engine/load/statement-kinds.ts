@@ -5,14 +5,20 @@
 // kinds"). This module reads the catalog's kind data and turns it into what the checks use at
 // run time: plain data, handed to the workers with the run's settings.
 
+import { valueChecksOf, type EventPick, type MemberSpec, type ValueCheck } from './set-members.js';
+
+export type { EventPick };
+
 export const STATEMENT_KINDS = ['unit', 'optional', 'default', 'not-affected', 'order', 'limit', 'permission', 'error-code'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
-/** Where answers carry a value with a unit, and (a timestamp) how the run knows it caused it. */
+/** Where answers (or events) carry a value with a unit, and (a timestamp) how the run knows it caused it. */
 export interface UnitPlace {
   /** The operation whose success answer carries it. */
-  operation: string;
-  /** Its body path ("streams[*].date_created"). */
+  operation?: string;
+  /** Or the event that carries it (read through the event queue: the zulip profile's). */
+  event?: EventPick;
+  /** Its body path ("streams[*].date_created"), in the answer or the event. */
   path: string;
   /**
    * The run caused the value when the object holding it (`field`: that object's field) or the
@@ -58,7 +64,7 @@ export interface ReadBackSpec {
   since?: number;
 }
 
-/** The kind fields of a catalog entry. */
+/** The kind fields of a catalog entry (and the members of a set, whose values the enumeration check reads). */
 export interface KindedClause {
   id: string;
   endpoint: string;
@@ -70,10 +76,20 @@ export interface KindedClause {
   readBack?: ReadBackSpec;
   status?: 'unspecified';
   untestable?: string;
+  members?: MemberSpec;
 }
 
 /** A timestamp's place, with the clause it checks. */
 export interface TimestampCheck extends UnitPlace {
+  operation: string;
+  clause: string;
+  scale: 'seconds' | 'milliseconds';
+}
+
+/** A timestamp's place in an event, with the clause it checks. */
+export interface EventTimestampCheck {
+  event: EventPick;
+  path: string;
   clause: string;
   scale: 'seconds' | 'milliseconds';
 }
@@ -102,6 +118,10 @@ export interface NotAffectedCheck {
 /** What the generic checks apply at run time, by kind: plain data. */
 export interface KindChecks {
   timestamps: TimestampCheck[];
+  /** Timestamps in the events a case reads (present when the catalog places any). */
+  eventTimestamps?: EventTimestampCheck[];
+  /** The values of enumerations where answers and events carry them (present when the catalog places any): set-members.ts. */
+  values?: ValueCheck[];
   /** Optional parameters: the optional kind's, and every defaulted parameter (a default is optional). */
   optional: OptionalCheck[];
   defaults: DefaultCheck[];
@@ -111,13 +131,17 @@ export interface KindChecks {
 /** The run-time checks of the catalog's kinds; `documented` is operation -> its parameters. */
 export function kindChecksOf(clauses: readonly KindedClause[], documented: Readonly<Record<string, string[]>>): KindChecks {
   const checks: KindChecks = { timestamps: [], optional: [], defaults: [], notAffected: [] };
+  const eventTimestamps: EventTimestampCheck[] = [];
   for (const c of clauses) {
     // A path parameter is never left out: "all" means the ones a request may send or omit.
     const slots = new Set([...c.endpoint.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
     const parameters = (documented[c.endpoint] ?? []).filter((name) => !slots.has(name));
     if (c.unit?.of === 'timestamp') {
       const scale = c.unit.scale as TimestampCheck['scale'];
-      checks.timestamps.push(...c.unit.at.map((place) => ({ ...place, clause: c.id, scale })));
+      for (const place of c.unit.at) {
+        if (place.operation !== undefined) checks.timestamps.push({ ...place, operation: place.operation, clause: c.id, scale });
+        else if (place.event) eventTimestamps.push({ event: place.event, path: place.path, clause: c.id, scale });
+      }
     }
     if (c.parameters) checks.optional.push({ clause: c.id, operation: c.endpoint, parameters: c.parameters === 'all' ? parameters : c.parameters });
     if (c.default && c.default.of !== 'setting') {
@@ -127,7 +151,8 @@ export function kindChecksOf(clauses: readonly KindedClause[], documented: Reado
     }
     if (c.readBack) checks.notAffected.push({ clause: c.id, operation: c.endpoint, readBack: c.readBack, parameters });
   }
-  return checks;
+  const values = valueChecksOf(clauses);
+  return { ...checks, ...(eventTimestamps.length ? { eventTimestamps } : {}), ...(values.length ? { values } : {}) };
 }
 
 /** What the catalog's kind data names must exist: the operation's parameters, the created kinds, the facts. */
@@ -151,7 +176,9 @@ export function kindProblems(
       const made = place.madeBy;
       if (made && !createdKinds.has(made.kind)) problems.push(`${c.id}: madeBy kind "${made.kind}" is not declared in created-resources.yaml`);
       if (made && (made.field === undefined) === (made.slot === undefined)) problems.push(`${c.id}: madeBy needs exactly one of field and slot`);
-      if (made?.slot && !place.operation.includes(`{${made.slot}}`)) problems.push(`${c.id}: madeBy slot {${made.slot}} is not in ${place.operation}`);
+      if (made?.slot && !(place.operation ?? '').includes(`{${made.slot}}`))
+        problems.push(`${c.id}: madeBy slot {${made.slot}} is not in ${place.operation ?? 'an event'}`);
+      if (place.event && made) problems.push(`${c.id}: a place in an event needs no madeBy (the events a case picks are its own)`);
     }
     for (const fact of c.readBack?.facts ?? []) if (!facts.has(fact)) problems.push(`${c.id}: readBack rests on unknown fact "${fact}"`);
     if (c.readBack && !c.readBack.value.includes('{parameter}')) problems.push(`${c.id}: readBack value must name {parameter}`);

@@ -26,6 +26,7 @@ function inputsKey(dir: string): string {
     codePath('src/engine/load/organisation-settings.ts'),
     codePath('src/engine/load/changed-settings.ts'),
     codePath('src/engine/load/statement-kinds.ts'),
+    codePath('src/engine/load/set-members.ts'),
   ];
   const hash = createHash('sha256');
   for (const file of files) {

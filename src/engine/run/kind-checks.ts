@@ -2,8 +2,8 @@
 // them, only the catalog's kind data (KindContext). Before the request: a default the case
 // compares is sent explicitly (the twin run), and what a not-affected clause protects is read.
 // After the answer: a read sent again with its defaults (default-twin.ts), timestamps against the
-// run's clock, a refused step blamed on what the evidence points at (optional-parameters.ts), and
-// the not-affected reads again (not-affected.ts).
+// run's clock, the values of enumerations (kind-places.ts), a refused step blamed on what the
+// evidence points at (optional-parameters.ts), and the not-affected reads again (not-affected.ts).
 import type { Account, Profile, Role } from '../../common/vocabulary.js';
 import type { ApiClient, Exchange } from '../../http/client.js';
 import type { Params } from '../../http/encode.js';
@@ -11,6 +11,7 @@ import type { DefaultCheck, NotAffectedCheck } from '../load/statement-kinds.js'
 import type { Step } from '../load/types.js';
 import type { Judged } from '../judge/failure.js';
 import { timestampFindings } from '../judge/timestamps.js';
+import { answerValueFindings } from '../judge/kind-places.js';
 import type { KindContext } from './kind-context.js';
 import { blameRefusal, leftOut } from './optional-parameters.js';
 import { notAffectedWatch } from './not-affected.js';
@@ -102,6 +103,12 @@ export async function kindChecksOfStep(
       if (typeof diagnosis === 'string') return diagnosis;
       if (body?.result === 'success' && !step.setup) {
         found.push(...timestampFindings(body, path, kinds.timestamps(operation), { startedAt: kinds.startedAt, now: Date.now() }, kinds.made));
+        found.push(
+          ...answerValueFindings(
+            body,
+            kinds.values(operation).filter((v) => ctx.profile === 'zulip' || !v.place.facts),
+          ),
+        );
       }
       const changed = await watch.after();
       if (typeof changed === 'string') return changed;

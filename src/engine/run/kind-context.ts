@@ -1,6 +1,7 @@
 // What the statement kinds' generic checks need while steps run: the catalog's kind data by
 // operation, the run's clock and what the run has created. Built once per run (the Session).
-import type { DefaultCheck, KindChecks, NotAffectedCheck, OptionalCheck, TimestampCheck } from '../load/statement-kinds.js';
+import type { DefaultCheck, EventTimestampCheck, KindChecks, NotAffectedCheck, OptionalCheck, TimestampCheck } from '../load/statement-kinds.js';
+import type { ValueCheck } from '../load/set-members.js';
 import { operationMatcher } from '../judge/operation-of.js';
 import type { MadeByRun } from '../judge/timestamps.js';
 
@@ -11,6 +12,11 @@ export interface KindContext {
   optional: (operation: string) => OptionalCheck[];
   defaults: (operation: string) => DefaultCheck[];
   notAffected: (operation: string) => NotAffectedCheck[];
+  /** The enumerations whose values the success answers of an operation carry. */
+  values: (operation: string) => ValueCheck[];
+  /** Timestamps and enumerations in the events a case picks. */
+  eventTimestamps: EventTimestampCheck[];
+  eventValues: ValueCheck[];
   /** When the run began (ms), for the timestamps a run causes. */
   startedAt: number;
   made: MadeByRun;
@@ -23,8 +29,12 @@ const byOperation = <T extends { operation: string }>(list: readonly T[]) => {
 };
 
 export function kindContext(checks: KindChecks, startedAt: number, made: MadeByRun): KindContext {
-  const operations = [...checks.timestamps, ...checks.optional, ...checks.defaults, ...checks.notAffected].map((c) => c.operation);
+  const answerValues = (checks.values ?? []).flatMap((v) => (v.place.operation ? [{ ...v, operation: v.place.operation }] : []));
+  const operations = [...checks.timestamps, ...checks.optional, ...checks.defaults, ...checks.notAffected, ...answerValues].map((c) => c.operation);
   return {
+    values: byOperation(answerValues),
+    eventTimestamps: checks.eventTimestamps ?? [],
+    eventValues: (checks.values ?? []).filter((v) => v.place.event),
     operationOf: operationMatcher(operations),
     timestamps: byOperation(checks.timestamps),
     optional: byOperation(checks.optional),

@@ -14,6 +14,7 @@ import { ASSERTION_KEYS, show } from '../judge/matchers.js';
 import { roleOf, type Assertion, type EventsSpec, type MadeAccount, type RepeatSpec, type Step } from '../load/types.js';
 import type { KindContext } from './kind-context.js';
 import { kindChecksOfStep, type KindOwner } from './kind-checks.js';
+import { eventKindFindings } from './kind-events.js';
 
 export interface TargetContext {
   /** Sends the requests (a case's sends wait for a rate limit outside its slot: runner/session.ts). */
@@ -177,7 +178,7 @@ export async function runSteps(steps: Step[], ctx: TargetContext, initial: Vars,
     const own = [
       ...judge(exchange.response!, polled ? undefined : expect, ctx.profile, who, ctx.featureLevel),
       ...(polled
-        ? judgedEvents(polled, eventsSpec!, expect, who, ctx.featureLevel)
+        ? [...judgedEvents(polled, eventsSpec!, expect, who, ctx.featureLevel), ...eventKindFindings(polled.events, eventsSpec!, ctx.kinds, who.facts)]
         : supportedListedAsIgnored(ctx, step.request.method, path, exchange.response!.json)),
     ];
     const withGeneric = generic ? await generic.after(exchange, own, (response) => judge(response, expect, ctx.profile, who, ctx.featureLevel)) : own;

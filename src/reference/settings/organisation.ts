@@ -1,6 +1,7 @@
 // Organisation settings: their Zulip defaults, PATCH /realm (administrators only) and the
 // `realm_*` fields of POST /register. Other areas add their keys to SETTINGS below.
 // Stored beside the realm (a WeakMap), so the realm model stays plain data.
+import { isDeepStrictEqual } from 'node:util';
 import { isAdmin } from '../realm/access.js';
 import { adminRequired, badRequest } from '../core/errors.js';
 import type { GroupSetting, Realm } from '../realm/model.js';
@@ -83,6 +84,8 @@ interface SettingSpec {
   read(params: Params, name: string, realm: Realm, quirks: Quirks): unknown;
   /** The feature level Zulip added it at (fact zulip.level.<N>); absent: older than the levels modelled. */
   since?: number;
+  /** Its change travels in a realm update_dict event (data {param: value}); else op update (property, value). */
+  dict?: true;
 }
 
 const readBool = (p: Params, name: string) => p.optBool(name);
@@ -113,19 +116,26 @@ function readEditHistoryPolicy(p: Params, name: string): EditHistoryPolicy | und
   return p.optEnum(name, ['all', 'moves', 'none'] as const);
 }
 
-const group = (key: Key, param: string, since: number): SettingSpec => ({ key, param, register: `realm_${param}`, read: readGroupUpdate(key), since });
+const group = (key: Key, param: string, since: number): SettingSpec => ({
+  key,
+  param,
+  register: `realm_${param}`,
+  read: readGroupUpdate(key),
+  since,
+  dict: true,
+});
 const limit = (key: Key, param: string, since?: number): SettingSpec => ({ key, param, register: `realm_${param}`, read: readTimeLimit, since });
 
 export const SETTINGS: SettingSpec[] = [
-  { key: 'allowMessageEditing', param: 'allow_message_editing', register: 'realm_allow_message_editing', read: readBool },
-  limit('messageContentEditLimitSeconds', 'message_content_edit_limit_seconds'),
+  { key: 'allowMessageEditing', param: 'allow_message_editing', register: 'realm_allow_message_editing', read: readBool, dict: true },
+  { ...limit('messageContentEditLimitSeconds', 'message_content_edit_limit_seconds'), dict: true },
   limit('moveMessagesWithinStreamLimitSeconds', 'move_messages_within_stream_limit_seconds', 162),
   limit('moveMessagesBetweenStreamsLimitSeconds', 'move_messages_between_streams_limit_seconds', 162),
   group('canResolveTopicsGroup', 'can_resolve_topics_group', 367),
   group('canMoveMessagesBetweenChannelsGroup', 'can_move_messages_between_channels_group', 310),
   group('canMoveMessagesBetweenTopicsGroup', 'can_move_messages_between_topics_group', 316),
   group('canMentionManyUsersGroup', 'can_mention_many_users_group', 352),
-  { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy, since: 392 },
+  { key: 'topicsPolicy', param: 'topics_policy', register: 'realm_topics_policy', read: readTopicsPolicy, since: 392, dict: true },
   // Zulip replaced the boolean allow_edit_history by this policy at feature level 358 (fact
   // zulip.history.visibility-policy): PATCH /realm no longer takes allow_edit_history.
   {
@@ -174,26 +184,42 @@ export function registerRealmSettings(realm: Realm): Record<string, unknown> {
   };
 }
 
+/**
+ * A changed setting's event, as Zulip sends it (fact zulip.events.realm.update-dict-message-editing):
+ * update_dict for message editing, its content time limit, the topics policy and the group
+ * settings; op update with property and value for the others (the move time limits among them).
+ */
+function settingEvent(spec: Pick<SettingSpec, 'param' | 'dict'>, value: unknown): { type: string; [field: string]: unknown } {
+  if (!spec.dict) return { type: 'realm', op: 'update', property: spec.param, value };
+  const data: Record<string, unknown> = { [spec.param]: value };
+  if (spec.param === 'topics_policy') data.mandatory_topics = value === 'disable_empty_topic';
+  return { type: 'realm', op: 'update_dict', property: 'default', data };
+}
+
 function updateRealm(ctx: Context) {
   if (!isAdmin(ctx.user)) throw adminRequired();
   // Every value is validated before anything changes.
-  const changes = SETTINGS.map((s) => [s.key, s.read(ctx.params, s.param, ctx.realm, ctx.quirks)] as const).filter(([, v]) => v !== undefined);
+  const changes = SETTINGS.map((s) => [s, s.read(ctx.params, s.param, ctx.realm, ctx.quirks)] as const).filter(([, v]) => v !== undefined);
   const replaced = REPLACED_SETTINGS.map((s) => [s, ctx.params.optBool(s.param)] as const).filter(([, on]) => on !== undefined);
   const spectatorAccess = ctx.params.optBool(SPECTATOR_ACCESS);
   const settings = realmSettings(ctx.realm) as unknown as Record<Key, unknown>;
-  for (const [key, value] of changes) settings[key] = value;
-  for (const [s, on] of replaced) settings[s.key] = s.value(on!);
+  // Events 3: each changed setting sends its event to every user; an unchanged one sends none.
+  const events: ReturnType<typeof settingEvent>[] = [];
+  for (const [spec, value] of changes) {
+    if (!isDeepStrictEqual(settings[spec.key], value)) events.push(settingEvent(spec, value));
+    settings[spec.key] = value;
+  }
+  // A setting an older level had, in place of one of today's (allow_edit_history, mandatory_topics).
+  for (const [s, on] of replaced) {
+    const value = s.value(on!);
+    if (!isDeepStrictEqual(settings[s.key], value)) events.push(settingEvent({ param: s.param, dict: true }, on));
+    settings[s.key] = value;
+  }
+  if (spectatorAccess !== undefined && spectatorAccess !== ctx.realm.enableSpectatorAccess)
+    events.push(settingEvent({ param: SPECTATOR_ACCESS }, spectatorAccess));
   if (spectatorAccess !== undefined) ctx.realm.enableSpectatorAccess = spectatorAccess;
-  // Events 3: one realm update_dict event carries the changed settings.
-  const data = Object.fromEntries(SETTINGS.filter((s) => changes.some(([k]) => k === s.key)).map((s) => [s.param, settings[s.key]]));
-  for (const [s, on] of replaced) data[s.param] = on;
-  if (spectatorAccess !== undefined) data[SPECTATOR_ACCESS] = spectatorAccess;
-  if (changes.length || replaced.length || spectatorAccess !== undefined)
-    sendEvent(
-      ctx.realm,
-      ctx.realm.users.map((u) => u.id),
-      { type: 'realm', op: 'update_dict', property: 'default', data },
-    );
+  const everyone = ctx.realm.users.map((u) => u.id);
+  for (const event of events) sendEvent(ctx.realm, everyone, event);
   return {};
 }
 

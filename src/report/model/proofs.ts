@@ -29,6 +29,11 @@ export interface ProofsFile {
    */
   kinds?: Record<string, string[]>;
   /**
+   * From tests/mutants: clause about a set (specs/clauses.yaml `members`) -> member -> profile ->
+   * the mutants breaking that member alone that a case was seen to catch.
+   */
+  members?: Record<string, Record<string, Partial<Record<Profile, string[]>>>>;
+  /**
    * From tests/mutants: whether each mutant's report names what it breaks. Over the mutants with
    * a failure, how many have a declared rule as the top line of "Failures by broken rule"; over
    * the rules their reports name, how many they declare (`breaks`); and the mutants naming more.
