@@ -9,7 +9,7 @@ import type { Account, Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
 import { NamedLocks, ReadWriteLock, Semaphore, type LockClaim } from './locks.js';
 import { lockClaims } from './lock-claims.js';
-import { deleteQueues, MADE_ACCOUNT_LABEL, runSteps, type OpenedQueue, type TargetContext } from '../engine/run/run-steps.js';
+import { deleteQueues, MADE_ACCOUNT_LABEL, runSteps, type OpenedQueue, type StepRecord, type TargetContext } from '../engine/run/run-steps.js';
 import type { Case, SpecFile } from '../engine/load/types.js';
 import { planInputOf, type PlanInput } from '../engine/run/plan.js';
 import type { RunSettings } from './hand-over.js';
@@ -47,6 +47,8 @@ export class Session {
   private readonly fixtureQueues = new Map<string, OpenedQueue[]>();
   /** Files whose fixture steps have finished (made, or failed). */
   private readonly fixturesMade = new Set<string>();
+  /** The ids of the messages each file's fixture steps sent (the ones its fixturesAge ages). */
+  private readonly fixtureMessages = new Map<string, number[]>();
   /** Files with fixturesAge: their fixtures made and aged; why they could not be aged, or null. */
   private readonly ripening = new Map<string, Promise<string | null>>();
   private readonly slots: Semaphore;
@@ -206,6 +208,7 @@ export class Session {
     const making = runSteps(spec.fixtures ?? [], ctx, globals, { clauses: [], purpose: 'fixture' })
       .then((outcome) => {
         this.fixtureQueues.set(spec.file, outcome.queues);
+        this.fixtureMessages.set(spec.file, sentMessageIds(outcome.records));
         if (outcome.status === 'passed') return outcome.vars;
         const why = outcome.status === 'errored' ? outcome.cause : `${outcome.failures[0].message} (${outcome.summary})`;
         throw new FixtureError(this.redactor.text(`fixture of ${spec.file} could not be made: ${why}`));
@@ -230,7 +233,7 @@ export class Session {
           () => true,
           () => false,
         ),
-      ).then((made) => (made ? this.age(seconds) : null));
+      ).then((made) => (made ? this.age(seconds, this.fixtureMessages.get(spec.file) ?? []) : null));
       this.ripening.set(spec.file, ripe);
     }
     return ripe;
@@ -249,8 +252,8 @@ export class Session {
     }
   }
 
-  /** Lets `seconds` pass for what the run made so far (see ripen); why not, or null. */
-  private async age(seconds: number): Promise<string | null> {
+  /** Lets `seconds` pass for the messages a file's fixtures sent (see ripen); why not, or null. */
+  private async age(seconds: number, messageIds: readonly number[]): Promise<string | null> {
     if (!(this.settings.referenceClock ?? this.settings.referenceSeed)) {
       // An interrupted run does not wait out the rest.
       const cut = new AbortController();
@@ -263,7 +266,8 @@ export class Session {
     const exchange = await this.ctx.client.send({
       method: 'POST',
       path: '/reference/age_messages',
-      params: { seconds },
+      // Only the file's own: the messages other cases send meanwhile keep their times.
+      params: { seconds, message_ids: [...messageIds] },
       auth: { ...account, role },
       purpose: 'fixture',
     });
@@ -367,4 +371,12 @@ export class Session {
     await this.client.close();
     if (this.settings.costFile) writeFileSync(this.settings.costFile, JSON.stringify(this.meter.snapshot()));
   }
+}
+
+/** The ids of the messages the steps' POST /messages sent, from their answers. */
+function sentMessageIds(records: readonly StepRecord[]): number[] {
+  return records.flatMap(({ exchange }) => {
+    const id = (exchange.response?.json as { id?: unknown } | undefined)?.id;
+    return exchange.request.method === 'POST' && /\/messages$/.test(exchange.request.url.split('?')[0]) && Number.isInteger(id) ? [id as number] : [];
+  });
 }

@@ -108,6 +108,21 @@ describe('reference server: shortcuts', () => {
     }
   });
 
+  it('ages only the messages it is given, when given some: the others keep the time they were sent at', async () => {
+    const s = await startReferenceServer();
+    try {
+      const send = async (content: string) =>
+        (await call(s, 'POST', '/messages', { as: s.accounts.member, form: { type: 'stream', to: 'general', topic: 'aging', content } })).body.id as number;
+      const [old, other] = [await send('old'), await send('other')];
+      const timeOf = async (id: number) => (await call(s, 'GET', `/messages/${id}`, { as: s.accounts.member })).body.message.timestamp as number;
+      const [oldBefore, otherBefore] = [await timeOf(old), await timeOf(other)];
+      expectSuccess(await call(s, 'POST', '/reference/age_messages', { as: s.accounts.member, form: { seconds: '30', message_ids: JSON.stringify([old]) } }));
+      expect([await timeOf(old), await timeOf(other)]).toEqual([oldBefore - 30, otherBefore]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('without them it is any other server: another version, and no way to age messages', async () => {
     const s = await startReferenceServer({ shortcuts: false });
     try {

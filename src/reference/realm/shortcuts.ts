@@ -1,8 +1,8 @@
 // What the reference server offers a run beyond any server's API, unless it is started without
 // shortcuts (`serve --no-shortcuts`): it names itself "reference" in GET /server_settings and
 // POST /register, so the run may use what only its seeded realm has (push devices behind failing
-// relays), and POST /reference/age_messages makes every message older, so the run need not wait
-// out a time limit; GET /reference/seeded_accounts names the seeded accounts still there, so a run
+// relays), and POST /reference/age_messages makes the messages it names older, so the run need
+// not wait out a time limit; GET /reference/seeded_accounts names the seeded accounts still there, so a run
 // uses the seeded data (push devices) only with them. Without the shortcuts, a run judges the
 // reference server as any other server.
 import { badRequest } from '../core/errors.js';
@@ -13,11 +13,18 @@ import { SEED_USER_IDS, seededUserId } from './seed.js';
 /** zulip_version: "reference" tells a run it may take the shortcuts. */
 export const serverVersion = (realm: Realm) => (realm.shortcuts ? 'reference' : 'reference (no shortcuts)');
 
-/** Every message becomes `seconds` older, as if the run had waited that long. */
+/**
+ * The messages named (`message_ids`, a JSON list; every message when absent) become `seconds`
+ * older, as if the run had waited that long. Named, so that messages other cases send meanwhile
+ * keep the times they were sent at (a read of their history compares them).
+ */
 function ageMessages(ctx: Context) {
   const seconds = ctx.params.int('seconds');
   if (seconds < 1) throw badRequest('seconds must be positive');
-  for (const message of ctx.realm.messages) message.timestamp -= seconds;
+  const named = ctx.params.optList('message_ids');
+  if (named?.some((id) => !Number.isInteger(id))) throw badRequest('message_ids must be a list of message ids');
+  const ids = named ? new Set(named as number[]) : null;
+  for (const message of ctx.realm.messages) if (!ids || ids.has(message.id)) message.timestamp -= seconds;
   return {};
 }
 
@@ -29,6 +36,6 @@ function seededAccounts(ctx: Context) {
 }
 
 export const shortcutRoutes: Route[] = [
-  { method: 'POST', path: '/reference/age_messages', params: ['seconds'], handle: ageMessages },
+  { method: 'POST', path: '/reference/age_messages', params: ['seconds', 'message_ids'], handle: ageMessages },
   { method: 'GET', path: '/reference/seeded_accounts', params: [], handle: seededAccounts },
 ];
