@@ -43,7 +43,8 @@ function family(clause: string, kind: Kind, server: (member: string) => Partial<
         name: `member-${slug(clause)}-${slug(member)}`,
         kind,
         operations: operationsOf(kills),
-        breaks: [clause, ...(own ? [own] : [])],
+        // The Zulip facts that restate the clause are broken too (a zulip case's failure names them first).
+        breaks: [clause, ...(own ? [own] : []), ...(c.facts ?? [])],
         member: { clause, name: member },
         kills,
         ...rest,
@@ -91,7 +92,8 @@ function valueFamily(c: Clause): Mutant[] {
   if ((documented[c.endpoint] ?? []).includes(p)) {
     const sent = forOperation(c.endpoint);
     return family(c.id, 'parameter', (value) => ({
-      rewrite: refuse((req) => sent(req) && paramsOf(req).get(p) === value),
+      // As Zulip refuses a value its parameter does not take (typed_endpoint.py's literal_error).
+      rewrite: refuse((req) => sent(req) && paramsOf(req).get(p) === value, `Invalid ${p}`),
       kills: killsOf(c.id, value, judgesRefusal(c.endpoint, p, value)),
     }));
   }
@@ -266,6 +268,8 @@ function familyOf(c: Clause): Mutant[] {
     case 'op5.existing-users-unchanged':
       return family(c.id, 'not-affected', (name) => ({
         rewrite: defaultReachesUsers(name),
+        // Read through Zulip's POST /register (a zulip case): its fact restating the clause breaks first.
+        breaks: [c.id, 'zulip.realm-defaults.existing-users-unchanged'],
         kills: killsOf(c.id, name).includes('op5.zulip.existing-users-unchanged.every-default')
           ? ['op5.zulip.existing-users-unchanged.every-default']
           : killsOf(c.id, name),

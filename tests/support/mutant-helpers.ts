@@ -110,12 +110,12 @@ export function answerAsOwner(): Rewrite {
   };
 }
 /** Answers a request matching `when` with a BAD_REQUEST error instead of what the server said. */
-export function refuse(when: (req: ProxiedRequest) => boolean): Rewrite {
+export function refuse(when: (req: ProxiedRequest) => boolean, msg = 'Refused by mutant'): Rewrite {
   return {
     answer: (req, a) => {
       if (when(req)) {
         a.status = 400;
-        a.json = { result: 'error', msg: 'Refused by mutant', code: 'BAD_REQUEST' };
+        a.json = { result: 'error', msg, code: 'BAD_REQUEST' };
       }
     },
   };

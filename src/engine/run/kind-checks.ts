@@ -13,7 +13,7 @@ import type { Judged } from '../judge/failure.js';
 import { timestampFindings } from '../judge/timestamps.js';
 import { answerValueFindings } from '../judge/kind-places.js';
 import type { KindContext } from './kind-context.js';
-import { blameRefusal, leftOut } from './optional-parameters.js';
+import { blameRefusal, leftOut, sentNamedFirst } from './optional-parameters.js';
 import { notAffectedWatch } from './not-affected.js';
 import type { Vars } from './interpolate.js';
 import { readDisagreement } from './default-twin.js';
@@ -115,9 +115,10 @@ export async function kindChecksOfStep(
       // A refused step that expected the request accepted: what it left out is blamed only on evidence.
       const missing = kinds.defaults(operation).filter((d) => sent[d.parameter] === undefined);
       const withDefaults = async () => ((await send(explicit(missing))).response?.json as { result?: unknown } | undefined)?.result === 'success';
+      const refusal = (body ?? {}) as { var_name?: unknown; msg?: unknown };
       const own = await blameRefusal({
-        judged,
-        body: (body ?? {}) as { var_name?: unknown; msg?: unknown },
+        judged: sentNamedFirst(judged, refusal, Object.keys(sent)),
+        body: refusal,
         omitted: leftOut(kinds.optional(operation), sent),
         withDefaults: missing.length && !step.setup ? { names: missing.map((d) => d.parameter), accepted: withDefaults } : null,
       });

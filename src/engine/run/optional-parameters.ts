@@ -19,11 +19,14 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether an error message names the parameter: quoted ('topic', "topic", `topic`), or, for a
- * name no sentence uses as a word (stream_id, prev_content_sha256), anywhere as a whole word.
- * A plain word unquoted ("You can't move this topic") names nothing.
+ * name no sentence uses as a word (stream_id, prev_content_sha256), anywhere as a whole word, or
+ * as the subject of Zulip's sentences for a value ("Invalid emojiset", "emojiset is not a string").
+ * A plain word unquoted elsewhere ("You can't move this topic") names nothing.
  */
 function names(message: string, name: string): boolean {
   if (new RegExp(`['"\`‘“]${escape(name)}['"\`’”]`).test(message)) return true;
+  // Zulip's own sentences for a parameter's value (typed_endpoint.py): "Invalid emojiset".
+  if (new RegExp(`^(Invalid ${escape(name)}|${escape(name)} is (not|too) [^.]*)\\.?$`).test(message)) return true;
   return /[_\d]/.test(name) && new RegExp(`(^|[^\\w])${escape(name)}($|[^\\w])`).test(message);
 }
 
@@ -86,4 +89,20 @@ export async function blameRefusal(r: Refused): Promise<Judged[]> {
     blamed = { ...refused, clause: rest[0] ?? '', clauses: rest };
   }
   return r.judged.map((f, i) => (i === at ? blamed : f));
+}
+
+/**
+ * A refused step that sent several parameters and checks a clause of each (one value of each
+ * setting at once): where the refusal names some of the parameters it was sent (its `var_name`,
+ * or its message), the clauses named after them (op5.param.color-scheme for color_scheme) come
+ * first, so the failure's cause is the parameter the server refused, not the step's first clause.
+ */
+export function sentNamedFirst(judged: Judged[], body: { var_name?: unknown; msg?: unknown }, sent: readonly string[]): Judged[] {
+  const at = judged.findIndex((f) => f.refusal !== undefined);
+  if (at < 0 || judged[at].clauses.length < 2) return judged;
+  const named = namedByRefusal(body, sent).map((name) => `.${name.replace(/_/g, '-')}`);
+  const own = judged[at].clauses.filter((c) => named.some((suffix) => c.endsWith(suffix)));
+  if (!own.length) return judged;
+  const clauses = [...own, ...judged[at].clauses.filter((c) => !own.includes(c))];
+  return judged.map((f, i) => (i === at ? { ...f, clause: clauses[0], clauses } : f));
 }
