@@ -66,7 +66,7 @@ describe('a second client changing settings during a run', () => {
     async () => {
       // The client spares the account the server wrongly changes: a value another client sets
       // after the server's own change hides that change, as it would from anyone reading it.
-      const { status } = await withBusyClient(['defaults-apply-to-caller'], ['admin']);
+      const { status } = await withBusyClient(['defaults-apply-to-caller'], ['owner']);
       expect(status).toMatch(/^failed PATCH \/realm\/user_settings_defaults \[zulip\.realm-defaults\.existing-users-unchanged/);
     },
     WHOLE_RUN_TIMEOUT_MS,
