@@ -9,7 +9,7 @@ import { ConfigError } from './common/vocabulary.js';
 import { exitStatusOf } from './commands/exit-status.js';
 import { didYouMean } from './common/suggest.js';
 import { TOOL } from './common/tool.js';
-import { DEFAULT_EMAIL_TEMPLATE } from './commands/setup/accounts.js';
+import { DEFAULT_EMAIL_TEMPLATE, RUN_EXTRA_MEMBERS } from './commands/setup/accounts.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);
@@ -197,9 +197,15 @@ export async function main(argv: string[]): Promise<number> {
       "the made accounts' addresses: {name} is the account (admin, ...), {owner-local} and {owner-domain} the parts of the owner's",
       DEFAULT_EMAIL_TEMPLATE,
     )
+    .option(
+      '--extra-members <n>',
+      'also make n more plain members (member-extra-1...), written to CONFORMANCE_EXTRA_MEMBERS: a run spreads the cases of plain members over them, for a server that limits each account',
+      '0',
+    )
     .option('--i-understand-this-writes', 'make accounts on a target that is not on this machine')
     .action(
       async (opts: {
+        extraMembers: string;
         envOut: string;
         envFile?: string;
         targetUrl?: string;
@@ -209,7 +215,7 @@ export async function main(argv: string[]): Promise<number> {
         iUnderstandThisWrites?: boolean;
       }) => {
         refuseFlagsTakenByNpm(
-          ['env-out', 'env-file', 'target-url', 'owner-email', 'owner-api-key', 'email-template', 'i-understand-this-writes'],
+          ['env-out', 'env-file', 'target-url', 'owner-email', 'owner-api-key', 'email-template', 'extra-members', 'i-understand-this-writes'],
           new Set(['i-understand-this-writes']),
           'cli',
         );
@@ -221,7 +227,9 @@ export async function main(argv: string[]): Promise<number> {
         }
         if (owner.email && owner.apiKey) config.accounts.owner = { email: owner.email, apiKey: owner.apiKey };
         const { setup } = await import('./commands/setup/setup.js');
-        status = await setup(config, { envOut: resolve(invocationDir(), opts.envOut), emailTemplate: opts.emailTemplate }, { out, err });
+        if (!/^\d+$/.test(opts.extraMembers)) throw new ConfigError(`--extra-members: expected a number of members (0 or more), got "${opts.extraMembers}"`);
+        const extraMembers = RUN_EXTRA_MEMBERS(Number(opts.extraMembers));
+        status = await setup(config, { envOut: resolve(invocationDir(), opts.envOut), emailTemplate: opts.emailTemplate, extraMembers }, { out, err });
       },
     );
 

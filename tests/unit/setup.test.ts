@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/common/vocabulary.js';
 import { startReferenceServer, type ReferenceServerOptions } from '../../src/reference/index.js';
 import { setup } from '../../src/commands/setup/setup.js';
-import { DEFAULT_EMAIL_TEMPLATE, emailFor, plannedAccounts } from '../../src/commands/setup/accounts.js';
+import { DEFAULT_EMAIL_TEMPLATE, emailFor, plannedAccounts, RUN_EXTRA_MEMBERS } from '../../src/commands/setup/accounts.js';
 import { withValues } from '../../src/commands/setup/env-out.js';
 
 const servers: { close(): Promise<void> }[] = [];
@@ -159,6 +159,22 @@ describe('setup', () => {
     const { ownerFile, envOut } = await ownerOnly();
     expect((await runSetup(ownerFile, envOut, { extraMembers: extra })).status).toBe(0);
     expect(readFileSync(envOut, 'utf8')).toMatch(/^EXTRA_MEMBER_2_EMAIL=owner\+conformance-member-extra-2@reference\.test$/m);
+  });
+
+  it('makes the extra members a run spreads over (--extra-members), in the one line the run reads, and reuses them', async () => {
+    const { ownerFile, envOut } = await ownerOnly();
+    const ran = await runSetup(ownerFile, envOut, { extraMembers: RUN_EXTRA_MEMBERS(2) });
+    expect(ran.error).toBeNull();
+    expect(ran.lines.join('\n')).toMatch(/^ {2}member-extra-2 +owner\+conformance-member-extra-2@reference\.test +made$/m);
+    const written = readFileSync(envOut, 'utf8');
+    expect(written).toMatch(/^CONFORMANCE_EXTRA_MEMBERS=owner\+conformance-member-extra-1@reference\.test:\S+,owner\+conformance-member-extra-2@reference\.test:\S+$/m);
+    expect(written).not.toContain('CONFORMANCE_EXTRA_MEMBERS[');
+    const config = loadConfig({ envFile: envOut, env: {} });
+    expect(config.extraMembers.map((m) => m.email)).toEqual(['owner+conformance-member-extra-1@reference.test', 'owner+conformance-member-extra-2@reference.test']);
+    for (const secret of config.extraMembers.map((m) => m.apiKey)) expect(ran.lines.join('\n')).not.toContain(secret);
+    const again = await runSetup(ownerFile, envOut, { extraMembers: RUN_EXTRA_MEMBERS(2) });
+    expect(again.lines.filter((l) => l.startsWith('  member-extra')).every((l) => l.endsWith('reused (made by an earlier setup)'))).toBe(true);
+    expect(readFileSync(envOut, 'utf8')).toBe(written);
   });
 
   it('writes a new env file with a header, and appends only the keys an existing one lacks', () => {

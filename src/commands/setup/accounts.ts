@@ -2,7 +2,7 @@
 // carry, what it is on the target (a user of a role, or a generic bot) and the env file's keys
 // for it. A later change asks for more plain members (ExtraMembers) without touching the steps.
 import { createHmac } from 'node:crypto';
-import { accountEnv, ROLE_CODES, type Role } from '../../common/vocabulary.js';
+import { accountEnv, EXTRA_MEMBERS_ENV, ROLE_CODES, type Role } from '../../common/vocabulary.js';
 
 /** A user of a role (Zulip's role codes: 200 administrator ... 600 guest), or a generic bot. */
 export type AccountKind = { user: number } | { bot: true };
@@ -23,6 +23,15 @@ export interface ExtraMembers {
   count: number;
   env: (n: number) => { email: string; apiKey: string };
 }
+
+/**
+ * The extra members a run reads, all in one line (CONFORMANCE_EXTRA_MEMBERS=email:key,...): the
+ * n-th is named by keys of its own here (never written as such), which setup gathers into that line.
+ */
+export const RUN_EXTRA_MEMBERS = (count: number): ExtraMembers => ({
+  count,
+  env: (n) => ({ email: `${EXTRA_MEMBERS_ENV}[${n}].email`, apiKey: `${EXTRA_MEMBERS_ENV}[${n}].apiKey` }),
+});
 
 /** Every account setup makes: one per role, then the bot, then the extra members (`member-extra-1`...). */
 export function plannedAccounts(extra: ExtraMembers = { count: 0, env: () => ({ email: '', apiKey: '' }) }): PlannedAccount[] {

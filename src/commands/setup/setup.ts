@@ -5,13 +5,24 @@
 // the first account is made (the owner's key and role, password sign-in); a stop names the cause
 // and what an administrator must grant, and writes nothing. Keys are never printed.
 import { isLoopback } from '../write-consent.js';
-import { loadConfig, type Config } from '../../config/config.js';
-import { ConfigError, ROLE_CODES, ROLE_NAMES, type Account } from '../../common/vocabulary.js';
+import { loadConfig, parseExtraMembers, type Config } from '../../config/config.js';
+import { extraMembersValue } from '../env-format.js';
+import { ConfigError, EXTRA_MEMBERS_ENV, ROLE_CODES, ROLE_NAMES, type Account } from '../../common/vocabulary.js';
 import { viaAction } from '../../common/audience.js';
 import { Redactor } from '../../http/redact.js';
 import { preflight, preflightTimeoutMs } from '../preflight.js';
 import type { Output } from '../output.js';
-import { BOT_SHORT_NAME, emailFor, fullNameFor, passwordFor, plannedAccounts, templateProblem, type ExtraMembers, type PlannedAccount } from './accounts.js';
+import {
+  BOT_SHORT_NAME,
+  emailFor,
+  fullNameFor,
+  passwordFor,
+  plannedAccounts,
+  RUN_EXTRA_MEMBERS,
+  templateProblem,
+  type ExtraMembers,
+  type PlannedAccount,
+} from './accounts.js';
 import { refusalText, SetupTarget, type Answer, type TargetUser } from './target.js';
 import { valuesIn, writeEnvValues } from './env-out.js';
 
@@ -20,7 +31,7 @@ export interface SetupOptions {
   envOut: string;
   /** The made accounts' addresses: accounts.ts emailFor. */
   emailTemplate: string;
-  /** More plain members than the roles need (accounts.ts plannedAccounts). */
+  /** More plain members than the roles need (accounts.ts plannedAccounts; the run's: RUN_EXTRA_MEMBERS). */
   extraMembers?: ExtraMembers;
 }
 
@@ -47,7 +58,7 @@ export async function setup(config: Config, options: SetupOptions, io: Output): 
   if (problem) throw new ConfigError(`--email-template "${options.emailTemplate}" ${problem}`);
   if (!config.allowWrites && !isLoopback(url)) {
     throw new ConfigError(
-      `${url} is not on this machine and setup makes accounts there (five users and a bot): ${viaAction() ? "set the action's input i-understand-this-writes: true" : 'pass --i-understand-this-writes'} to go ahead`,
+      `${url} is not on this machine and setup makes accounts there (${5 + (options.extraMembers?.count ?? 0)} users and a bot): ${viaAction() ? "set the action's input i-understand-this-writes: true" : 'pass --i-understand-this-writes'} to go ahead`,
     );
   }
   const redactor = new Redactor();
@@ -62,15 +73,20 @@ export async function setup(config: Config, options: SetupOptions, io: Output): 
   } finally {
     await target.close();
   }
+  // The run's extra members go in one line; every other account has keys of its own.
+  const gathered = settled.filter((s) => isGathered(s.account));
   const values: [string, string][] = [
     ['CONFORMANCE_TARGET_URL', url],
     ...(config.ownerCanChangeUserEmails ? [['CONFORMANCE_OWNER_CAN_CHANGE_USER_EMAILS', 'true'] as [string, string]] : []),
     ['CONFORMANCE_OWNER_EMAIL', owner.email],
     ['CONFORMANCE_OWNER_API_KEY', owner.apiKey],
-    ...settled.flatMap(({ account, email, apiKey }): [string, string][] => [
-      [account.env.email, email],
-      [account.env.apiKey, apiKey],
-    ]),
+    ...settled
+      .filter((s) => !isGathered(s.account))
+      .flatMap(({ account, email, apiKey }): [string, string][] => [
+        [account.env.email, email],
+        [account.env.apiKey, apiKey],
+      ]),
+    ...(gathered.length ? [[EXTRA_MEMBERS_ENV, extraMembersValue(gathered.map(({ email, apiKey }) => ({ email, apiKey })))] as [string, string]] : []),
   ];
   writeEnvValues(options.envOut, values);
   const width = Math.max(...settled.map((s) => s.account.name.length));
@@ -119,7 +135,7 @@ async function settleAccounts(target: SetupTarget, owner: Account, options: Setu
       `${cause}${made.length ? `; made before it stopped: ${made.join(', ')} (a setup run again reuses them)` : ''}; nothing was written to ${options.envOut}`,
     );
   const byEmail = new Map(listed.map((u) => [u.email, u]));
-  const steps: UserSteps = { target, owner, byEmail, earlier: valuesIn(options.envOut), made, stop };
+  const steps: UserSteps = { target, owner, byEmail, earlier: withExtraMembers(valuesIn(options.envOut)), made, stop };
   const settled: Settled[] = [];
   for (const account of plannedAccounts(options.extraMembers)) {
     if ('bot' in account.kind) {
@@ -218,6 +234,27 @@ async function settleBot(steps: UserSteps, account: PlannedAccount): Promise<Set
   }
   steps.made.push(account.name);
   return { account, email: created.ok.email, apiKey: created.ok.apiKey, how: 'made' };
+}
+
+/** An account of the run's extra members, whose keys setup gathers into one line (accounts.ts RUN_EXTRA_MEMBERS). */
+const isGathered = (account: PlannedAccount) => account.env.email.startsWith(`${EXTRA_MEMBERS_ENV}[`);
+
+/** An env file's values, with the extra members of its one line also under each member's own keys, to be reused. */
+function withExtraMembers(values: Map<string, string>): Map<string, string> {
+  const line = values.get(EXTRA_MEMBERS_ENV);
+  if (!line) return values;
+  let members: Account[];
+  try {
+    members = parseExtraMembers(line, EXTRA_MEMBERS_ENV);
+  } catch {
+    return values; // a line the run would refuse: the members are signed in again instead
+  }
+  const { env } = RUN_EXTRA_MEMBERS(members.length);
+  members.forEach((m, i) => {
+    values.set(env(i + 1).email, m.email);
+    values.set(env(i + 1).apiKey, m.apiKey);
+  });
+  return values;
 }
 
 function need<T>(answer: Answer<T>, what: string): T {
