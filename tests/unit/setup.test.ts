@@ -167,10 +167,15 @@ describe('setup', () => {
     expect(ran.error).toBeNull();
     expect(ran.lines.join('\n')).toMatch(/^ {2}member-extra-2 +owner\+conformance-member-extra-2@reference\.test +made$/m);
     const written = readFileSync(envOut, 'utf8');
-    expect(written).toMatch(/^CONFORMANCE_EXTRA_MEMBERS=owner\+conformance-member-extra-1@reference\.test:\S+,owner\+conformance-member-extra-2@reference\.test:\S+$/m);
+    expect(written).toMatch(
+      /^CONFORMANCE_EXTRA_MEMBERS=owner\+conformance-member-extra-1@reference\.test:\S+,owner\+conformance-member-extra-2@reference\.test:\S+$/m,
+    );
     expect(written).not.toContain('CONFORMANCE_EXTRA_MEMBERS[');
     const config = loadConfig({ envFile: envOut, env: {} });
-    expect(config.extraMembers.map((m) => m.email)).toEqual(['owner+conformance-member-extra-1@reference.test', 'owner+conformance-member-extra-2@reference.test']);
+    expect(config.extraMembers.map((m) => m.email)).toEqual([
+      'owner+conformance-member-extra-1@reference.test',
+      'owner+conformance-member-extra-2@reference.test',
+    ]);
     for (const secret of config.extraMembers.map((m) => m.apiKey)) expect(ran.lines.join('\n')).not.toContain(secret);
     const again = await runSetup(ownerFile, envOut, { extraMembers: RUN_EXTRA_MEMBERS(2) });
     expect(again.lines.filter((l) => l.startsWith('  member-extra')).every((l) => l.endsWith('reused (made by an earlier setup)'))).toBe(true);
