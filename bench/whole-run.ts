@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../src/reference/server.js';
-import { envFileText } from '../src/commands/env-format.js';
+import { envFileText } from '../src/commands/shared/env-format.js';
 import { projectPath } from '../src/common/paths.js';
 import { startRecordingProxy } from './recording-proxy.js';
 import { readProbe } from './floor.js';

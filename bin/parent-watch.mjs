@@ -7,7 +7,7 @@
 // the whole group would have got. A process started by init itself (a container's command) has
 // no parent to outlive.
 
-/** What the SIGTERM carries, so the run does not take it for a second signal after a first (src/commands/run-stop.ts). */
+/** What the SIGTERM carries, so the run does not take it for a second signal after a first (src/commands/run/run-stop.ts). */
 export const PARENT_GONE = 'parent-gone';
 export const PARENT_POLL_MS = 250;
 

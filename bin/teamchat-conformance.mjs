@@ -24,7 +24,7 @@ const runsSuite =
 
 // A run stopped while it is still loading (Ctrl-C in its first second) is stopped like any other:
 // the signal is noted here, and the run takes it over once it can write its reports
-// (src/commands/run-stop.ts), instead of Node ending the process with nothing written.
+// (src/commands/run/run-stop.ts), instead of Node ending the process with nothing written.
 if (runsSuite) {
   const early = { signal: null, handler: (signal) => (early.signal ??= signal) };
   globalThis[Symbol.for('teamchat-conformance.early-signal')] = early;

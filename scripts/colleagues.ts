@@ -12,7 +12,7 @@ import { readEnvFile } from '../src/config/env-file.js';
 import { invocationDir, KNOWN_ENV_KEYS } from '../src/config/config.js';
 import { resolve } from 'node:path';
 import { accountEnv, ROLES } from '../src/common/vocabulary.js';
-import { isLoopback } from '../src/commands/write-consent.js';
+import { isLoopback } from '../src/commands/shared/write-consent.js';
 import { DEFAULT_MIX, startColleagues, type ActionName } from '../tests/support/colleagues.js';
 
 const { values } = parseArgs({

@@ -24,8 +24,8 @@ import { closingLineOf } from '../src/report/writers/console-output.js';
 import { readEnvFile } from '../src/config/env-file.js';
 import { KNOWN_ENV_KEYS } from '../src/config/config.js';
 import { ROLES } from '../src/common/vocabulary.js';
-import { readLedgerFile } from '../src/commands/ledger-file.js';
-import { unsettledChanges } from '../src/commands/restore-changes.js';
+import { readLedgerFile } from '../src/commands/shared/ledger-file.js';
+import { unsettledChanges } from '../src/commands/cleanup/restore-changes.js';
 import { differences, snapshot, type Target } from './interrupted/organisation.js';
 
 const args = process.argv.slice(2);

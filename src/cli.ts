@@ -6,7 +6,7 @@ import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import { CONFIG_KEYS, flagsTakenByNpm, invocationDir, loadConfig, npmConfigName } from './config/config.js';
 import { ConfigError } from './common/vocabulary.js';
-import { exitStatusOf } from './commands/exit-status.js';
+import { exitStatusOf } from './commands/run/exit-status.js';
 import { didYouMean } from './common/suggest.js';
 import { TOOL } from './common/tool.js';
 import { DEFAULT_EMAIL_TEMPLATE, RUN_EXTRA_MEMBERS } from './commands/setup/accounts.js';
@@ -100,7 +100,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     const flags = Object.fromEntries(CONFIG_KEYS.map((k) => [k.flag, opts[camel(k.flag)] === undefined ? undefined : String(opts[camel(k.flag)])]));
     const config = loadConfig({ flags, envFile: opts.envFile });
-    const { run } = await import('./commands/run.js');
+    const { run } = await import('./commands/run/run.js');
     status = await run(config, { out, err });
   });
 
@@ -143,7 +143,7 @@ export async function main(argv: string[]): Promise<number> {
         seedAccounts: boolean;
       }) => {
         if (opts.listQuirks) {
-          const { quirkListing } = await import('./commands/reference-server.js');
+          const { quirkListing } = await import('./commands/serve/reference-server.js');
           for (const line of await quirkListing()) out(line);
           return;
         }
@@ -159,7 +159,7 @@ export async function main(argv: string[]): Promise<number> {
         if (!/^\d+$/.test(opts.extraMembers)) throw new ConfigError(`--extra-members: expected a number of members (0 or more), got "${opts.extraMembers}"`);
         const extraMembers = Number(opts.extraMembers);
         const quirks = opts.quirk ? opts.quirk.split(',') : [];
-        const { serve } = await import('./commands/serve.js');
+        const { serve } = await import('./commands/serve/serve.js');
         const envOut = opts.envOut === undefined ? undefined : resolve(invocationDir(), opts.envOut);
         status = await serve(
           {
@@ -245,9 +245,9 @@ export async function main(argv: string[]): Promise<number> {
       const ledger = resolve(invocationDir(), opts.ledger);
       if (!existsSync(ledger)) throw new ConfigError(`--ledger ${ledger}: not found`);
       const [{ cleanupLedger, readLedger }, { loadCreatedResources }, { finishLedger, readLedgerFile }] = await Promise.all([
-        import('./commands/cleanup.js'),
+        import('./commands/cleanup/cleanup.js'),
         import('./engine/load/created-resources.js'),
-        import('./commands/ledger-file.js'),
+        import('./commands/shared/ledger-file.js'),
       ]);
       // A finished ledger lists nothing left: undoing it again would count what was already gone
       // (an archived channel archives again) as removed.
@@ -281,7 +281,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <file>', 'write the comparison here instead of stdout')
     .option('--fail-on-regression', 'exit 1 when a case passing in A fails in B')
     .action(async (a: string, b: string, opts: { format: string; out?: string; failOnRegression?: boolean }) => {
-      const { compare } = await import('./commands/compare.js');
+      const { compare } = await import('./commands/reports/compare.js');
       status = compare(a, b, opts, { out, err });
     });
 
@@ -293,7 +293,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--baseline <file>', 'judge the merged run against this conformance.json')
     .option('--fail-on-skip', 'exit 1 when cases were skipped for missing configuration (as run --fail-on-skip)')
     .action(async (reports: string[], opts: { out: string; baseline?: string; failOnSkip?: boolean }) => {
-      const { merge } = await import('./commands/merge.js');
+      const { merge } = await import('./commands/reports/merge.js');
       status = merge(reports, opts, { out, err });
     });
 

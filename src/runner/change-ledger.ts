@@ -5,7 +5,7 @@
 // the answer is in, a setting the request put back to that value, or that it did not change (a
 // refusal, an ignored parameter, with no other request of it under way), is marked settled. So a
 // ledger lists, as unsettled, exactly what may still be changed: what `cleanup`, Ctrl-C and the
-// next run put back (commands/restore-changes.ts).
+// next run put back (commands/cleanup/restore-changes.ts).
 import { appendFileSync } from 'node:fs';
 import type { Account } from '../common/vocabulary.js';
 import type { ChangeDeclaration } from '../engine/load/changed-settings.js';

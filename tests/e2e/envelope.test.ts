@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
-import { envFileText } from '../../src/commands/env-format.js';
+import { envFileText } from '../../src/commands/shared/env-format.js';
 import { startProxy, type Proxy } from '../support/rewriting-proxy.js';
 import { runCli } from '../support/cli.js';
 

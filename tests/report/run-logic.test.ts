@@ -14,7 +14,7 @@ import { annotations, escapeData, escapeProperty } from '../../src/report/writer
 import { finish } from '../../src/report/model/assemble.js';
 import { compareWithBaseline } from '../../src/report/model/baseline.js';
 import { decide, shardOf } from '../../src/engine/run/plan.js';
-import { placeholders } from '../../src/commands/list-plan.js';
+import { placeholders } from '../../src/commands/run/list-plan.js';
 import { fixtureReport } from './fixture.js';
 
 describe('curl lines', () => {

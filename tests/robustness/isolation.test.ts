@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
-import { envFileText } from '../../src/commands/env-format.js';
+import { envFileText } from '../../src/commands/shared/env-format.js';
 import { PROJECT_ROOT } from '../../src/common/paths.js';
 import { cleanEnv, runCli, underShell, type Ran } from '../support/cli.js';
 import { startProxy, type Proxy } from '../support/rewriting-proxy.js';
 import { readReportFile } from '../support/report-format.js';
-import { SAME_SIGNAL_MS } from '../../src/commands/run-stop.js';
+import { SAME_SIGNAL_MS } from '../../src/commands/run/run-stop.js';
 import { until } from '../support/time-limits.js';
 
 let server: ReferenceServer;

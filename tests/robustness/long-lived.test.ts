@@ -17,7 +17,7 @@ import { loadSuite } from '../../src/engine/load/load.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import { sessionFor } from '../support/run-suite.js';
 import { until } from '../support/time-limits.js';
-import { fetchRegister } from '../../src/commands/preflight.js';
+import { fetchRegister } from '../../src/commands/run/preflight.js';
 import { ApiClient } from '../../src/http/client.js';
 import type { ReferenceServer } from '../../src/reference/server.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
-import { envFileText } from '../../src/commands/env-format.js';
+import { envFileText } from '../../src/commands/shared/env-format.js';
 import { runCli } from '../support/cli.js';
 import { readReportFile } from '../support/report-format.js';
 

@@ -14,7 +14,7 @@ import type { Profile, Role } from '../../src/common/vocabulary.js';
 import { startProxy, type Rewrite } from './rewriting-proxy.js';
 import { startLimitingProxy, type LimitingProxy } from './limiting-proxy.js';
 import { ApiClient } from '../../src/http/client.js';
-import { fetchRegister } from '../../src/commands/preflight.js';
+import { fetchRegister } from '../../src/commands/run/preflight.js';
 import { startColleagues, type ColleaguesOptions, type ColleaguesReport } from './colleagues.js';
 import { scaled } from './time-limits.js';
 

@@ -10,7 +10,7 @@ import { ApiClient, type Exchange } from '../../src/http/client.js';
 import type { Params } from '../../src/http/encode.js';
 import { ChangeLedger, type ChangeEntry, type SettledLine } from '../../src/runner/change-ledger.js';
 import { madeByRun } from '../../src/runner/made-by-run.js';
-import { restoreChanges, unsettledChanges } from '../../src/commands/restore-changes.js';
+import { restoreChanges, unsettledChanges } from '../../src/commands/cleanup/restore-changes.js';
 import { loadChangeDeclarations } from '../../src/engine/load/changed-settings.js';
 import { loadCreatedResources } from '../../src/engine/load/created-resources.js';
 import { startReferenceServer, type ReferenceServer, type RoleName } from '../../src/reference/server.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/http/client.js';
 import type { Params } from '../../src/http/encode.js';
 import { ledgerRecorder } from '../../src/runner/ledger.js';
-import { cleanupLedger, readLedger } from '../../src/commands/cleanup.js';
+import { cleanupLedger, readLedger } from '../../src/commands/cleanup/cleanup.js';
 import { loadCreatedResources } from '../../src/engine/load/created-resources.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import type { Config } from '../../src/config/config.js';

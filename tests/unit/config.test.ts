@@ -148,7 +148,7 @@ describe('a configuration mistake stops instead of falling back to the embedded 
 });
 
 describe('write consent for targets off this machine', async () => {
-  const { isLoopback, requireWriteConsent } = await import('../../src/commands/write-consent.js');
+  const { isLoopback, requireWriteConsent } = await import('../../src/commands/shared/write-consent.js');
   it.each([
     ['http://127.0.0.1:9991', true],
     ['http://127.9.0.3', true],
@@ -202,7 +202,7 @@ describe('options npm took for its own', () => {
 });
 
 describe('in the GitHub Action, messages name its inputs, not flags or variables', async () => {
-  const { requireWriteConsent } = await import('../../src/commands/write-consent.js');
+  const { requireWriteConsent } = await import('../../src/commands/shared/write-consent.js');
   const { ACTION_ENV, flagSettingName } = await import('../../src/common/audience.js');
   const action = { [ACTION_ENV]: 'true' };
   const fails = (env: Record<string, string>) => {

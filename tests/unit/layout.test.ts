@@ -2,6 +2,8 @@
 // server is a house of its own, the common vocabulary (src/common) sits under everything, and each stage of
 // the engine reaches only the stages below it. A rule broken here is a design change to make on
 // purpose, not by an import added in passing.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/common/paths.js';
 import { importGraph } from '../support/import-graph.js';
@@ -22,7 +24,7 @@ const anyOf =
 
 describe('the layout', () => {
   it('reads the imports of src/', () => {
-    expect(graph.get('src/commands/serve.ts')).toContain('src/commands/reference-server.ts');
+    expect(graph.get('src/commands/serve/serve.ts')).toContain('src/commands/serve/reference-server.ts');
     expect(graph.size).toBeGreaterThan(150);
   });
 
@@ -32,7 +34,7 @@ describe('the layout', () => {
 
   it('only the commands that start it and the package entry reach the reference server, through its index', () => {
     expect(imports(not(under('src/reference')), under('src/reference')).sort()).toEqual([
-      'src/commands/reference-server.ts -> src/reference/index.ts',
+      'src/commands/serve/reference-server.ts -> src/reference/index.ts',
       'src/index.ts -> src/reference/index.ts',
     ]);
   });
@@ -67,5 +69,12 @@ describe('the layout', () => {
   it('the report model knows no writer and no cross-run tool, and the reports read no configuration', () => {
     expect(imports(under('src/report/model'), anyOf(under('src/report/writers'), under('src/report/cross-run')))).toEqual([]);
     expect(imports(under('src/report'), under('src/config'))).toEqual([]);
+  });
+
+  it('the commands are a folder per verb, at most ten entries, and what they share imports none of them', () => {
+    const entries = readdirSync(join(PROJECT_ROOT, 'src/commands'));
+    expect(entries.length).toBeLessThanOrEqual(10);
+    expect(entries.filter((e) => e.endsWith('.ts')).length).toBeLessThanOrEqual(2);
+    expect(imports(under('src/commands/shared'), (f) => under('src/commands')(f) && !under('src/commands/shared')(f))).toEqual([]);
   });
 });

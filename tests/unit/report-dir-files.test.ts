@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCK_FILE, lockReportDir } from '../../src/commands/report-dir-lock.js';
-import { finishLedger, ledgerPath, readLedgerFile, startLedger } from '../../src/commands/ledger-file.js';
-import { leftoversOf } from '../../src/commands/leftovers.js';
+import { LOCK_FILE, lockReportDir } from '../../src/commands/run/report-dir-lock.js';
+import { finishLedger, ledgerPath, readLedgerFile, startLedger } from '../../src/commands/shared/ledger-file.js';
+import { leftoversOf } from '../../src/commands/run/leftovers.js';
 import { loadConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/common/vocabulary.js';
 

@@ -1,8 +1,8 @@
-// A run's signals (commands/run-stop.ts): the first stops it gently and is announced once; the
+// A run's signals (commands/run/run-stop.ts): the first stops it gently and is announced once; the
 // same signal delivered twice at once (the terminal's Ctrl-C, and npm run passing it on) is one;
 // a second one later exits at once with 128 + the first signal's number, naming the ledger.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exitStatusOf, PARENT_GONE, RunStop, SAME_SIGNAL_MS } from '../../src/commands/run-stop.js';
+import { exitStatusOf, PARENT_GONE, RunStop, SAME_SIGNAL_MS } from '../../src/commands/run/run-stop.js';
 import { PARENT_GONE as BIN_PARENT_GONE } from '../../bin/parent-watch.mjs';
 
 afterEach(() => vi.restoreAllMocks());

@@ -4,14 +4,14 @@
 // (env-out.ts), then runs the preflight on it. Everything that could stop it is checked before
 // the first account is made (the owner's key and role, password sign-in); a stop names the cause
 // and what an administrator must grant, and writes nothing. Keys are never printed.
-import { isLoopback } from '../write-consent.js';
+import { isLoopback } from '../shared/write-consent.js';
 import { loadConfig, parseExtraMembers, type Config } from '../../config/config.js';
-import { extraMembersValue } from '../env-format.js';
+import { extraMembersValue } from '../shared/env-format.js';
 import { ConfigError, EXTRA_MEMBERS_ENV, ROLE_CODES, ROLE_NAMES, type Account } from '../../common/vocabulary.js';
 import { viaAction } from '../../common/audience.js';
 import { Redactor } from '../../http/redact.js';
-import { preflight, preflightTimeoutMs } from '../preflight.js';
-import type { Output } from '../output.js';
+import { preflight, preflightTimeoutMs } from '../run/preflight.js';
+import type { Output } from '../shared/output.js';
 import {
   BOT_SHORT_NAME,
   emailFor,

@@ -4,7 +4,7 @@
 import { ApiClient, type Exchange } from '../../http/client.js';
 import type { Account } from '../../common/vocabulary.js';
 import { ConfigError } from '../../common/vocabulary.js';
-import { unreachable } from '../preflight.js';
+import { unreachable } from '../run/preflight.js';
 
 /** A user as GET /users lists it: the fields setup reads. */
 export interface TargetUser {

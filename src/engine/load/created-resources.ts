@@ -1,5 +1,5 @@
 // specs/created-resources.yaml: what the suite creates on a target and how each is undone. The
-// ledger (runner/ledger.ts) and `cleanup --ledger` (commands/cleanup.ts) read only this, so a new
+// ledger (runner/ledger.ts) and `cleanup --ledger` (commands/cleanup/cleanup.ts) read only this, so a new
 // creating operation is declared in data, not taught to the engine.
 import { readFileSync } from 'node:fs';
 import { displayPath, projectPath } from '../../common/paths.js';

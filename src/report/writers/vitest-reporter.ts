@@ -103,7 +103,7 @@ export class ConformanceReporter implements Reporter {
 /**
  * The CaseResult a test carried; a test that crashed before setting it is reported as errored.
  * One vitest skipped without running it (a cancelled run) has none: the run reports it from its
- * plan, as not started (commands/planned-cases.ts).
+ * plan, as not started (commands/run/planned-cases.ts).
  */
 function resultOf(testCase: TestCase): CaseResult | null {
   const meta = testCase.meta().conformance;

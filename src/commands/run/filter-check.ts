@@ -2,14 +2,14 @@
 // and it answers "No test suite found" with exit 1, as if the server had failed. This checks the
 // plan first: no case kept is a usage error (exit 2) that says which filter and suggests the
 // closest operation, clause id or case id.
-import { type Config } from '../config/config.js';
-import { ConfigError, PROFILES } from '../common/vocabulary.js';
-import { decide, type PlanInput } from '../engine/run/plan.js';
-import type { Suite } from '../engine/load/load.js';
+import { type Config } from '../../config/config.js';
+import { ConfigError, PROFILES } from '../../common/vocabulary.js';
+import { decide, type PlanInput } from '../../engine/run/plan.js';
+import type { Suite } from '../../engine/load/load.js';
 import { everyCase, type Planned } from './planned-cases.js';
-import { closestName, didYouMean } from '../common/suggest.js';
-import { viaAction } from '../common/audience.js';
-import { filterText } from '../report/model/verdict.js';
+import { closestName, didYouMean } from '../../common/suggest.js';
+import { viaAction } from '../../common/audience.js';
+import { filterText } from '../../report/model/verdict.js';
 
 /** Whether the run is narrowed by --grep, --operation or --clause. */
 export const filtered = (config: Config) => config.grep !== null || config.operations.length > 0 || config.clauses.length > 0;

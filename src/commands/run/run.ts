@@ -5,6 +5,11 @@
 // configuration or preflight error (3, an internal error, is cli.ts's), 130 or 143 when a signal
 // stopped it (run-stop.ts). --list prints the plan and sends nothing.
 //
+// Its stages, each a file of this folder, in the order a run goes through them: plan-input.ts and
+// filter-check.ts (planned-cases.ts) or list-plan.ts (--list), run-inputs.ts, report-dir-lock.ts,
+// preflight.ts (preflight-wait.ts), leftovers.ts, run-vitest.ts (run-stop.ts for signals),
+// ledger-end.ts, run-report.ts, and exit-status.ts for how the command line ends on an error.
+//
 // Start-up order: the first request goes out before the heavy modules load (the spec loader and
 // its YAML parser, vitest's node API, the report writers), and they load while the preflight
 // waits for the target's answers; the report writers load while the cases run. Only a filtered
@@ -13,34 +18,34 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addCosts, type RequestCost } from '../http/request-cost.js';
-import type { Config } from '../config/config.js';
-import { documentedParameters } from '../engine/run/plan.js';
-import { kindChecksOf } from '../engine/load/statement-kinds.js';
+import { addCosts, type RequestCost } from '../../http/request-cost.js';
+import type { Config } from '../../config/config.js';
+import { documentedParameters } from '../../engine/run/plan.js';
+import { kindChecksOf } from '../../engine/load/statement-kinds.js';
 import { preflight, preflightTimeoutMs, type PreflightResult } from './preflight.js';
-import { LiveLine } from '../report/writers/live-line.js';
+import { LiveLine } from '../../report/writers/live-line.js';
 import { withWaitNotice } from './preflight-wait.js';
-import { requireWriteConsent } from './write-consent.js';
-import { levelToJudge } from '../common/vocabulary.js';
-import { flagSettingName } from '../common/audience.js';
-import { TOOL } from '../common/tool.js';
-import { ensureWritableDir } from './report-dir.js';
+import { requireWriteConsent } from '../shared/write-consent.js';
+import { levelToJudge } from '../../common/vocabulary.js';
+import { flagSettingName } from '../../common/audience.js';
+import { TOOL } from '../../common/tool.js';
+import { ensureWritableDir } from '../shared/report-dir.js';
 import { lockReportDir } from './report-dir-lock.js';
 import { prepareRun, type RunInputs } from './run-inputs.js';
 import { checkFilterMatches, filtered } from './filter-check.js';
 import { planInputFor } from './plan-input.js';
-import type { RunSettings } from '../runner/hand-over.js';
-import type { Output } from './output.js';
-import { stopChannelName } from '../runner/stop-signal.js';
-import { planInputOf } from '../engine/run/plan.js';
-import { propertyBudget } from '../property/budget.js';
-import type { Role } from '../common/vocabulary.js';
+import type { RunSettings } from '../../runner/hand-over.js';
+import type { Output } from '../shared/output.js';
+import { stopChannelName } from '../../runner/stop-signal.js';
+import { planInputOf } from '../../engine/run/plan.js';
+import { propertyBudget } from '../../property/budget.js';
+import type { Role } from '../../common/vocabulary.js';
 import { exitStatusOf, RunStop } from './run-stop.js';
-import { ledgerPath, readLedgerFile, startLedger } from './ledger-file.js';
+import { ledgerPath, readLedgerFile, startLedger } from '../shared/ledger-file.js';
 import { leftoversOf, removeLeftovers } from './leftovers.js';
-import type { CaseResult } from '../engine/run/run-case.js';
-import type { Suite } from '../engine/load/load.js';
-import { COMPILED } from '../common/paths.js';
+import type { CaseResult } from '../../engine/run/run-case.js';
+import type { Suite } from '../../engine/load/load.js';
+import { COMPILED } from '../../common/paths.js';
 
 export async function run(config: Config, io: Output): Promise<number> {
   const startedAt = new Date();
@@ -49,7 +54,7 @@ export async function run(config: Config, io: Output): Promise<number> {
   const exit = (status: number) => (stop.signal ? exitStatusOf(stop.signal) : status);
   try {
     if (filtered(config)) {
-      const { loadSuite } = await import('../engine/load/load.js');
+      const { loadSuite } = await import('../../engine/load/load.js');
       await checkFilterMatches(config, loadSuite(), planInputFor(config));
     }
     // --list sends nothing, so it needs no consent to write.
@@ -248,22 +253,22 @@ function loadStopModules() {
 /** The spec loader (and its YAML parser), the vitest runner with its node API, the reporter and its explainer. */
 function loadRunModules() {
   return Promise.all([
-    import('../engine/load/load.js'),
+    import('../../engine/load/load.js'),
     import('./run-vitest.js'),
-    import('../report/writers/vitest-reporter.js'),
-    import('../report/model/explained.js'),
+    import('../../report/writers/vitest-reporter.js'),
+    import('../../report/model/explained.js'),
     import('vitest/node'),
   ]);
 }
 
 async function listOnly(config: Config, io: Output): Promise<number> {
-  const [{ loadSuite }, { listPlan }] = await Promise.all([import('../engine/load/load.js'), import('./list-plan.js')]);
+  const [{ loadSuite }, { listPlan }] = await Promise.all([import('../../engine/load/load.js'), import('./list-plan.js')]);
   return listPlan(config, loadSuite(), io);
 }
 
 async function startEmbedded(config: Config) {
   // Loaded only when needed: a run against a remote target never pays for the reference server.
-  const { startReference } = await import('./reference-server.js');
+  const { startReference } = await import('../serve/reference-server.js');
   return startReference({ quirks: config.referenceQuirks }, '--reference-quirk');
 }
 

@@ -3,19 +3,19 @@
 // while the cases run (run.ts), as nothing before needs it.
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Config } from '../config/config.js';
-import type { Suite } from '../engine/load/load.js';
-import type { CaseResult } from '../engine/run/run-case.js';
-import { assembleReport, withCurl, type ReportParts } from '../report/model/assemble.js';
-import { apiOf } from '../report/model/api.js';
-import { loadExpectations } from '../report/model/expectations.js';
-import { updateExpectationsFile } from '../report/cross-run/expectations-update.js';
-import { writeReportSet } from '../report/writers/report-set.js';
-import { assembleHar } from '../report/writers/har.js';
-import { summaryLines } from '../report/writers/console-output.js';
-import { annotations } from '../report/writers/github-annotations.js';
-import type { Output } from './output.js';
-import { viaAction } from '../common/audience.js';
+import type { Config } from '../../config/config.js';
+import type { Suite } from '../../engine/load/load.js';
+import type { CaseResult } from '../../engine/run/run-case.js';
+import { assembleReport, withCurl, type ReportParts } from '../../report/model/assemble.js';
+import { apiOf } from '../../report/model/api.js';
+import { loadExpectations } from '../../report/model/expectations.js';
+import { updateExpectationsFile } from '../../report/cross-run/expectations-update.js';
+import { writeReportSet } from '../../report/writers/report-set.js';
+import { assembleHar } from '../../report/writers/har.js';
+import { summaryLines } from '../../report/writers/console-output.js';
+import { annotations } from '../../report/writers/github-annotations.js';
+import type { Output } from '../shared/output.js';
+import { viaAction } from '../../common/audience.js';
 import type { RunInputs } from './run-inputs.js';
 
 export interface RunOutcome {

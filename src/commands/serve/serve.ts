@@ -2,8 +2,8 @@
 // written to an env file that `run --env-file` reads.
 import { writeFileSync } from 'node:fs';
 import { rateLimitOption, startReference } from './reference-server.js';
-import { envFileText } from './env-format.js';
-import { NEWEST_FEATURE_LEVEL } from '../common/vocabulary.js';
+import { envFileText } from '../shared/env-format.js';
+import { NEWEST_FEATURE_LEVEL } from '../../common/vocabulary.js';
 
 export interface ServeOptions {
   port: number;

@@ -7,8 +7,8 @@
 // it undoes what it lists first, or stops naming the `cleanup` command to run.
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { LedgerEntry } from '../runner/ledger.js';
-import type { ChangeEntry, SettledLine } from '../runner/change-ledger.js';
+import type { LedgerEntry } from '../../runner/ledger.js';
+import type { ChangeEntry, SettledLine } from '../../runner/change-ledger.js';
 
 export const LEDGER_FILE = 'ledger.jsonl';
 

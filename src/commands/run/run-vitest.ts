@@ -3,13 +3,13 @@
 // cleans up): no case starts after it, and the cases running get STOP_GRACE_MS to end.
 /// <reference types="vitest/config" />
 import { relative } from 'node:path';
-import { cachePath, codePath, COMPILED, CODE_ROOT, PROJECT_ROOT } from '../common/paths.js';
-import { propertyFiles } from '../property/files.js';
-import type { ConformanceReporter } from '../report/writers/vitest-reporter.js';
-import { handOver, type RunSettings } from '../runner/hand-over.js';
-import { StopAnnouncer } from '../runner/stop-signal.js';
+import { cachePath, codePath, COMPILED, CODE_ROOT, PROJECT_ROOT } from '../../common/paths.js';
+import { propertyFiles } from '../../property/files.js';
+import type { ConformanceReporter } from '../../report/writers/vitest-reporter.js';
+import { handOver, type RunSettings } from '../../runner/hand-over.js';
+import { StopAnnouncer } from '../../runner/stop-signal.js';
 import { STOP_GRACE_MS, type RunStop } from './run-stop.js';
-import type { SpecFile } from '../engine/load/types.js';
+import type { SpecFile } from '../../engine/load/types.js';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -1,11 +1,11 @@
 // The commands' way into the reference server: start it (`serve`, and `run` with no target) and
 // check the quirk names a user gave before it starts (its own check throws a plain Error, which
 // would read as an internal error). Loaded on demand: a run against another server never loads it.
-import { ConfigError } from '../common/vocabulary.js';
-import { didYouMean } from '../common/suggest.js';
-import type { OwnerOnlyReferenceServer, ReferenceServer, ReferenceServerOptions, SeedAccountsOption } from '../reference/index.js';
+import { ConfigError } from '../../common/vocabulary.js';
+import { didYouMean } from '../../common/suggest.js';
+import type { OwnerOnlyReferenceServer, ReferenceServer, ReferenceServerOptions, SeedAccountsOption } from '../../reference/index.js';
 
-const reference = () => import('../reference/index.js');
+const reference = () => import('../../reference/index.js');
 
 /** Throws a usage error naming the first unknown quirk name and the closest known one. */
 export async function checkQuirkNames(names: readonly string[], flag: string): Promise<void> {

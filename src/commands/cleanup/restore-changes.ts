@@ -4,10 +4,10 @@
 // be put back is listed, with why. Each setting put back is marked settled in the ledger, so a
 // later cleanup does not put it back again over what others have set since.
 import { appendFileSync } from 'node:fs';
-import type { ApiClient } from '../http/client.js';
-import type { Account } from '../common/vocabulary.js';
-import type { ChangeEntry, SettledLine } from '../runner/change-ledger.js';
-import { encodeParam, type ParamValue } from '../http/encode.js';
+import type { ApiClient } from '../../http/client.js';
+import type { Account } from '../../common/vocabulary.js';
+import type { ChangeEntry, SettledLine } from '../../runner/change-ledger.js';
+import { encodeParam, type ParamValue } from '../../http/encode.js';
 
 export interface RestoreSummary {
   /** What was put back, one line each: "organisation-setting allow_message_editing: true". */

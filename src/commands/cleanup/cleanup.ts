@@ -4,12 +4,12 @@
 // request it carries; the declarations (specs/created-resources.yaml) say which kinds go first
 // and how a key is resolved to what the undo path needs. An undo of something already gone is
 // expected and not an error.
-import type { Config } from '../config/config.js';
-import { extraMemberLabel, type Account, type Role } from '../common/vocabulary.js';
-import { ApiClient } from '../http/client.js';
-import { fillPath, type LedgerEntry } from '../runner/ledger.js';
-import { placeholdersOf, type CreatedResource } from '../engine/load/created-resources.js';
-import { readLedgerFile, type LedgerState } from './ledger-file.js';
+import type { Config } from '../../config/config.js';
+import { extraMemberLabel, type Account, type Role } from '../../common/vocabulary.js';
+import { ApiClient } from '../../http/client.js';
+import { fillPath, type LedgerEntry } from '../../runner/ledger.js';
+import { placeholdersOf, type CreatedResource } from '../../engine/load/created-resources.js';
+import { readLedgerFile, type LedgerState } from '../shared/ledger-file.js';
 import { restoreChanges, type RestoreSummary } from './restore-changes.js';
 
 export interface CleanupSummary {

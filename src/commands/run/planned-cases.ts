@@ -2,15 +2,15 @@
 // filter check counts, and what an interrupted run reports for the cases it never started (a run
 // stopped before its cases, or whose workers never got to some of them, still lists every case
 // of its plan, each with what became of it).
-import { decide, type PlanInput } from '../engine/run/plan.js';
-import type { Suite } from '../engine/load/load.js';
-import type { Case, SpecFile } from '../engine/load/types.js';
-import type { CaseResult } from '../engine/run/run-case.js';
-import type { PropertyCase } from '../property/define.js';
-import { propertyFiles } from '../property/files.js';
-import { planPropertyShape } from '../runner/plan-property.js';
-import { skippedResult } from '../runner/execute.js';
-import { CUT_SHORT, NOT_STARTED } from '../common/vocabulary.js';
+import { decide, type PlanInput } from '../../engine/run/plan.js';
+import type { Suite } from '../../engine/load/load.js';
+import type { Case, SpecFile } from '../../engine/load/types.js';
+import type { CaseResult } from '../../engine/run/run-case.js';
+import type { PropertyCase } from '../../property/define.js';
+import { propertyFiles } from '../../property/files.js';
+import { planPropertyShape } from '../../runner/plan-property.js';
+import { skippedResult } from '../../runner/execute.js';
+import { CUT_SHORT, NOT_STARTED } from '../../common/vocabulary.js';
 
 export type Planned = { spec: SpecFile; c: Case };
 

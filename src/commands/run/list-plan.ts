@@ -2,17 +2,17 @@
 // make (fixtures, cases, cleanups, and the preflight's event queue), without sending anything.
 // Values captured at run time are shown as <name>.
 import { basename } from 'node:path';
-import type { Config } from '../config/config.js';
-import { decide } from '../engine/run/plan.js';
+import type { Config } from '../../config/config.js';
+import { decide } from '../../engine/run/plan.js';
 import { planInputFor } from './plan-input.js';
-import { previewPlaceholder } from '../engine/run/interpolate.js';
-import { encodeParam } from '../http/encode.js';
-import type { Suite } from '../engine/load/load.js';
-import { roleOf, type MadeAccount, type SettingNeed, type Step } from '../engine/load/types.js';
-import { describeNeed, needAt } from '../engine/run/setting-needs.js';
-import type { Params } from '../http/encode.js';
-import { propertyFiles } from '../property/files.js';
-import type { Output } from './output.js';
+import { previewPlaceholder } from '../../engine/run/interpolate.js';
+import { encodeParam } from '../../http/encode.js';
+import type { Suite } from '../../engine/load/load.js';
+import { roleOf, type MadeAccount, type SettingNeed, type Step } from '../../engine/load/types.js';
+import { describeNeed, needAt } from '../../engine/run/setting-needs.js';
+import type { Params } from '../../http/encode.js';
+import { propertyFiles } from '../../property/files.js';
+import type { Output } from '../shared/output.js';
 
 const shorten = (text: string) => (text.length > 120 ? `${text.slice(0, 100)}...(${text.length} chars)` : text);
 

@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError } from '../common/vocabulary.js';
+import { ConfigError } from '../../common/vocabulary.js';
 
 export const LOCK_FILE = 'run.lock';
 

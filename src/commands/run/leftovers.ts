@@ -3,12 +3,12 @@
 // The new run never overwrites that ledger. Against the same target, it puts those settings back
 // and removes what the ledger lists first, with its own accounts; a ledger of another target
 // stops the run (exit 2) with the `cleanup` command to run.
-import type { Config } from '../config/config.js';
-import { ConfigError } from '../common/vocabulary.js';
-import type { CreatedResource } from '../engine/load/created-resources.js';
-import { keepAside, type LedgerState } from './ledger-file.js';
-import type { Output } from './output.js';
-import { unsettledChanges } from './restore-changes.js';
+import type { Config } from '../../config/config.js';
+import { ConfigError } from '../../common/vocabulary.js';
+import type { CreatedResource } from '../../engine/load/created-resources.js';
+import { keepAside, type LedgerState } from '../shared/ledger-file.js';
+import type { Output } from '../shared/output.js';
+import { unsettledChanges } from '../cleanup/restore-changes.js';
 
 const when = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
 const cleanupCommand = (file: string) => `npm run cli -- cleanup --ledger ${file} --env-file <the env file of that run>`;
@@ -38,7 +38,7 @@ export function leftoversOf(state: LedgerState | null, config: Config, io: Outpu
 
 /** Removes what the unfinished run left; a part it cannot remove stops the run, naming the ledger. */
 export async function removeLeftovers(state: LedgerState, config: Config, targetUrl: string, resources: CreatedResource[], io: Output): Promise<void> {
-  const { cleanupLedger } = await import('./cleanup.js');
+  const { cleanupLedger } = await import('../cleanup/cleanup.js');
   const changed = unsettledChanges(state.changes).length;
   io.out(
     `${state.file}: an unfinished run (run ${state.header!.run}, started ${when(state.header!.startedAt)}) left ${state.entries.length} entries` +

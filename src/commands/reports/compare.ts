@@ -1,11 +1,11 @@
 // `compare A.json B.json`: what changed between two runs, as text, Markdown or HTML.
 // Exit 0; with --fail-on-regression, 1 when a case passed in A and fails in B.
 import { writeFileSync } from 'node:fs';
-import { ConfigError } from '../common/vocabulary.js';
-import { readReport } from '../report/model/read-report.js';
-import { compareReports } from '../report/cross-run/compare.js';
-import { compareHtml, compareMarkdown, compareText } from '../report/cross-run/compare-render.js';
-import type { Output } from './output.js';
+import { ConfigError } from '../../common/vocabulary.js';
+import { readReport } from '../../report/model/read-report.js';
+import { compareReports } from '../../report/cross-run/compare.js';
+import { compareHtml, compareMarkdown, compareText } from '../../report/cross-run/compare-render.js';
+import type { Output } from '../shared/output.js';
 
 export interface CompareOptions {
   format: string;

@@ -1,9 +1,9 @@
 // A run writes to its target (channels, messages, groups, settings it later restores). Against
 // a server that is not on this machine, that needs the user's explicit consent.
 import { isIP } from 'node:net';
-import { type Config } from '../config/config.js';
-import { viaAction } from '../common/audience.js';
-import { ConfigError } from '../common/vocabulary.js';
+import { type Config } from '../../config/config.js';
+import { viaAction } from '../../common/audience.js';
+import { ConfigError } from '../../common/vocabulary.js';
 
 export function isLoopback(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');

@@ -1,5 +1,5 @@
 // The env format of DESIGN.md, written for a target and its accounts.
-import { accountEnv, EXTRA_MEMBERS_ENV, ROLES, type Account, type Role } from '../common/vocabulary.js';
+import { accountEnv, EXTRA_MEMBERS_ENV, ROLES, type Account, type Role } from '../../common/vocabulary.js';
 
 /** What the accounts hold that no read shows, as a server administrator would declare it. */
 export interface Grants {

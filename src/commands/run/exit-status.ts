@@ -2,7 +2,7 @@
 // preflight, a port in use) is one line and exit 2; anything else is the suite's own bug, exit 3,
 // distinct from 1 (a case failed), with a line asking to report it and the details to attach.
 import { CommanderError } from 'commander';
-import { ConfigError } from '../common/vocabulary.js';
+import { ConfigError } from '../../common/vocabulary.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3 } as const;
 
@@ -10,7 +10,7 @@ export async function exitStatusOf(error: unknown, err: (line: string) => void):
   // Commander has printed its own line (unknown option, missing argument) or the help.
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   // Their modules load the YAML and HTTP libraries: imported on an error, not before every command.
-  const [{ SpecError }, { PreflightError }] = await Promise.all([import('../engine/load/yaml-source.js'), import('./preflight.js')]);
+  const [{ SpecError }, { PreflightError }] = await Promise.all([import('../../engine/load/yaml-source.js'), import('./preflight.js')]);
   if (error instanceof ConfigError || error instanceof SpecError || error instanceof PreflightError) {
     err(`teamchat-conformance: ${error.message}`);
     return EXIT.usage;

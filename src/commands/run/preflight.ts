@@ -1,10 +1,10 @@
 // Before any case: is the target there, does every configured account authenticate with the
 // role it is configured as, and which feature level do we judge? A problem stops the run with
 // one line naming the cause (exit status 2).
-import { ApiClient, type Exchange } from '../http/client.js';
-import { RequestMeter, type RequestCost } from '../http/request-cost.js';
-import type { Config } from '../config/config.js';
-import { givenSettingName, viaAction } from '../common/audience.js';
+import { ApiClient, type Exchange } from '../../http/client.js';
+import { RequestMeter, type RequestCost } from '../../http/request-cost.js';
+import type { Config } from '../../config/config.js';
+import { givenSettingName, viaAction } from '../../common/audience.js';
 import {
   accountEnv,
   EXTRA_MEMBERS_ENV,
@@ -15,8 +15,8 @@ import {
   type Account,
   type ExtraMember,
   type Role,
-} from '../common/vocabulary.js';
-import { rateLimitOf, type RateLimit } from '../http/rate-limit-headers.js';
+} from '../../common/vocabulary.js';
+import { rateLimitOf, type RateLimit } from '../../http/rate-limit-headers.js';
 
 const PREFLIGHT_TIMEOUT_MS = 10_000;
 

@@ -3,10 +3,10 @@
 // made, and it puts back only a setting a case left changed (a case's cleanup that did not
 // complete, a value the server did not take back) and says so. Either way the ledger is finished
 // once nothing is left that can be undone; what cannot be is listed, with why.
-import type { Config } from '../config/config.js';
-import type { CreatedResource } from '../engine/load/created-resources.js';
-import { cleanupLedger, readLedger } from './cleanup.js';
-import { finishLedger } from './ledger-file.js';
+import type { Config } from '../../config/config.js';
+import type { CreatedResource } from '../../engine/load/created-resources.js';
+import { cleanupLedger, readLedger } from '../cleanup/cleanup.js';
+import { finishLedger } from '../shared/ledger-file.js';
 
 /** Undoes what is left of the run's ledger; returns the run's warnings about it. */
 export async function endLedger(config: Config, targetUrl: string, file: string, resources: CreatedResource[], stopped: boolean): Promise<string[]> {

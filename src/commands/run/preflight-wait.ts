@@ -1,8 +1,8 @@
 // A target that accepts the connection and stays silent makes the preflight wait up to its
 // limit with nothing on the screen. After a second on one request, say what it waits for: on a
 // terminal in the live line (with the time so far), elsewhere once, as a plain line.
-import { preflightWaitLine } from '../report/writers/console-output.js';
-import type { LiveLine } from '../report/writers/live-line.js';
+import { preflightWaitLine } from '../../report/writers/console-output.js';
+import type { LiveLine } from '../../report/writers/live-line.js';
 
 const NOTICE_AFTER_MS = 1000;
 

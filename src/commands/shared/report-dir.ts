@@ -2,7 +2,7 @@
 // at the end would have changed the target for nothing, and ended in a stack trace.
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError } from '../common/vocabulary.js';
+import { ConfigError } from '../../common/vocabulary.js';
 
 const WHY: Record<string, string> = {
   ENOTDIR: 'a part of the path is a file, not a directory',
