@@ -10,7 +10,7 @@ export {
   type ReferenceAccount,
   type RoleName,
 } from './server.js';
-export { QUIRKS, type QuirkName } from './realm/quirks.js';
+export { QUIRKS, type QuirkName } from './quirks.js';
 export { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
 export type { FlavorName } from './realm/flavor.js';
 export { parseRateLimit, type RateLimitRule } from './core/rate-limit.js';

@@ -4,16 +4,17 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createRequestListener } from './core/http.js';
 import type { Realm, User } from './realm/model.js';
-import { parseQuirks } from './realm/quirks.js';
-import { ROUTES } from './core/routes.js';
+import { parseQuirks } from './quirks.js';
+import { ROUTES } from './routes.js';
 import { routeKey } from './core/router.js';
 import { NEWEST_FEATURE_LEVEL, OLDEST_FEATURE_LEVEL } from './core/levels.js';
 import { shortcutRoutes } from './realm/shortcuts.js';
-import { addPoolMembers, createSeededRealm, keepOnlyOwner, seededUserId } from './realm/seed.js';
+import { addPoolMembers, createSeededRealm, keepOnlyOwner } from './seed.js';
+import { seededUserId } from './realm/seed-ids.js';
 import { FLAVORS, type FlavorName } from './realm/flavor.js';
 import { RateLimiter, type RateLimitRule } from './core/rate-limit.js';
 
-export { QUIRKS } from './realm/quirks.js';
+export { QUIRKS } from './quirks.js';
 
 export type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'member2' | 'guest';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuite } from '../../src/engine/load/load.js';
 import { projectPath } from '../../src/common/paths.js';
-import { LEVEL_TABLE } from '../../src/reference/realm/levels.js';
+import { LEVEL_TABLE } from '../../src/reference/levels.js';
 import { changedAt, factOfLevel, type Level } from '../../src/reference/core/levels.js';
 import { endpointOf, levelsNeeded } from '../support/case-levels.js';
 

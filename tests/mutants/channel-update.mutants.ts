@@ -1,6 +1,6 @@
 // Mutants for PATCH /streams/{stream_id} (operation 4), its read-back through GET /streams, and the
 // channel's row of States and transitions.
-import type { QuirkName } from '../../src/reference/realm/quirks.js';
+import type { QuirkName } from '../../src/reference/quirks.js';
 import type { Mutant } from '../support/mutant-helpers.js';
 import { accept, paramsOf, refuse, type Json } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';

@@ -1,7 +1,7 @@
 // Mutants for PATCH /messages/{message_id} (operation 1): quirks of the reference server, and
 // proxies that drop a parameter, force one, answer for another message or refuse valid input.
 // Each names the clauses (or Zulip facts) it breaks; every case it kills fails naming one.
-import type { QuirkName } from '../../src/reference/realm/quirks.js';
+import type { QuirkName } from '../../src/reference/quirks.js';
 import type { Json, Mutant } from '../support/mutant-helpers.js';
 import { accept, paramsOf, missingArgument, refuse } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';

@@ -1,7 +1,7 @@
 // Mutants for GET /messages/{message_id}/history (operation 15): quirks of the reference server,
 // and proxies that rewrite the snapshots of a history answer. Each names the clauses (or Zulip
 // facts) it breaks; every case it kills fails naming one.
-import type { QuirkName } from '../../src/reference/realm/quirks.js';
+import type { QuirkName } from '../../src/reference/quirks.js';
 import { refuse, type Json, type Mutant } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';
 

@@ -1,6 +1,6 @@
 // Mutants for PATCH /user_groups/{user_group_id} (operation 6) and
 // POST /user_groups/{user_group_id}/members (operation 7).
-import type { QuirkName } from '../../src/reference/realm/quirks.js';
+import type { QuirkName } from '../../src/reference/quirks.js';
 import type { Mutant } from '../support/mutant-helpers.js';
 import { accept, paramsOf, missingArgument, refuse, type Json } from '../support/mutant-helpers.js';
 import type { ProxiedRequest, Rewrite } from '../support/rewriting-proxy.js';

@@ -4,7 +4,7 @@
 // delete-message-permission), the in:home narrow, and the seed's old protected-history topic.
 import { describe, expect, it } from 'vitest';
 import { FLAVORS } from '../../src/reference/realm/flavor.js';
-import { createSeededRealm } from '../../src/reference/realm/seed.js';
+import { createSeededRealm } from '../../src/reference/seed.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 type Who = 'owner' | 'admin' | 'moderator' | 'member' | 'member2' | 'guest';

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestListener } from '../../src/reference/core/http.js';
-import { parseQuirks } from '../../src/reference/realm/quirks.js';
+import { parseQuirks } from '../../src/reference/quirks.js';
 import type { Route } from '../../src/reference/core/router.js';
-import { createSeededRealm } from '../../src/reference/realm/seed.js';
+import { createSeededRealm } from '../../src/reference/seed.js';
 
 const routes: Route[] = [
   {

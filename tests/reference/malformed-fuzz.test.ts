@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { Pool } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
-import { ROUTES } from '../../src/reference/core/routes.js';
+import { ROUTES } from '../../src/reference/routes.js';
 import { registerOf, sessionFor, WHOLE_RUN_TIMEOUT_MS } from '../support/run-suite.js';
 import { executeSpecs } from '../../src/runner/execute.js';
 import { loadSuite } from '../../src/engine/load/load.js';

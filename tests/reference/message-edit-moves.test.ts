@@ -1,7 +1,7 @@
 // Op 1, PATCH /messages/{message_id}: topic changes, channel moves, propagate modes, notices,
 // resolving, permissions and time limits (rules 3-8).
 import { describe, expect, it } from 'vitest';
-import { SEED_USER_IDS } from '../../src/reference/realm/seed.js';
+import { SEED_USER_IDS } from '../../src/reference/realm/seed-ids.js';
 
 // The zulip flavor numbers the seeded users as the seed does.
 const NOTIFICATION_BOT_ID = SEED_USER_IDS.notificationBot;

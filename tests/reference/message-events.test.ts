@@ -4,7 +4,7 @@
 // whole topic, the order of an edit's events, resolve notices and their undo, deletions,
 // read events merged per queue.
 import { describe, expect, it } from 'vitest';
-import { SEED_USER_IDS } from '../../src/reference/realm/seed.js';
+import { SEED_USER_IDS } from '../../src/reference/realm/seed-ids.js';
 
 // The zulip flavor numbers the seeded users as the seed does.
 const NOTIFICATION_BOT_ID = SEED_USER_IDS.notificationBot;

@@ -3,7 +3,7 @@
 // level that changed them (specs/level-crosswalk.yaml), each beside the level that has it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
-import { SEED_USER_IDS } from '../../src/reference/realm/seed.js';
+import { SEED_USER_IDS } from '../../src/reference/realm/seed-ids.js';
 import { call, expectError, expectSuccess } from './helpers.js';
 import { edit, freshTopic, GENERAL, history, newChannel, send, topicMessages } from './edit-helpers.js';
 import { events, openQueue } from './event-helpers.js';

@@ -2,7 +2,7 @@
 // POST /mobile_push/register, and the push relay's failures (reference-config quirks).
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
-import { SEEDED_OWNER_PUSH_ACCOUNT, SEEDED_PUSH_ACCOUNTS } from '../../src/reference/realm/seed.js';
+import { SEEDED_OWNER_PUSH_ACCOUNT, SEEDED_PUSH_ACCOUNTS } from '../../src/reference/seed.js';
 import { call, expectError, expectSuccess, useServer } from './helpers.js';
 
 const DEVICE = { token_kind: 'fcm', push_account_id: '4242', push_public_key: 'pk', bouncer_public_key: 'bk', encrypted_push_registration: 'enc' };

@@ -4,7 +4,7 @@
 // a subgroup) and an older archived folder likewise. What the seed made is never forgotten.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
-import { createSeededRealm } from '../../src/reference/realm/seed.js';
+import { createSeededRealm } from '../../src/reference/seed.js';
 import { RETIRED_KEPT, RETIRED_SLACK, retire } from '../../src/reference/realm/retention.js';
 import type { Channel, ChannelFolder, Realm, UserGroup } from '../../src/reference/realm/model.js';
 import { call, expectSuccess } from './helpers.js';

@@ -4,8 +4,8 @@
 // it interpolates, and the few behaviours a request shows by its data (the empty topic, a
 // "(no topic)" topic, a time-limit refusal). tests/unit/case-levels.test.ts requires every case to
 // say `since:` (and `until:`) accordingly.
-import { LEVEL_TABLE } from '../../src/reference/realm/levels.js';
-import { ROUTES } from '../../src/reference/core/routes.js';
+import { LEVEL_TABLE } from '../../src/reference/levels.js';
+import { ROUTES } from '../../src/reference/routes.js';
 import { matchRoute, routeKey } from '../../src/reference/core/router.js';
 import { changedAt, type Level } from '../../src/reference/core/levels.js';
 import { roleOf, type Case, type SpecFile, type Step } from '../../src/engine/load/types.js';

@@ -8,7 +8,7 @@ import { validateSource } from '../../src/engine/load/validate.js';
 import { parseYaml } from '../../src/engine/load/yaml-source.js';
 import { projectPath } from '../../src/common/paths.js';
 import { changedAt, type Level, type LevelTable } from '../../src/reference/core/levels.js';
-import { LEVEL_TABLE } from '../../src/reference/realm/levels.js';
+import { LEVEL_TABLE } from '../../src/reference/levels.js';
 
 /** The rows that model an entry: a level table's own shape, and two shorthands for settings. */
 export interface CrosswalkModel {

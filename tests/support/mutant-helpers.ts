@@ -2,7 +2,7 @@
 import type { Profile } from '../../src/common/vocabulary.js';
 import type { EventPick } from '../../src/engine/load/set-members.js';
 import { isPicked } from '../../src/engine/judge/kind-places.js';
-import type { QuirkName } from '../../src/reference/realm/quirks.js';
+import type { QuirkName } from '../../src/reference/quirks.js';
 import { paramsOf, type ProxiedAnswer, type ProxiedRequest, type Rewrite } from './rewriting-proxy.js';
 
 /**

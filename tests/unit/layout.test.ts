@@ -77,4 +77,14 @@ describe('the layout', () => {
     expect(entries.filter((e) => e.endsWith('.ts')).length).toBeLessThanOrEqual(2);
     expect(imports(under('src/commands/shared'), (f) => under('src/commands')(f) && !under('src/commands/shared')(f))).toEqual([]);
   });
+
+  it("the reference server's ground (core/, realm/) imports no area and nothing above it; no area imports the registries above", () => {
+    const ground = anyOf(under('src/reference/core'), under('src/reference/realm'));
+    const reference = under('src/reference');
+    // The top: server.ts, index.ts and the registries beside them (routes, quirks, levels, seed).
+    const top = (f: string) => reference(f) && f.split('/').length === 3;
+    const area = (f: string) => reference(f) && !ground(f) && !top(f);
+    expect(imports(ground, anyOf(area, top))).toEqual([]);
+    expect(imports(area, top)).toEqual([]);
+  });
 });

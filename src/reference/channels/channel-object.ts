@@ -4,7 +4,7 @@ import { firstMessageIdOf } from '../messages/delete-events.js';
 import { channelSetting } from './permission-settings.js';
 import type { Channel, GroupSetting, Realm } from '../realm/model.js';
 import { systemGroupName } from '../realm/system-groups.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import type { Body } from '../core/router.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

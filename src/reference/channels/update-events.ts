@@ -10,7 +10,7 @@ import { channelObject, streamPostPolicy } from './channel-object.js';
 import { capability, sendEvent } from '../events/queue.js';
 import { inSetting } from '../users/group-settings.js';
 import type { Channel, GroupSetting, Realm } from '../realm/model.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 /** The settings whose members see a private channel's metadata (Zulip's stream_permission_group_settings_granting_metadata_access). */
 export const METADATA_SETTINGS = ['can_add_subscribers_group', 'can_administer_channel_group', 'can_subscribe_group'];

@@ -4,7 +4,7 @@ import { accessChannelById, channelById } from '../realm/access.js';
 import { badRequest } from '../core/errors.js';
 import { capability, sendEvent } from '../events/queue.js';
 import type { EventQueue, Realm, User } from '../realm/model.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import type { Context, Route } from '../core/router.js';
 import { namesEmptyTopic } from './topic-names.js';
 

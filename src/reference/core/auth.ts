@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError, PlainRefusal, badRequest } from './errors.js';
 import type { Realm, User } from '../realm/model.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 function refusal(realm: Realm, quirks: Quirks): (msg: string) => ApiError {
   const refused = realm.flavor.credentialsRefusal;

@@ -2,7 +2,7 @@
 // or error with `msg` and `code`.
 import type { ServerResponse } from 'node:http';
 import { PlainRefusal, type ApiError } from './errors.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import type { Body } from './router.js';
 import { withExtraField, ZULIP, type Flavor } from '../realm/flavor.js';
 import type { FeatureLevel } from './levels.js';

@@ -8,7 +8,7 @@ import { ApiError } from './errors.js';
 import { collectParams, type UploadedFile } from './form.js';
 import type { Realm } from '../realm/model.js';
 import { Params } from './params.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import { matchRoute, routeKey, type Body, type Route } from './router.js';
 import type { FeatureLevel } from './levels.js';
 import type { RateLimiter } from './rate-limit.js';

@@ -2,7 +2,7 @@
 // knows, and its handler. `{name}` in a template matches a decimal id only, as in Zulip's URLs.
 import type { UploadedFile } from './form.js';
 import type { Params } from './params.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import type { Realm, User } from '../realm/model.js';
 
 export type Body = Record<string, unknown>;

@@ -6,10 +6,10 @@ import type { Channel, Message, Realm, User } from '../realm/model.js';
 import { sameTopic } from '../channels/topic-names.js';
 import { allocate } from '../realm/flavor.js';
 import { sendMessageEvent } from './send-events.js';
-import { seededUserId } from '../realm/seed.js';
-import type { Quirks } from '../realm/quirks.js';
+import { seededUserId } from '../realm/seed-ids.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
-/** The seeded Notification Bot (realm/seed.ts): the sender of move and resolve notices. */
+/** The seeded Notification Bot (../seed.ts): the sender of move and resolve notices. */
 export const notificationBotId = (realm: Realm): number => seededUserId(realm, 'notificationBot');
 
 /** Zulip's access_message: missing and unreadable messages look the same. */

@@ -7,7 +7,7 @@
 import { channelById, isGuest } from '../realm/access.js';
 import { capability, sendEvent } from '../events/queue.js';
 import type { Channel, EventQueue, Message, Realm } from '../realm/model.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 /**
  * Who hears of an action on these messages: in a public channel its active subscribers and the

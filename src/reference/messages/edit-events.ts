@@ -21,7 +21,7 @@ import { messageFlags } from './message-object.js';
 import { renderContent } from './render.js';
 import type { Message, Realm, User } from '../realm/model.js';
 import type { Move, MoveAccess } from './move.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 export interface EditOutcome {
   editor: User;

@@ -8,7 +8,7 @@ import { canReadMessage } from './visibility.js';
 import { badRequest } from '../core/errors.js';
 import type { Channel, Message, Realm, User } from '../realm/model.js';
 import type { Context, Route } from '../core/router.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 type Filter = (m: Message) => boolean;
 

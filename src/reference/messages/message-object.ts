@@ -5,7 +5,7 @@ import { shownTopic } from '../channels/topic-names.js';
 import { renderContent } from './render.js';
 import { renderGroupMentions } from '../users/group-mentions.js';
 import type { Message, Realm, User } from '../realm/model.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import type { Context } from '../core/router.js';
 
 export function messageFlags(user: User, m: Message): string[] {

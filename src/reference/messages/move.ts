@@ -10,7 +10,7 @@ import { canReadMessage } from './visibility.js';
 import { ROLE, type Channel, type Message, type Realm, type User } from '../realm/model.js';
 import { deleteMessages, sendDeleteEvent } from './delete-events.js';
 import { mergedPolicy, POLICY, policyNumber, setTopicPolicy, topicPolicies } from '../channels/user-topic-events.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import { allocate } from '../realm/flavor.js';
 
 export const RESOLVED_PREFIX = '✔ ';

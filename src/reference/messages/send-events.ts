@@ -5,7 +5,7 @@
 import { capability, sendEvent } from '../events/queue.js';
 import { messageFlags, messageView } from './message-object.js';
 import type { Message, Realm } from '../realm/model.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 export function sendMessageEvent(realm: Realm, quirks: Quirks, m: Message): void {
   if (quirks.has('message-no-event')) return;

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { badRequest } from '../core/errors.js';
 import type { Message, Realm } from '../realm/model.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import type { Context, Route } from '../core/router.js';
 
 export interface Upload {

@@ -2,7 +2,6 @@
 import { ROLE, type Channel, type GroupSetting, type Realm, type User } from './model.js';
 import { systemGroupName } from './system-groups.js';
 import { badRequest } from '../core/errors.js';
-import { channelSetting } from '../channels/permission-settings.js';
 
 export const isAdmin = (user: User): boolean => user.role <= ROLE.admin;
 export const isGuest = (user: User): boolean => user.role === ROLE.guest;
@@ -35,7 +34,7 @@ export function inGroupSetting(setting: GroupSetting, user: User): boolean {
 /** Content access without subscribing: a private channel's can_add_subscribers_group or
  * can_subscribe_group gives it to non-guests (Zulip's is_user_in_groups_granting_content_access). */
 export function hasContentAccessViaGroups(user: User, channel: Channel): boolean {
-  return !isGuest(user) && ['can_add_subscribers_group', 'can_subscribe_group'].some((name) => inGroupSetting(channelSetting(channel, name), user));
+  return !isGuest(user) && ['can_add_subscribers_group', 'can_subscribe_group'].some((name) => inGroupSetting(channel.groupSettings[name], user));
 }
 
 /** Content access: reading the messages. Even guests may read web-public channels. */

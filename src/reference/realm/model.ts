@@ -2,7 +2,6 @@
 
 import type { Flavor, IdKind } from './flavor.js';
 import type { FeatureLevel } from '../core/levels.js';
-import type { RealmEmoji } from '../users/emoji.js';
 import { ZULIP_SYSTEM_GROUPS } from './system-groups.js';
 export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
 
@@ -210,4 +209,12 @@ export interface Realm {
 
 export function emptyStatus(): UserStatus {
   return { statusText: '', emojiName: '', emojiCode: '', reactionType: '' };
+}
+
+/** A custom emoji of the realm (Zulip's RealmEmoji): deleting one deactivates it. */
+export interface RealmEmoji {
+  id: string;
+  name: string;
+  deactivated: boolean;
+  authorId: number | null;
 }

@@ -8,7 +8,7 @@
 import { badRequest } from '../core/errors.js';
 import type { Context, Route } from '../core/router.js';
 import type { Realm } from './model.js';
-import { SEED_USER_IDS, seededUserId } from './seed.js';
+import { SEED_USER_IDS, seededUserId } from './seed-ids.js';
 
 /** zulip_version: "reference" tells a run it may take the shortcuts. */
 export const serverVersion = (realm: Realm) => (realm.shortcuts ? 'reference' : 'reference (no shortcuts)');

@@ -9,7 +9,7 @@ import type { SystemGroupName } from '../realm/system-groups.js';
 import { readUpdate } from '../users/group-settings.js';
 import { sendEvent } from '../events/queue.js';
 import type { Params } from '../core/params.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import type { Context, Route } from '../core/router.js';
 import { ZULIP, type Flavor } from '../realm/flavor.js';
 

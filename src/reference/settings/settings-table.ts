@@ -5,7 +5,7 @@ import { badRequest } from '../core/errors.js';
 import type { Flavor } from '../realm/flavor.js';
 import type { Realm, User } from '../realm/model.js';
 import type { Params } from '../core/params.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 export type SettingValue = boolean | number | string;
 

@@ -5,7 +5,7 @@ import { isAdmin } from '../realm/access.js';
 import { badRequest } from '../core/errors.js';
 import { ROLE } from '../realm/model.js';
 import type { Context, Route } from '../core/router.js';
-import { newUser } from '../realm/seed.js';
+import { newUser } from './new-user.js';
 import { readFullName } from '../settings/own-settings.js';
 
 const GENERIC_BOT = 1;

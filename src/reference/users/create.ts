@@ -4,7 +4,7 @@ import { isAdmin } from '../realm/access.js';
 import { ApiError, badRequest } from '../core/errors.js';
 import { ROLE, type User } from '../realm/model.js';
 import type { Context, PublicContext, Route } from '../core/router.js';
-import { newUser } from '../realm/seed.js';
+import { newUser } from './new-user.js';
 import { checkEmailAddress, readFullName } from '../settings/own-settings.js';
 import { setSetting } from '../settings/settings-table.js';
 

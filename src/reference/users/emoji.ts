@@ -1,6 +1,7 @@
 // A small slice of Zulip's emoji data: enough names to exercise every status-emoji rule.
 // Zulip names emoji its own way (tools/setup/emoji/emoji_names.py, fact zulip.status.emoji-names):
 // its "smile" is U+263A, and U+1F604 is "big_smile".
+import type { RealmEmoji } from '../realm/model.js';
 
 /** Unicode emoji: name -> dash-separated hex code points (Zulip's `emoji_code`). */
 const UNICODE_EMOJI: Record<string, string> = {
@@ -21,14 +22,6 @@ const UNICODE_EMOJI: Record<string, string> = {
 };
 
 const KNOWN_CODES = new Set(Object.values(UNICODE_EMOJI));
-
-/** A custom emoji of the realm (Zulip's RealmEmoji): deleting one deactivates it. */
-export interface RealmEmoji {
-  id: string;
-  name: string;
-  deactivated: boolean;
-  authorId: number | null;
-}
 
 /** The realm's custom emoji at its start: one, with no recorded author. */
 export const seedRealmEmoji = (): RealmEmoji[] => [{ id: '1', name: 'green_tick', deactivated: false, authorId: null }];

@@ -6,7 +6,7 @@
 import { capability, sendEvent } from '../events/queue.js';
 import { ROLE, type Realm, type User } from '../realm/model.js';
 import type { SystemGroupName } from '../realm/system-groups.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import { canSeeEmail, displayEmail } from './read.js';
 import { getSetting, type SettingValue } from '../settings/settings-table.js';
 

@@ -4,7 +4,7 @@
 // queues by their include_deactivated_groups capability.
 import { capability, sendEvent } from '../events/queue.js';
 import type { EventQueue, GroupSetting, Realm, UserGroup } from '../realm/model.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 export const activeUserIds = (realm: Realm): number[] => realm.users.filter((u) => u.isActive).map((u) => u.id);
 

@@ -4,7 +4,7 @@
 // Runs on the HTML of channels/channel-object.ts's renderMarkdown, where the name is already escaped.
 import { escapeHtml } from '../channels/channel-object.js';
 import type { Realm } from '../realm/model.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 export function renderGroupMentions(realm: Realm, quirks: Quirks, html: string): string {
   return html.replace(/@(_?)\*([^*<>]+)\*/g, (whole, underscore: string, name: string) => {

@@ -3,7 +3,7 @@
 import { ROLE, type GroupSetting, type Realm, type User, type UserGroup } from '../realm/model.js';
 import { systemGroupName, type SystemGroupName } from '../realm/system-groups.js';
 import { ApiError, badRequest } from '../core/errors.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 
 /** A system group's id in this realm (its flavor's numbering). */
 export const systemGroup = (realm: Realm, name: SystemGroupName): number => realm.flavor.systemGroupIds[name];

@@ -2,7 +2,7 @@
 // name, then check that name, code and type agree.
 import { ApiError, badRequest } from '../core/errors.js';
 import { emojiByName, isUnicodeCode, realmEmojiById, unicodeCodeOf, ZULIP_EXTRA_EMOJI } from './emoji.js';
-import type { Quirks } from '../realm/quirks.js';
+import type { Quirks } from '../realm/quirk-set.js';
 import type { Realm } from '../realm/model.js';
 
 export interface EmojiChange {

@@ -1,80 +1,24 @@
 // The deterministic starting realm: every server start gets the same users, channels,
 // messages and push devices; only the API keys differ.
-import { randomBytes } from 'node:crypto';
-import { seedSystemGroups } from './seed-groups.js';
-import { FeatureLevel, NEWEST_FEATURE_LEVEL } from '../core/levels.js';
+import { seedSystemGroups } from './realm/seed-groups.js';
+import { FeatureLevel, NEWEST_FEATURE_LEVEL } from './core/levels.js';
 import { LEVEL_TABLE } from './levels.js';
-import { ZULIP, type Flavor } from './flavor.js';
-import { seedProfileFields } from '../users/profile-fields.js';
-import { defaultSettings } from '../settings/settings-table.js';
-import { seedRealmEmoji } from '../users/emoji.js';
-import {
-  ROLE,
-  SYSTEM_GROUPS,
-  emptyStatus,
-  type Channel,
-  type GroupSetting,
-  type Message,
-  type PushDevice,
-  type Realm,
-  type RelayState,
-  type User,
-} from './model.js';
-import { systemGroupName } from './system-groups.js';
-import { newChannelSettings } from '../channels/permission-settings.js';
+import { ZULIP, type Flavor } from './realm/flavor.js';
+import { seedProfileFields } from './users/profile-fields.js';
+import { defaultSettings } from './settings/settings-table.js';
+import { seedRealmEmoji } from './users/emoji.js';
+import { ROLE, SYSTEM_GROUPS, type Channel, type GroupSetting, type Message, type PushDevice, type Realm, type RelayState, type User } from './realm/model.js';
+import { systemGroupName } from './realm/system-groups.js';
+import { REALM_HOST, SEED_USER_IDS, seededUserId } from './realm/seed-ids.js';
+import { newUser } from './users/new-user.js';
+import { newChannelSettings } from './channels/permission-settings.js';
 
-export const REALM_HOST = 'reference.test';
 const SEED_TIME = 1_735_689_600; // 2025-01-01T00:00:00Z: fixed so answers are reproducible
 const DAY = 86_400;
-
-export function newApiKey(): string {
-  return randomBytes(24).toString('base64url'); // 32 characters
-}
-
-/** A date as Python's isoformat() writes it: seconds, and +00:00 for UTC. */
-export const isoformatUtc = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
-
-/** An active human account with Zulip's defaults for a new user (seeded or created through the API). */
-export function newUser(id: number, email: string, fullName: string, role: number, dateJoined: Date): User {
-  return {
-    id,
-    email,
-    fullName,
-    role,
-    isBot: false,
-    botOwnerId: null,
-    isActive: true,
-    apiKey: newApiKey(),
-    dateJoined: isoformatUtc(dateJoined),
-    presenceEnabled: true,
-    status: emptyStatus(),
-    receivesTypingNotifications: true,
-    sendPrivateTypingNotifications: true,
-    sendStreamTypingNotifications: true,
-    settings: defaultSettings(),
-    profileData: new Map(),
-  };
-}
 
 function user(id: number, local: string, fullName: string, role: number, extra: Partial<User> = {}): User {
   return { ...newUser(id, `${local}@${REALM_HOST}`, fullName, role, new Date((SEED_TIME + id * 60) * 1000)), ...extra };
 }
-
-/** The seeded users' numbers; a flavor turns each into the user's id (flavor.ts seedId). */
-export const SEED_USER_IDS = {
-  owner: 10,
-  admin: 11,
-  moderator: 12,
-  member: 13,
-  member2: 14,
-  guest: 15,
-  bot: 16,
-  former: 17,
-  notificationBot: 18,
-} as const;
-
-/** A seeded user's id in a realm. */
-export const seededUserId = (realm: Pick<Realm, 'flavor'>, user: keyof typeof SEED_USER_IDS): number => realm.flavor.seedId('user', SEED_USER_IDS[user]);
 
 function seedUsers(): User[] {
   const id = SEED_USER_IDS;
