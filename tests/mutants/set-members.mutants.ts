@@ -32,10 +32,10 @@ const killsOf = (clause: string, member: string, fits: (spec: SpecFile, caseId: 
 const operationsOf = (kills: string[]) => [...new Set(kills.map((id) => specOf.get(id)!.operation))];
 
 /** A family: for each member of the clause, a server breaking it alone, caught by a case exercising it. */
-function family(clause: string, kind: Kind, server: (member: string) => Partial<Mutant> & { rewrite?: Rewrite; kills?: string[] }): Mutant[] {
+function family(clause: string, kind: Kind, server: (member: string) => Partial<Mutant> & { rewrite?: Rewrite; kills?: string[]; also?: string[] }): Mutant[] {
   const c = clauseOf.get(clause)!;
   return c.members!.names.map(memberKey).flatMap((member) => {
-    const { kills = killsOf(clause, member), ...rest } = server(member);
+    const { kills = killsOf(clause, member), also = [], ...rest } = server(member);
     if (!kills.length) return [];
     const own = c.members!.clauses?.[member];
     return [
@@ -44,7 +44,7 @@ function family(clause: string, kind: Kind, server: (member: string) => Partial<
         kind,
         operations: operationsOf(kills),
         // The Zulip facts that restate the clause are broken too (a zulip case's failure names them first).
-        breaks: [clause, ...(own ? [own] : []), ...(c.facts ?? [])],
+        breaks: [clause, ...(own ? [own] : []), ...(c.facts ?? []), ...also],
         member: { clause, name: member },
         kills,
         ...rest,
@@ -86,7 +86,17 @@ const judgesRefusal = (operation: string, p: string, value: string) => (spec: Sp
   ![...(spec.fixtures ?? []), ...caseOf.get(caseId)!.steps.filter((s) => s.setup)].some((s) => sendsValue(s, operation, p, value));
 
 // --- values: each value of an enumeration refused alone (a parameter), or shown as another (an answer's field) ---
+/** What else a value refused, or shown as another, breaks: the clause saying what setting that value does. */
+const VALUE_ALSO_BREAKS: Record<string, (value: string) => string[]> = {
+  // topics_policy "sets the channel's topics policy to" each value: refused, or read back as another, it no longer does.
+  'op4.topics-policy.values': () => ['op4.topics-policy'],
+  'res.channel.topics_policy': () => ['op4.topics-policy'],
+  // Owners may give the owner role (op10.role.owner): with role=100 refused, an owner no longer can.
+  'op10.role.values': (value) => (value === '100' ? ['op10.role.owner'] : []),
+};
+
 function valueFamily(c: Clause): Mutant[] {
+  const also = VALUE_ALSO_BREAKS[c.id] ?? (() => []);
   const p = c.members!.parameter!;
   const names = c.members!.names.map(memberKey);
   if ((documented[c.endpoint] ?? []).includes(p)) {
@@ -95,12 +105,14 @@ function valueFamily(c: Clause): Mutant[] {
       // As Zulip refuses a value its parameter does not take (typed_endpoint.py's literal_error).
       rewrite: refuse((req) => sent(req) && paramsOf(req).get(p) === value, `Invalid ${p}`),
       kills: killsOf(c.id, value, judgesRefusal(c.endpoint, p, value)),
+      also: also(value),
     }));
   }
   const place = c.members!.at!.find((at) => at.operation)!;
   const answers = forOperation(place.operation!);
   const key = place.path.split('.').at(-1)!;
   return family(c.id, 'field', (value) => ({
+    also: also(value),
     rewrite: {
       answer: (req, a) => {
         if (!answers(req)) return;
@@ -243,6 +255,10 @@ const realmEventWrong = (setting: string): Rewrite =>
     if (e.property === setting) e.value = wrongValue(e.value);
   });
 
+/** An operation's own clause restating Authentication 2 for it ("op10.admin-only", "op4.non-administrators-refused"). */
+const adminOnlyClausesOf = (operation: string) =>
+  suite.clauses.filter((c) => c.endpoint === operation && /\.(admin-only|non-administrators-refused)$/.test(c.id)).map((c) => c.id);
+
 const STATUS_KILLS: Record<string, string> = {
   status_text: 'op13.zulip.emoji-keeps-text',
   emoji_name: 'op13.zulip.text-keeps-emoji',
@@ -275,9 +291,18 @@ function familyOf(c: Clause): Mutant[] {
           : killsOf(c.id, name),
       }));
     case 'op5.not-accepted':
-      return family(c.id, 'envelope', (name) => ({ rewrite: notListedAsIgnored(c.endpoint, name) }));
+      return family(c.id, 'envelope', (name) => ({
+        rewrite: notListedAsIgnored(c.endpoint, name),
+        // The parameter is still ignored, and no longer listed: the convention of listing what was ignored breaks too.
+        breaks: [c.id, 'conv.ignored-params'],
+      }));
     case 'op13.only-passed-change':
-      return family(c.id, 'not-affected', (name) => ({ rewrite: statusFieldCleared(name, c.readBack?.together ?? []), kills: [STATUS_KILLS[name]] }));
+      return family(c.id, 'not-affected', (name) => ({
+        rewrite: statusFieldCleared(name, c.readBack?.together ?? []),
+        kills: [STATUS_KILLS[name]],
+        // Read through Zulip's GET /users/{user_id}/status (a zulip case): its fact restating the clause breaks first.
+        breaks: [c.id, 'zulip.status.only-passed-change'],
+      }));
     case 'op6.settings.effect':
     case 'op9.same-as-10':
       return family(c.id, 'effect', (name) => ({ rewrite: ignores(c.endpoint, name) }));
@@ -286,11 +311,19 @@ function familyOf(c: Clause): Mutant[] {
     case 'op20.params-boolean':
       return family(c.id, 'invalid-input', (name) => ({ rewrite: lenientBoolean(c.endpoint, name) }));
     case 'auth.admin-operations':
-      return family(c.id, 'permission', (operation) => ({ rewrite: openTo(operation) }));
+      return family(c.id, 'permission', (operation) => ({
+        rewrite: openTo(operation),
+        // The operation's own "administrators only" clause says the same of it: opened to everyone, it breaks too.
+        breaks: [c.id, ...adminOnlyClausesOf(operation)],
+      }));
     case 'op2.aliases':
       return family(c.id, 'parameter', (alias) => ({ rewrite: gone(alias.split(' ')[0], alias.split(' ')[1]) }));
     case 'events.typing':
-      return family(c.id, 'effect', (kind) => ({ rewrite: dropsEvents(kind) }));
+      return family(c.id, 'effect', (kind) => ({
+        rewrite: dropsEvents(kind),
+        // Seen through Zulip's events (a zulip case): the fact describing the direct typing events breaks first.
+        breaks: [c.id, 'zulip.events.typing.direct'],
+      }));
     default:
       throw new Error(`${c.id}: a clause about a set with no family of mutants in set-members.mutants.ts`);
   }
@@ -312,7 +345,8 @@ const STRANGERS: Mutant[] = [
         if (defaults && 'emojiset' in defaults) defaults.emojiset = 'comic-sans';
       },
     },
-    breaks: ['op5.param.emojiset'],
+    // Zulip's POST /register shows the defaults' stored values (its fact): a value no emojiset has is none of them.
+    breaks: ['op5.param.emojiset', 'zulip.realm-defaults.read-back-register'],
     kills: ['op5.twenty-four-hour-time'],
   },
   {
@@ -322,7 +356,8 @@ const STRANGERS: Mutant[] = [
     rewrite: eachPickedEvent({ type: 'realm_user_settings_defaults', where: { property: 'resolved_topic_notice_auto_read_policy' } }, (e) => {
       e.value = 'sometimes';
     }),
-    breaks: ['op5.param.resolved-topic-notice-auto-read-policy'],
+    // Zulip's update event carries an enum setting's name (its fact): "sometimes" is no name of the setting.
+    breaks: ['op5.param.resolved-topic-notice-auto-read-policy', 'zulip.events.realm-user-settings-defaults.update'],
     kills: ['op5.zulip.events.enum-name'],
   },
 ];

@@ -45,9 +45,28 @@ const operationsOf = (kills: string[]) => [...new Set(kills.map((id) => specOf.g
 /** The events of UNIT_EVENT_KILLS' cases carry the value too (zulip profile): a server scaling it there must be caught as well. */
 const UNIT_EVENT_KILLS: Record<string, string[]> = {
   'res.channel.date_created': ['op4.zulip.events.setting-grants-access'],
-  'op4.message-retention-days.number': ['op4.zulip.events.order'],
+  // The case whose events rest on the fact about the retention update itself (op4.zulip.events.order's rest on the order first).
+  'op4.message-retention-days.number': ['op4.zulip.events.retention'],
   'limits.time-limits.seconds': ['op1.zulip.events.realm-settings-each'],
 };
+/**
+ * The Zulip fact describing the event that carries the value (a zulip case's failure names it
+ * first): an event scaled is that fact broken as well as the unit clause.
+ */
+const UNIT_EVENT_FACTS: Record<string, (member?: string) => string> = {
+  // Users gaining access to the channel get a stream create event carrying it, date_created included.
+  'res.channel.date_created': () => 'zulip.events.stream.update.group-setting',
+  // The retention update's value is the days as set.
+  'op4.message-retention-days.number': () => 'zulip.events.stream.update.message-retention-days',
+  // The move time limits are op update values in seconds as set; the edit limit is update_dict data.
+  'limits.time-limits.seconds': (member) =>
+    /^move_messages_/.test(member ?? '') ? 'zulip.events.realm.move-time-limits-update' : 'zulip.events.realm.update-dict-message-editing',
+};
+/** What a unit mutant breaks: the clause, and for an event the fact describing that event. */
+const unitBreaks = (clause: string, place: UnitPlace, member?: string) => [
+  clause,
+  ...(place.event && UNIT_EVENT_FACTS[clause] ? [UNIT_EVENT_FACTS[clause](member)] : []),
+];
 /** A unit clause about a set (the organisation's time limits): each place is its member's, and each member is scaled alone. */
 const UNIT_MEMBER_KILLS: Record<string, string[]> = {
   'limits.time-limits.seconds': ['op1.zulip.events.realm-settings-each'],
@@ -88,6 +107,7 @@ function unitMutantsOf(c: (typeof suite.clauses)[number]): Mutant[] {
       const member = memberOfPlace(place, names)!;
       return {
         ...base,
+        breaks: unitBreaks(c.id, place, member),
         name: `unit-scaled-${slug(c.id)}-${member.replace(/_/g, '-')}-${place.event ? 'event' : place.operation === 'POST /register' ? 'register' : 'answer'}`,
         operations: operationsOf(kills),
         rewrite: scaled(place, scale),
@@ -109,6 +129,7 @@ function unitMutantsOf(c: (typeof suite.clauses)[number]): Mutant[] {
     })),
     ...events.map((place) => ({
       ...base,
+      breaks: unitBreaks(c.id, place),
       name: `unit-scaled-${slug(c.id)}-event`,
       operations: operationsOf(UNIT_EVENT_KILLS[c.id]),
       rewrite: scaled(place, scale),
