@@ -13,7 +13,7 @@ import type { Judged } from '../judge/failure.js';
 import { timestampFindings } from '../judge/timestamps.js';
 import { answerValueFindings } from '../judge/kind-places.js';
 import type { KindContext } from './kind-context.js';
-import { blameRefusal, leftOut, sentNamedFirst } from './optional-parameters.js';
+import { blameRefusal, givenBefore, leftOut, sentNamedFirst, sentRequest, type SentRequest } from './optional-parameters.js';
 import { notAffectedWatch } from './not-affected.js';
 import type { Vars } from './interpolate.js';
 import { readDisagreement } from './default-twin.js';
@@ -34,6 +34,8 @@ export interface KindOwner {
   explicitDefaults?: readonly DefaultCheck[];
   /** Filled with the defaults the case cites whose parameter a request of their operation left out, by clause. */
   defaultsLeftOut?: Map<string, DefaultCheck>;
+  /** Filled with the requests of this run of the case that were accepted: who sent what, where. */
+  accepted?: SentRequest[];
 }
 
 export interface StepKindChecks {
@@ -112,6 +114,8 @@ export async function kindChecksOfStep(
       }
       const changed = await watch.after();
       if (typeof changed === 'string') return changed;
+      const request = sentRequest(role, step.request.method, path, sent);
+      if (body?.result === 'success') (owner.accepted ??= []).push(request);
       // A refused step that expected the request accepted: what it left out is blamed only on evidence.
       const missing = kinds.defaults(operation).filter((d) => sent[d.parameter] === undefined);
       const withDefaults = async () => ((await send(explicit(missing))).response?.json as { result?: unknown } | undefined)?.result === 'success';
@@ -121,6 +125,7 @@ export async function kindChecksOfStep(
         body: refusal,
         omitted: leftOut(kinds.optional(operation), sent),
         withDefaults: missing.length && !step.setup ? { names: missing.map((d) => d.parameter), accepted: withDefaults } : null,
+        givenBefore: givenBefore(owner.accepted ?? [], request),
       });
       return [...diagnosis, ...own, ...found, ...changed];
     },
