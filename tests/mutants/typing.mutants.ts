@@ -112,7 +112,7 @@ export const MUTANTS: Mutant[] = [
     name: 'typing-refuses-stop',
     kind: 'invalid-input',
     operations: [TYPING],
-    rewrite: refuse((r) => isTyping(r) && param(r, 'op') === 'stop'),
+    rewrite: refuse((r) => isTyping(r) && param(r, 'op') === 'stop', 'Invalid op'),
     breaks: ['op3.op.values', 'state.typing.stop', 'zulip.events.typing.direct'],
     kills: ['op3.direct.stop', 'op3.zulip.stop-event'],
   },

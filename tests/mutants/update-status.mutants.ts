@@ -116,7 +116,7 @@ export const MUTANTS: Mutant[] = [
     breaks: ['op13.reaction-type.unicode-emoji'],
     kind: 'invalid-input',
     operations: [STATUS],
-    rewrite: refuse((req) => statusParam('reaction_type', 'unicode_emoji')(req) && has(req, 'emoji_name')),
+    rewrite: refuse((req) => statusParam('reaction_type', 'unicode_emoji')(req) && has(req, 'emoji_name'), 'Invalid reaction_type'),
     kills: ['op13.emoji.unicode'],
   },
   {

@@ -79,7 +79,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [VIEWS],
     breaks: ['op18.is-pinned', 'zulip.navigation-views.no-duplicates'],
-    rewrite: refuse((req) => isAdd(req) && paramsOf(req).get('is_pinned') === 'true'),
+    rewrite: refuse((req) => isAdd(req) && paramsOf(req).get('is_pinned') === 'true', 'Invalid is_pinned'),
     kills: ['op18.add.pinned', 'op18.zulip.duplicate-refused'],
   },
   {
@@ -87,7 +87,8 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [VIEWS],
     breaks: ['op18.name'],
-    rewrite: refuse((req) => isAdd(req) && paramsOf(req).has('name')),
+    // As Zulip refuses a value its parameter does not take, naming the parameter.
+    rewrite: refuse((req) => isAdd(req) && paramsOf(req).has('name'), 'Invalid name'),
     kills: ['op18.add.pinned'],
   },
   {
