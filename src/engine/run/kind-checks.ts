@@ -49,6 +49,9 @@ export interface StepKindChecks {
 }
 
 type AnswerOf = NonNullable<Exchange['response']>;
+
+/** The answer's body, read as a refusal (an error envelope). */
+const refusalBody = (exchange: Exchange) => (exchange.response?.json ?? {}) as { var_name?: unknown; msg?: unknown };
 type Auth = Parameters<ApiClient['send']>[0]['auth'];
 
 /** Before a case step is sent: its generic checks, or a string when a read-back could not be made. */
@@ -65,8 +68,8 @@ export async function kindChecksOfStep(
   trace?: { caseId: string; step: number },
 ): Promise<StepKindChecks | string> {
   const operation = step.events ? null : kinds.operationOf(step.request.method, path);
-  // Stryker disable next-line ConditionalExpression: equivalent: no operation has no checks, this only skips the work
-  if (!operation) return { params, after: (_, judged) => Promise.resolve(judged) };
+  // An operation no statement kind checks: a refusal naming a parameter it sent still points at it.
+  if (!operation) return { params, after: (exchange, judged) => Promise.resolve(sentNamedFirst(judged, refusalBody(exchange), Object.keys(params))) };
   const sent: Params = { ...params };
   // A read changes nothing: it is sent again with the defaults it left out. A change is not:
   // the case runs again with them (run-case.ts).
@@ -119,7 +122,7 @@ export async function kindChecksOfStep(
       // A refused step that expected the request accepted: what it left out is blamed only on evidence.
       const missing = kinds.defaults(operation).filter((d) => sent[d.parameter] === undefined);
       const withDefaults = async () => ((await send(explicit(missing))).response?.json as { result?: unknown } | undefined)?.result === 'success';
-      const refusal = (body ?? {}) as { var_name?: unknown; msg?: unknown };
+      const refusal = refusalBody(exchange);
       const own = await blameRefusal({
         judged: sentNamedFirst(judged, refusal, Object.keys(sent)),
         body: refusal,
