@@ -190,7 +190,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [SNIPPETS],
     breaks: ['op19.title'],
-    rewrite: refuse((req) => isEdit(req) && paramsOf(req).has('title')),
+    rewrite: refuse((req) => isEdit(req) && paramsOf(req).has('title'), 'Invalid title'),
     kills: ['op19.edit.title', 'op19.edit.both'],
   },
   {
@@ -206,7 +206,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [SNIPPETS],
     breaks: ['op19.content'],
-    rewrite: refuse((req) => isEdit(req) && paramsOf(req).has('content') && paramsOf(req).get('content') !== 'Too late'),
+    rewrite: refuse((req) => isEdit(req) && paramsOf(req).has('content') && paramsOf(req).get('content') !== 'Too late', 'Invalid content'),
     kills: ['op19.edit.content', 'op19.edit.both'],
   },
   {
