@@ -251,12 +251,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op1.zulip.events.order'],
   },
   {
-    // edit-notices-before-update also breaks zulip.events.update-message.breadcrumbs: the notices come before the update_message event, which the fact says they follow
+    // edit-notices-before-update also breaks zulip.events.update-message.breadcrumbs and .resolve-notice: the notices come before the update_message event, which both facts say they follow
     name: 'edit-notices-before-update',
     kind: 'order',
     operations: [EDIT],
     quirks: ['edit-notices-before-update'],
-    breaks: ['zulip.events.update-message.ordering', 'zulip.events.update-message.breadcrumbs'],
+    breaks: ['zulip.events.update-message.ordering', 'zulip.events.update-message.breadcrumbs', 'zulip.events.update-message.resolve-notice'],
     kills: ['op1.zulip.events.order', 'op1.zulip.events.resolve'],
   },
   {

@@ -200,13 +200,14 @@ export const MUTANTS: Mutant[] = [
     kills: ['op20.object.topics-policy', 'op4.topics-policy.set'],
   },
   {
+    // streams-retention-as-text also breaks op4.message-retention-days.number: the channel object shows the days set as text, not the number the clause says it shows
     name: 'streams-retention-as-text',
     kind: 'field',
     operations: [UPDATE],
     rewrite: eachChannel((c) => {
       if (typeof c.message_retention_days === 'number') c.message_retention_days = String(c.message_retention_days);
     }),
-    breaks: ['res.channel.message_retention_days'],
+    breaks: ['res.channel.message_retention_days', 'op4.message-retention-days.number'],
     kills: ['op4.retention.days'],
   },
 
@@ -342,11 +343,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op20.include-all.admin-default-hidden'],
   },
   {
+    // streams-include-all-active-always also breaks op20.include-all.default: a request sending neither parameter is answered as include_all would be, so include_all's default is not false either
     name: 'streams-include-all-active-always',
     kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_all_active', 'true'),
-    breaks: ['op20.include-all-active.default'],
+    breaks: ['op20.include-all-active.default', 'op20.include-all.default'],
     kills: ['op20.include-all.admin-default-hidden'],
   },
   {
@@ -392,11 +394,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op20.zulip.include-default-annotates'],
   },
   {
+    // streams-include-default-always also breaks zulip.streams.include-default-annotates-only: without include_default the channels carry is_default, which the fact says none has
     name: 'streams-include-default-always',
     kind: 'default',
     operations: [STREAMS],
     rewrite: forceStreamsParam('include_default', 'true'),
-    breaks: ['op20.include-default.default', 'zulip.streams.channel-fields'],
+    breaks: ['op20.include-default.default', 'zulip.streams.channel-fields', 'zulip.streams.include-default-annotates-only'],
     kills: ['op20.zulip.no-is-default'],
   },
   {

@@ -109,7 +109,8 @@ export const MUTANTS: Mutant[] = [
   ),
 
   // --- "may be disabled" (zulip profile: message_edit_history_visibility_policy) -----------------------
-  quirk('edit-history-ignores-disabled', 'effect', ['op15.disabled'], ['op15.zulip.disabled-history']),
+  // edit-history-ignores-disabled also breaks zulip.history.visibility-policy: history is served under the policy "none", which the fact says refuses it
+  quirk('edit-history-ignores-disabled', 'effect', ['op15.disabled', 'zulip.history.visibility-policy'], ['op15.zulip.disabled-history']),
   quirk('edit-history-moves-shows-all', 'effect', ['op15.disabled'], ['op15.zulip.moves-only-history']),
   rewrite(
     // edit-history-refused-always also breaks zulip.history.visibility-policy: history is refused under the policy "all" too

@@ -133,6 +133,9 @@ export const MUTANTS: Mutant[] = [
       'zulip.settings.batching-range',
       'zulip.settings.default-language',
       'zulip.settings.drafts-deleted-when-sync-disabled',
+      // the valid values these facts name (web_channel_default_view 3, a notification sound) are refused too
+      'zulip.settings.web-channel-default-view-3',
+      'zulip.settings.notification-sound',
     ],
     kills: [
       ...cases(op2All),

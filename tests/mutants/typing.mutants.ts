@@ -112,7 +112,7 @@ export const MUTANTS: Mutant[] = [
     name: 'typing-refuses-stop',
     kind: 'invalid-input',
     operations: [TYPING],
-    rewrite: refuse((r) => isTyping(r) && param(r, 'op') === 'stop'),
+    rewrite: refuse((r) => isTyping(r) && param(r, 'op') === 'stop', 'Invalid op'),
     breaks: ['op3.op.values', 'state.typing.stop', 'zulip.events.typing.direct'],
     kills: ['op3.direct.stop', 'op3.zulip.stop-event'],
   },
@@ -345,11 +345,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op3.zulip.channel-needs-capability'],
   },
   {
+    // typing-ignores-receives-setting also breaks zulip.events.typing.direct: the fact delivers only to participants whose receives_typing_notifications is true
     name: 'typing-ignores-receives-setting',
     kind: 'effect',
     operations: [TYPING],
     quirks: ['typing-ignores-receives-setting'],
-    breaks: ['events.typing', 'op3.events'],
+    breaks: ['events.typing', 'op3.events', 'zulip.events.typing.direct'],
     kills: ['op3.zulip.receives-setting-off'],
   },
   {

@@ -97,8 +97,10 @@ export const MUTANTS: Mutant[] = [
     kills: ['op13.text.set'],
   },
   {
+    // status-refuses-emoji also breaks zulip.status.emoji-names: octopus, a name the fact says Zulip takes, is refused
     name: 'status-refuses-emoji',
     breaks: [
+      'zulip.status.emoji-names',
       'op13.emoji-name.type',
       'op13.emoji-code.type',
       'op13.reaction-type.unicode-emoji',
@@ -116,7 +118,7 @@ export const MUTANTS: Mutant[] = [
     breaks: ['op13.reaction-type.unicode-emoji'],
     kind: 'invalid-input',
     operations: [STATUS],
-    rewrite: refuse((req) => statusParam('reaction_type', 'unicode_emoji')(req) && has(req, 'emoji_name')),
+    rewrite: refuse((req) => statusParam('reaction_type', 'unicode_emoji')(req) && has(req, 'emoji_name'), 'Invalid reaction_type'),
     kills: ['op13.emoji.unicode'],
   },
   {
@@ -128,8 +130,9 @@ export const MUTANTS: Mutant[] = [
     kills: ['op13.realm-emoji'],
   },
   {
+    // status-refuses-away also breaks zulip.status.away-is-presence: the boolean the fact says sets presence_enabled is refused
     name: 'status-refuses-away',
-    breaks: ['op13.away.type', 'op13.away.deprecated', 'op13.away.presence'],
+    breaks: ['op13.away.type', 'op13.away.deprecated', 'op13.away.presence', 'zulip.status.away-is-presence'],
     kind: 'invalid-input',
     operations: [STATUS],
     rewrite: refuse(statusParam('away')),

@@ -128,10 +128,11 @@ export const MUTANTS: Mutant[] = [
     kills: ['op6.zulip.read-back'],
   },
   {
+    // group-refuses-anonymous-values also breaks op6.can-add-members-group: can_add_members_group is refused a valid group-setting value (an anonymous group)
     name: 'group-refuses-anonymous-values',
     kind: 'invalid-input',
     operations: [UPDATE],
-    breaks: ['res.group-setting-value'],
+    breaks: ['res.group-setting-value', 'op6.can-add-members-group'],
     rewrite: refuse((req) => isUpdate(req) && [...paramsOf(req).values()].some((v) => v.includes('direct_members'))),
     kills: ['op6.setting.can-add-members-anonymous'],
   },

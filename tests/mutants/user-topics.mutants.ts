@@ -79,11 +79,12 @@ const limitTooLow: Rewrite = {
 
 export const MUTANTS: Mutant[] = [
   {
+    // user-topics-rejects-policy-3 also breaks zulip.user-topics.policy-values: 3 (FOLLOWED) is one the fact says Zulip takes
     name: 'user-topics-rejects-policy-3',
     kind: 'invalid-input',
     operations: [OP],
     quirks: ['user-topics-rejects-policy-3'],
-    breaks: ['op8.visibility-policy.values', 'state.visibility-policy.unmuted-followed', 'state.user-topic'],
+    breaks: ['op8.visibility-policy.values', 'state.visibility-policy.unmuted-followed', 'state.user-topic', 'zulip.user-topics.policy-values'],
     kills: ['op8.policy.3', 'op8.zulip.policy-changes'],
   },
   {

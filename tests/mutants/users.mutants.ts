@@ -213,11 +213,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op10.role.200', 'op10.role.300', 'op10.role.400', 'op10.role.600', 'op10.role.owner-by-owner'],
   },
   {
+    // update-user-ignores-new-email also breaks op10.new-email, zulip.events.realm-user.delivery-email: new_email does not set the address, so neither the clause's effect nor the fact's realm_user event happens
     name: 'update-user-ignores-new-email',
     kind: 'effect',
     operations: [BY_ID],
     rewrite: newEmailIgnored,
-    breaks: ['zulip.users.new-email-updates-address'],
+    breaks: ['zulip.users.new-email-updates-address', 'op10.new-email', 'zulip.events.realm-user.delivery-email'],
     kills: ['op10.new-email.owner', 'op10.zulip.events.new-email'],
   },
   {
@@ -269,19 +270,21 @@ export const MUTANTS: Mutant[] = [
     kills: ['op10.zulip.unknown-user', 'op9.zulip.unknown-email'],
   },
   {
+    // update-user-email-no-permission-ok also breaks zulip.users.new-email-needs-permission: an administrator without can_change_user_emails changes an address, which the fact says is refused
     name: 'update-user-email-no-permission-ok',
     kind: 'permission',
     operations: [BY_ID, BY_EMAIL],
     quirks: ['update-user-email-no-permission-ok'],
-    breaks: ['op10.new-email.permission'],
+    breaks: ['op10.new-email.permission', 'zulip.users.new-email-needs-permission'],
     kills: ['op10.new-email.admin', 'op9.zulip.new-email-needs-permission'],
   },
   {
+    // update-user-ignores-full-name also breaks op9.real-email: a user addressed by their real address is not renamed, as operation 10 would
     name: 'update-user-ignores-full-name',
     kind: 'effect',
     operations: [BY_ID, BY_EMAIL],
     quirks: ['update-user-ignores-full-name'],
-    breaks: ['op10.full-name.effect', 'op9.same-as-10', 'op9.dummy-address'],
+    breaks: ['op10.full-name.effect', 'op9.same-as-10', 'op9.dummy-address', 'op9.real-email'],
     kills: ['op10.full-name', 'op9.zulip.full-name', 'op9.zulip.dummy-address'],
   },
   {
@@ -318,19 +321,21 @@ export const MUTANTS: Mutant[] = [
     kills: ['op10.ignored-params', 'op9.ignored-params'],
   },
   {
+    // update-user-email-ignores-visibility also breaks zulip.users.lookup-by-email: a real address resolves though its owner's email visibility hides it, which the fact says it does not
     name: 'update-user-email-ignores-visibility',
     kind: 'permission',
     operations: [BY_EMAIL],
     quirks: ['update-user-email-ignores-visibility'],
-    breaks: ['op9.visibility'],
+    breaks: ['op9.visibility', 'zulip.users.lookup-by-email'],
     kills: ['op9.zulip.hidden-email'],
   },
   {
+    // update-user-dummy-address-refused also breaks zulip.users.lookup-by-email: the fact says the dummy address always resolves
     name: 'update-user-dummy-address-refused',
     kind: 'parameter',
     operations: [BY_EMAIL],
     rewrite: dummyAddressRefused,
-    breaks: ['op9.dummy-address'],
+    breaks: ['op9.dummy-address', 'zulip.users.lookup-by-email'],
     kills: ['op9.zulip.dummy-address'],
   },
   // Disputed: a server that follows the document (owner with can_change_user_emails only)

@@ -79,7 +79,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [VIEWS],
     breaks: ['op18.is-pinned', 'zulip.navigation-views.no-duplicates'],
-    rewrite: refuse((req) => isAdd(req) && paramsOf(req).get('is_pinned') === 'true'),
+    rewrite: refuse((req) => isAdd(req) && paramsOf(req).get('is_pinned') === 'true', 'Invalid is_pinned'),
     kills: ['op18.add.pinned', 'op18.zulip.duplicate-refused'],
   },
   {
@@ -87,7 +87,8 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [VIEWS],
     breaks: ['op18.name'],
-    rewrite: refuse((req) => isAdd(req) && paramsOf(req).has('name')),
+    // As Zulip refuses a value its parameter does not take, naming the parameter.
+    rewrite: refuse((req) => isAdd(req) && paramsOf(req).has('name'), 'Invalid name'),
     kills: ['op18.add.pinned'],
   },
   {
@@ -189,7 +190,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [SNIPPETS],
     breaks: ['op19.title'],
-    rewrite: refuse((req) => isEdit(req) && paramsOf(req).has('title')),
+    rewrite: refuse((req) => isEdit(req) && paramsOf(req).has('title'), 'Invalid title'),
     kills: ['op19.edit.title', 'op19.edit.both'],
   },
   {
@@ -205,7 +206,7 @@ export const MUTANTS: Mutant[] = [
     kind: 'invalid-input',
     operations: [SNIPPETS],
     breaks: ['op19.content'],
-    rewrite: refuse((req) => isEdit(req) && paramsOf(req).has('content') && paramsOf(req).get('content') !== 'Too late'),
+    rewrite: refuse((req) => isEdit(req) && paramsOf(req).has('content') && paramsOf(req).get('content') !== 'Too late', 'Invalid content'),
     kills: ['op19.edit.content', 'op19.edit.both'],
   },
   {

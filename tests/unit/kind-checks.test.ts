@@ -10,7 +10,7 @@ import { runCase } from '../../src/engine/run/run-case.js';
 import { withDefaultTwin, withTwin } from '../../src/engine/run/case-twin.js';
 import { kindContext } from '../../src/engine/run/kind-context.js';
 import { kindChecksOf, type KindedClause } from '../../src/engine/load/statement-kinds.js';
-import { blameRefusal, covering, leftOut, namedByRefusal } from '../../src/engine/run/optional-parameters.js';
+import { blameRefusal, covering, givenBefore, leftOut, namedByRefusal, sentNamedFirst, sentRequest } from '../../src/engine/run/optional-parameters.js';
 import { accountsHeld, accountsRead, changesOf, comparedParameters, readAs, type ReadValues } from '../../src/engine/run/not-affected.js';
 import { disagreement, explicitly, freshSuffix, transientAnswer } from '../../src/engine/run/default-twin.js';
 import type { Case, SpecFile, Step } from '../../src/engine/load/types.js';
@@ -115,6 +115,12 @@ describe('optional parameters', () => {
       clauses: [],
       refusal: 'BAD_REQUEST: no',
     });
+    // an earlier step of the case gave c in the same request, accepted: c is blamed, nothing asked
+    expect((await blameRefusal({ judged: [refused], body: { msg: 'no' }, omitted, withDefaults: null, givenBefore: ['c', 'x'] }))[0]).toMatchObject({
+      check: 'optional',
+      clauses: ['opt.c'],
+      message: 'm: with c given, the same request was accepted before, so the server requires c, which the document makes optional',
+    });
     // nothing left out, no refusal, or a zulip-profile check: as it was, nothing asked
     expect(await blameRefusal({ judged: [refused], body, omitted: [], withDefaults: accepted(true) })).toEqual([refused]);
     const { refusal: _, ...notRefused } = refused;
@@ -124,6 +130,43 @@ describe('optional parameters', () => {
     expect((await blameRefusal({ judged: [zulip], body, omitted, withDefaults: accepted(true) }))[0].clauses).toEqual(['opt.a']);
     expect(await blameRefusal({ judged: [zulip], body: { msg: 'no' }, omitted, withDefaults: accepted(true) })).toEqual([zulip]);
     expect(asked).toBe(2);
+  });
+
+  it('givenBefore: what an accepted request of the same account, method, path and values sent besides this one', () => {
+    const now = sentRequest('member', 'PATCH', '/s/1', { a: 1, b: undefined });
+    expect(now.params).toEqual({ a: '1' });
+    const accepted = [
+      sentRequest('member', 'PATCH', '/s/1', { a: 1, title: 't' }),
+      sentRequest('admin', 'PATCH', '/s/1', { a: 1, content: 'c' }),
+      sentRequest('member', 'PATCH', '/s/2', { a: 1, content: 'c' }),
+      sentRequest('member', 'PATCH', '/s/1', { content: 'c' }),
+      // the same parameter with another value is another request (one value of each setting, then the next)
+      sentRequest('member', 'PATCH', '/s/1', { a: 2, other: true }),
+    ];
+    expect(givenBefore(accepted, now)).toEqual(['title']);
+    expect(givenBefore([], now)).toEqual([]);
+  });
+
+  it('sentNamedFirst: the clauses of the parameter a refusal names, or of its values, come first', () => {
+    const refused = {
+      clause: 'op3.type.values',
+      clauses: ['op3.type.values', 'op3.op.values', 'op3.to'],
+      check: 'result' as const,
+      message: 'm',
+      refusal: 'BAD_REQUEST: Invalid op',
+    };
+    const sent = ['type', 'op', 'to'];
+    // named after the parameter's values (op3.op.values), not only after the parameter (op5.param.color-scheme)
+    expect(sentNamedFirst([refused], { msg: 'Invalid op' }, sent)[0]).toMatchObject({
+      clause: 'op3.op.values',
+      clauses: ['op3.op.values', 'op3.type.values', 'op3.to'],
+    });
+    expect(sentNamedFirst([refused], { var_name: 'to', msg: 'no' }, sent)[0].clauses).toEqual(['op3.to', 'op3.type.values', 'op3.op.values']);
+    // a name inside another word is not the parameter's (op3.top.x is not op's)
+    const other = { ...refused, clauses: ['op3.type.values', 'op3.top.x'] };
+    expect(sentNamedFirst([other], { msg: 'Invalid op' }, sent)).toEqual([other]);
+    // nothing named, or one clause only: as it was
+    expect(sentNamedFirst([refused], { msg: 'Refused' }, sent)).toEqual([refused]);
   });
 
   it("covering: the clauses covering every parameter named at once, else each parameter's clauses", () => {

@@ -13,7 +13,7 @@ import type { Judged } from '../judge/failure.js';
 import { timestampFindings } from '../judge/timestamps.js';
 import { answerValueFindings } from '../judge/kind-places.js';
 import type { KindContext } from './kind-context.js';
-import { blameRefusal, leftOut, sentNamedFirst } from './optional-parameters.js';
+import { blameRefusal, givenBefore, leftOut, sentNamedFirst, sentRequest, type SentRequest } from './optional-parameters.js';
 import { notAffectedWatch } from './not-affected.js';
 import type { Vars } from './interpolate.js';
 import { readDisagreement } from './default-twin.js';
@@ -34,6 +34,8 @@ export interface KindOwner {
   explicitDefaults?: readonly DefaultCheck[];
   /** Filled with the defaults the case cites whose parameter a request of their operation left out, by clause. */
   defaultsLeftOut?: Map<string, DefaultCheck>;
+  /** Filled with the requests of this run of the case that were accepted: who sent what, where. */
+  accepted?: SentRequest[];
 }
 
 export interface StepKindChecks {
@@ -47,6 +49,9 @@ export interface StepKindChecks {
 }
 
 type AnswerOf = NonNullable<Exchange['response']>;
+
+/** The answer's body, read as a refusal (an error envelope). */
+const refusalBody = (exchange: Exchange) => (exchange.response?.json ?? {}) as { var_name?: unknown; msg?: unknown };
 type Auth = Parameters<ApiClient['send']>[0]['auth'];
 
 /** Before a case step is sent: its generic checks, or a string when a read-back could not be made. */
@@ -63,8 +68,8 @@ export async function kindChecksOfStep(
   trace?: { caseId: string; step: number },
 ): Promise<StepKindChecks | string> {
   const operation = step.events ? null : kinds.operationOf(step.request.method, path);
-  // Stryker disable next-line ConditionalExpression: equivalent: no operation has no checks, this only skips the work
-  if (!operation) return { params, after: (_, judged) => Promise.resolve(judged) };
+  // An operation no statement kind checks: a refusal naming a parameter it sent still points at it.
+  if (!operation) return { params, after: (exchange, judged) => Promise.resolve(sentNamedFirst(judged, refusalBody(exchange), Object.keys(params))) };
   const sent: Params = { ...params };
   // A read changes nothing: it is sent again with the defaults it left out. A change is not:
   // the case runs again with them (run-case.ts).
@@ -112,15 +117,18 @@ export async function kindChecksOfStep(
       }
       const changed = await watch.after();
       if (typeof changed === 'string') return changed;
+      const request = sentRequest(role, step.request.method, path, sent);
+      if (body?.result === 'success') (owner.accepted ??= []).push(request);
       // A refused step that expected the request accepted: what it left out is blamed only on evidence.
       const missing = kinds.defaults(operation).filter((d) => sent[d.parameter] === undefined);
       const withDefaults = async () => ((await send(explicit(missing))).response?.json as { result?: unknown } | undefined)?.result === 'success';
-      const refusal = (body ?? {}) as { var_name?: unknown; msg?: unknown };
+      const refusal = refusalBody(exchange);
       const own = await blameRefusal({
         judged: sentNamedFirst(judged, refusal, Object.keys(sent)),
         body: refusal,
         omitted: leftOut(kinds.optional(operation), sent),
         withDefaults: missing.length && !step.setup ? { names: missing.map((d) => d.parameter), accepted: withDefaults } : null,
+        givenBefore: givenBefore(owner.accepted ?? [], request),
       });
       return [...diagnosis, ...own, ...found, ...changed];
     },

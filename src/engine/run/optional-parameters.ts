@@ -56,12 +56,40 @@ export interface Refused {
   omitted: readonly { clause: string; names: string[] }[];
   /** The defaults the request left out, and whether the request sent again with them given is accepted (null: none left out). */
   withDefaults: { names: string[]; accepted: () => Promise<boolean> } | null;
+  /** What an earlier step of the case sent besides, in the same request accepted (givenBefore). */
+  givenBefore?: string[];
+}
+
+/** A request a step sent: by whom, where, and each parameter's value (as JSON). */
+export interface SentRequest {
+  role: string;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+}
+
+export function sentRequest(role: string, method: string, path: string, sent: Readonly<Record<string, unknown>>): SentRequest {
+  const params = Object.entries(sent).filter(([, value]) => value !== undefined);
+  return { role, method, path, params: Object.fromEntries(params.map(([name, value]) => [name, JSON.stringify(value)])) };
+}
+
+/**
+ * The parameters an earlier step of the case sent besides this request's, in the same request
+ * otherwise (the same account, method and path, each parameter this one sends with the same
+ * value) that was accepted: a request refused without them, accepted with them, is evidence the
+ * server requires them (an edit sending neither title nor content, after one sending the title).
+ */
+export function givenBefore(accepted: readonly SentRequest[], now: SentRequest): string[] {
+  const sent = Object.entries(now.params);
+  const same = accepted.filter((a) => a.role === now.role && a.method === now.method && a.path === now.path && sent.every(([n, v]) => a.params[n] === v));
+  return [...new Set(same.flatMap((a) => Object.keys(a.params).filter((n) => now.params[n] === undefined)))];
 }
 
 /**
  * The refused check of a step that expected the request accepted, blamed by the evidence: on the
- * optional clauses of the parameters the refusal names, or of the defaults whose giving made the
- * same request accepted; else it stays the refusal itself. A zulip-profile check rests on facts:
+ * optional clauses of the parameters the refusal names, or of those an earlier step gave in the
+ * same request accepted, or of the defaults whose giving made the same request accepted; else it
+ * stays the refusal itself. A zulip-profile check rests on facts:
  * only a refusal naming the parameter blames its optional clause there.
  */
 export async function blameRefusal(r: Refused): Promise<Judged[]> {
@@ -73,7 +101,10 @@ export async function blameRefusal(r: Refused): Promise<Judged[]> {
   const on = (chosen: readonly string[]) => covering(r.omitted, chosen);
   const named = namedByRefusal(r.body, [...new Set(r.omitted.flatMap((o) => o.names))]);
   let blamed: Judged | null = null;
+  const omittedNames = new Set(r.omitted.flatMap((o) => o.names));
+  const before = (r.givenBefore ?? []).filter((n) => omittedNames.has(n));
   if (named.length) blamed = optionalFailure(refused, on(named), `the refusal names ${named.join(', ')}`);
+  else if (!zulip && before.length) blamed = optionalFailure(refused, on(before), `with ${before.join(', ')} given, the same request was accepted before`);
   else if (!zulip && r.withDefaults && (await r.withDefaults.accepted())) {
     const given = r.withDefaults.names;
     blamed = optionalFailure(refused, on(given), `with ${given.join(', ')} given, the same request is accepted`);
@@ -94,14 +125,15 @@ export async function blameRefusal(r: Refused): Promise<Judged[]> {
 /**
  * A refused step that sent several parameters and checks a clause of each (one value of each
  * setting at once): where the refusal names some of the parameters it was sent (its `var_name`,
- * or its message), the clauses named after them (op5.param.color-scheme for color_scheme) come
- * first, so the failure's cause is the parameter the server refused, not the step's first clause.
+ * or its message), the clauses named after them (op5.param.color-scheme for color_scheme, or one of
+ * its values: op3.op.values for op) come first, so the failure's cause is the parameter the server
+ * refused, not the step's first clause.
  */
 export function sentNamedFirst(judged: Judged[], body: { var_name?: unknown; msg?: unknown }, sent: readonly string[]): Judged[] {
   const at = judged.findIndex((f) => f.refusal !== undefined);
   if (at < 0 || judged[at].clauses.length < 2) return judged;
   const named = namedByRefusal(body, sent).map((name) => `.${name.replace(/_/g, '-')}`);
-  const own = judged[at].clauses.filter((c) => named.some((suffix) => c.endsWith(suffix)));
+  const own = judged[at].clauses.filter((c) => named.some((part) => c.endsWith(part) || c.includes(`${part}.`)));
   if (!own.length) return judged;
   const clauses = [...own, ...judged[at].clauses.filter((c) => !own.includes(c))];
   return judged.map((f, i) => (i === at ? { ...f, clause: clauses[0], clauses } : f));
