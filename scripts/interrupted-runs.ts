@@ -174,8 +174,9 @@ function judge(ran: Ran, expectedCases: number): { problems: string[]; said: str
     if (signalled && finished) problems.push('killed with a change unsettled, yet its ledger says finished');
   } else if (stoppedAtOnce) {
     // A second signal stops at once, keeping the ledger for the next run.
-  } else if (ran.exit?.signal === ran.signals[0] && !ran.started) {
-    // Node's own start-up: the command had not run its first line, and sent nothing.
+  } else if (ran.exit?.signal === ran.signals[0]) {
+    // Ended by the signal itself, so no handler of the command's was there yet: Node's own
+    // start-up (a process under the command's name, its first line not yet run), nothing sent.
     if (ownLedger) problems.push('no report, yet it started a ledger');
   } else if (!ran.started && (ran.way === 'npm-group' || ran.way === 'npm-parent' || ran.way === 'parent')) {
     // npm or the shell went before it started the command.

@@ -86,6 +86,30 @@ describe('cleanup from the ledger', () => {
     });
   });
 
+  it("removes a member's own view and snippet as the member: the owner would find none and count them gone", async () => {
+    const ledger = join(dir, 'own.jsonl');
+    writeFileSync(ledger, '');
+    const member = { ...server.accounts.member, role: 'member' };
+    const fragment = 'narrow/search/cf-ab12cd34-own';
+    const hooks = ledgerRecorder(ledger, 'ab12cd34', resources);
+    const client = new ApiClient(server.url, { timeoutMs: 5000, onRequest: hooks.onRequest, onExchange: hooks.onExchange });
+    const send = async (method: string, path: string, params?: Params) =>
+      (await client.send({ method, path, params, auth: member })).response?.json as Record<string, unknown>;
+    try {
+      expect((await send('POST', '/navigation_views', { fragment, is_pinned: false, name: 'cf ab12cd34 own' })).result).toBe('success');
+      expect((await send('POST', '/saved_snippets', { title: 'cf ab12cd34 own', content: 'c' })).result).toBe('success');
+      const withMember = { ...config, accounts: { ...config.accounts, member: server.accounts.member } } as Config;
+      const summary = await cleanupLedger(withMember, server.url, readLedger(ledger), resources, quiet);
+      expect(summary).toMatchObject({ undone: 2, alreadyGone: 0, failed: [] });
+      const views = (await send('GET', '/navigation_views')).navigation_views as { fragment: string }[];
+      expect(views.map((v) => v.fragment)).not.toContain(fragment);
+      const snippets = (await send('GET', '/saved_snippets')).saved_snippets as { title: string }[];
+      expect(snippets.map((v) => v.title)).not.toContain('cf ab12cd34 own');
+    } finally {
+      await client.close();
+    }
+  });
+
   it('archives by its id a channel renamed and made private since its id was learnt, which its name no longer finds', async () => {
     const ledger = join(dir, 'renamed.jsonl');
     writeFileSync(ledger, '');

@@ -5,7 +5,7 @@
 // and how a key is resolved to what the undo path needs. An undo of something already gone is
 // expected and not an error.
 import type { Config } from '../../config/config.js';
-import { extraMemberLabel, type Account, type Role } from '../../common/vocabulary.js';
+import { extraMemberLabel, type Account } from '../../common/vocabulary.js';
 import { ApiClient } from '../../http/client.js';
 import { fillPath, type LedgerEntry } from '../../runner/ledger.js';
 import { placeholdersOf, type CreatedResource } from '../../engine/load/created-resources.js';
@@ -98,17 +98,23 @@ export async function cleanupLedger(
   const client = new ApiClient(targetUrl, { timeoutMs: config.timeoutMs });
   const summary: CleanupSummary = { undone: 0, alreadyGone: 0, failed: [], restored: [], cannot: [] };
   const declared = new Map(resources.map((resource) => [resource.kind, resource]));
+  // The extra members (extra1...) made some too: their own views and snippets go back as them.
+  const accounts: Partial<Record<string, Account>> = {
+    ...config.accounts,
+    ...Object.fromEntries((config.extraMembers ?? []).map((a, i) => [extraMemberLabel(i), a])),
+  };
   const asRole = (entry: LedgerEntry): Auth | null => {
-    const role = (['owner', 'admin', entry.role].find((r) => r && config.accounts[r as Role]) ?? null) as Role | null;
-    return role ? { ...config.accounts[role]!, role } : null;
+    // A user's own resource only its maker reaches (the owner would find none: "already gone").
+    const order = declared.get(entry.kind)?.undoAs === 'creator' ? [entry.role] : ['owner', 'admin', entry.role];
+    const role = order.find((r) => r && accounts[r]) ?? null;
+    return role ? { ...accounts[role]!, role } : null;
   };
   let restoring: RestoreSummary = { restored: [], cannot: [], failed: [] };
   try {
     // The settings first: one may name something the run made (a group given a permission).
     if (ledger.changes.length) {
       // An extra member's own settings go back as that member, by its label in the ledger.
-      const changers = { ...config.accounts, ...Object.fromEntries(config.extraMembers.map((a, i) => [extraMemberLabel(i), a])) };
-      restoring = await restoreChanges(client, changers, ledger.changes, ledger.file);
+      restoring = await restoreChanges(client, accounts, ledger.changes, ledger.file);
     }
     Object.assign(summary, { restored: restoring.restored, cannot: restoring.cannot, failed: [...restoring.failed] });
     // Newest entry of each resource wins; kinds declared undoFirst (messages, before the

@@ -34,6 +34,8 @@ export interface CreatedResource {
   resolve?: ResourceRequest;
   /** Undone before every other kind (a message before the channel it sits in). */
   undoFirst?: boolean;
+  /** Undone as the account that made it: a user's own (a view, a snippet), which no other account reaches. */
+  undoAs?: 'creator';
   /** Where the run learns the id of one it made by its key (a channel, known by name). */
   ids?: IdSource[];
 }
