@@ -58,12 +58,13 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
     ...(options.noShortcuts ? ['no shortcuts: a run judges it as any other server'] : []),
     ...(options.noSeedAccounts ? ['no seeded accounts: only the owner; `setup` makes the others'] : []),
   ];
-  log(
-    `reference server${level}${kind.length ? ` (${kind.join('; ')})` : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
-  );
+  // What it is started with first: the listening line is the last, the one a script waits for.
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
   if (server.extraMembers.length) log(`extra plain members: ${server.extraMembers.length} (${server.extraMembers[0].email}...)`);
   if (rateLimit) log(`rate limit: ${rateLimit.requests} requests per account per ${rateLimit.seconds} s (429 with Retry-After past it, X-RateLimit-* headers)`);
+  log(
+    `reference server${level}${kind.length ? ` (${kind.join('; ')})` : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
+  );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
