@@ -70,14 +70,23 @@ export function ledgerNotes(resources: CreatedResource[], runId: string) {
     matches: pathPattern(resource.by.path),
     prefix: resource.keyStartsWith?.replaceAll('${run.id}', runId),
   }));
-  const note = (when: CreatedResource['noted'], request: Exchange['request'], answer?: Record<string, unknown>): Noted[] => {
+  const note = (when: 'on-success' | 'before-sending', request: Exchange['request'], answer?: Record<string, unknown>): Noted[] => {
     const { path, params } = requestParts(request);
+    const own = (prefix: string | undefined, key: string | number) => prefix !== undefined && typeof key === 'string' && key.startsWith(prefix);
     return declared
-      .filter(({ resource, matches }) => (resource.noted ?? 'on-success') === when && resource.by.method === request.method && matches.test(path))
+      .filter(({ resource, matches }) => {
+        const noted = resource.noted ?? 'on-success';
+        return (noted === when || noted === 'before-sending-if-own') && resource.by.method === request.method && matches.test(path);
+      })
       .flatMap(({ resource, prefix }) =>
         keysOf(resource, path, params, answer)
-          // A prefix keeps out what the request names but the run did not make (a channel it joins).
-          .filter((key) => prefix === undefined || (typeof key === 'string' && key.startsWith(prefix)))
+          .filter((key) =>
+            resource.noted === 'before-sending-if-own'
+              ? // The run's own names before sending (a kill on the way still knows them), others once made.
+                own(prefix, key) === (when === 'before-sending')
+              : // A prefix keeps out what the request names but the run did not make (a channel it joins).
+                prefix === undefined || own(prefix, key),
+          )
           .map((key) => ({ kind: resource.kind, key, role: request.role, undo: undoOf(resource.undo, key) })),
       );
   };

@@ -58,6 +58,18 @@ describe('ledger', () => {
     ]);
   });
 
+  it("notes a view of the run's own fragment before sending, any other (a built-in one) only once made", () => {
+    const own = post('/navigation_views', { fragment: 'narrow/search/cf-ab12cd34-null', is_pinned: 'false', name: 'null' }, {});
+    const undo = { method: 'DELETE', path: '/navigation_views/narrow%2Fsearch%2Fcf-ab12cd34-null' };
+    expect(plannedBy(own.request)).toEqual([{ kind: 'navigation-view', key: 'narrow/search/cf-ab12cd34-null', role: 'member', undo }]);
+    expect(createdBy(own)).toEqual([]);
+    const builtIn = post('/navigation_views', { fragment: 'recent', is_pinned: 'true' }, {});
+    expect(plannedBy(builtIn.request)).toEqual([]);
+    expect(createdBy(builtIn)).toEqual([
+      { kind: 'navigation-view', key: 'recent', role: 'member', undo: { method: 'DELETE', path: '/navigation_views/recent' } },
+    ]);
+  });
+
   it("keys a custom emoji by the name in its path, and only the run's", () => {
     expect(createdBy(post('/realm/emoji/cf_ab12cd34', {}, {}))).toEqual([
       { kind: 'custom-emoji', key: 'cf_ab12cd34', role: 'member', undo: { method: 'DELETE', path: '/realm/emoji/cf_ab12cd34' } },

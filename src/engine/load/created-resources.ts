@@ -20,7 +20,7 @@ export interface CreatedResource {
   /** The creating request; a `{name}` segment of its path matches any one segment. */
   by: { method: string; path: string };
   /** Before the request goes out (a run killed while the answer was on its way still knows), or from a success answer. */
-  noted?: 'on-success' | 'before-sending';
+  noted?: 'on-success' | 'before-sending' | 'before-sending-if-own';
   /**
    * A field of the success answer, a request parameter, a field of each entry of a JSON-array
    * parameter, or the segment of the request's path that `by.path` names `{path}`.
@@ -97,7 +97,7 @@ function problemOf(resource: CreatedResource, seen: Set<string>): { at: string; 
     return { at: 'key', message: 'needs exactly one of answer, param and path' };
   if (key.path !== undefined && !resource.by.path.includes(`{${key.path}}`)) return { at: 'key/path', message: `by.path has no {${key.path}} segment` };
   if (key.each !== undefined && key.param === undefined) return { at: 'key/each', message: 'needs param (the JSON array whose entries it reads)' };
-  if (resource.noted === 'before-sending') {
+  if (resource.noted === 'before-sending' || resource.noted === 'before-sending-if-own') {
     // Before the answer, only the request says what is made, and it may name things that exist already.
     if (key.answer !== undefined)
       return { at: 'key', message: 'noted before-sending: the key must come from the request (param or path), there is no answer yet' };
