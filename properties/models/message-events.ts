@@ -48,7 +48,8 @@ export async function fetchList(real: Pick<EventsReal, 'api' | 'channels'>): Pro
       num_before: 0,
       num_after: 1000,
       apply_markdown: false,
-      narrow: [{ operator: 'channel', operand: channel }],
+      // stream: every level knows it (its alias channel came at 250; Zulip still takes both).
+      narrow: [{ operator: 'stream', operand: channel }],
     });
     for (const m of body.messages as Json[]) {
       list.set(m.id as number, { stream_id: m.stream_id as number, subject: String(m.subject), content: String(m.content) });

@@ -2,7 +2,7 @@
 // reference server's tables change (every level of Zulip's changelog they model,
 // specs/level-crosswalk.yaml, the document's Versioning levels among them), under both profiles.
 // A long check (two runs of the suite per level and profile), hence its own command rather than
-// `npm test` (which proves four of these levels: tests/levels/levels.test.ts). The levels are
+// `npm test` (which proves two of these levels: tests/levels/levels.test.ts). The levels are
 // split in two stretches, one per file (all-levels-*.levels.ts), which vitest runs side by side;
 // each prints one line per level and profile, then says whether its levels are proven.
 /// <reference types="vite/client" />
