@@ -167,10 +167,15 @@ export async function proveLevels(levels: readonly number[], properties: Propert
     const seen = PROFILES.some((profile) => {
       // Told apart below: broken there, or skipped on the target for what it lacks (an organisation
       // setting of the level the case needs, which the older server does not have).
-      const failedBelow = new Map(verdicts.get(`${below} ${profile}`)!.asNewest.map((r) => [r.id, broken(r) || (r.status === 'skipped' && r.onTarget === true)]));
+      const failedBelow = new Map(
+        verdicts.get(`${below} ${profile}`)!.asNewest.map((r) => [r.id, broken(r) || (r.status === 'skipped' && r.onTarget === true)]),
+      );
       return own(profile).some((r) => r.status === 'passed' && failedBelow.get(r.id) === true);
     });
-    if (!seen) problems.push(`boundary ${boundary}: no case of level ${boundary} passes where the server answers as it and fails (or is skipped on the target) at ${below}`);
+    if (!seen)
+      problems.push(
+        `boundary ${boundary}: no case of level ${boundary} passes where the server answers as it and fails (or is skipped on the target) at ${below}`,
+      );
   }
   return problems;
 }
