@@ -54,6 +54,8 @@ export class OrganisationSettings {
   constructor(
     private readonly ctx: TargetContext,
     private readonly featureLevel: number,
+    /** The level the target says it has (null: it says none), when the run judges it as another. */
+    private readonly claimedLevel: number | null = null,
   ) {}
 
   /** A case the plan runs: the settings it needs stay as it needs them until it has ended. */
@@ -71,6 +73,9 @@ export class OrganisationSettings {
   async hold(asked: SettingsAsked): Promise<HeldSettings | { skip: string }> {
     const turns = this.turnsOf(asked);
     if (!turns.length) return { release: () => Promise.resolve([]) };
+    // Judged as a level newer than the target says it has: a setting of a later level is not there to be made to hold.
+    const later = turns.find((t) => t.need?.since !== undefined && this.claimedLevel !== null && this.claimedLevel < t.need.since);
+    if (later) return { skip: `needs the organisation setting ${later.name}, of feature level ${later.need!.since}: the target has ${this.claimedLevel}` };
     const taken: (Turn & { state: State; lead: boolean })[] = [];
     for (const turn of turns) {
       const state = this.state(turn.name);

@@ -114,7 +114,7 @@ export class Session {
       madeAccount: (email, apiKey) => this.redactor.addAccount(MADE_ACCOUNT_LABEL, email, apiKey),
       ...(settings.kinds && made ? { kinds: kindContext(settings.kinds, Date.now(), made.made) } : {}),
     };
-    this.organisation = new OrganisationSettings(this.ctx, settings.featureLevel);
+    this.organisation = new OrganisationSettings(this.ctx, settings.featureLevel, settings.claimedFeatureLevel);
     this.slots = new Semaphore(settings.concurrency);
     this.stop = settings.stopChannel ? new StopListener(settings.stopChannel) : null;
     const accounts: Record<string, { email: string; user_id: number }> = {};

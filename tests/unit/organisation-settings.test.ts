@@ -147,6 +147,13 @@ describe('organisation settings a case needs', () => {
     expect(writes(sent)).toEqual([{ allow_edit_history: true }, { allow_edit_history: false }]);
   });
 
+  it('judged as a level newer than the target says it has, a setting of a later level skips the case on the target, sending nothing', async () => {
+    const { ctx, sent } = fakeTarget(organisation({ allow_edit_history: true }));
+    const held = await new OrganisationSettings(ctx, 420, 357).hold(asked('a', history('all', 'moves')));
+    expect(held).toEqual({ skip: 'needs the organisation setting message_edit_history_visibility_policy, of feature level 358: the target has 357' });
+    expect(sent).toEqual([]);
+  });
+
   it('a case changing a setting in its own steps holds it alone, and it is read again after', async () => {
     const realm: Record<string, unknown> = { allow_message_editing: true };
     const { ctx, sent } = fakeTarget(organisation(realm));
