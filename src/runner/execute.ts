@@ -50,10 +50,14 @@ export async function withSettings(
 export function executeProperty(session: Session, def: PropertyCase<unknown, unknown>, options: PropertyOptions, signal?: AbortSignal): Promise<CaseResult> {
   const { spec, c } = planPropertyShape(def);
   return withSettings(session, spec, c, signal, () =>
-    session.scheduled(spec, async (outsideSlot) =>
-      signal?.aborted || session.stopped
-        ? skippedResult(spec, c, NOT_STARTED)
-        : runProperty(def, session.scope(def.id, outsideSlot).ctx, session.redactor, options),
+    session.scheduled(
+      spec,
+      async (outsideSlot) =>
+        signal?.aborted || session.stopped
+          ? skippedResult(spec, c, NOT_STARTED)
+          : runProperty(def, session.scope(def.id, outsideSlot).ctx, session.redactor, options),
+      undefined,
+      () => skippedResult(spec, c, NOT_STARTED),
     ),
   );
 }
@@ -75,6 +79,7 @@ function scheduledCase(session: Session, spec: SpecFile, c: Case, signal?: Abort
       return runCase(spec, c, session.scope(spec.file, outsideSlot).ctx, { ...vars }, session.redactor);
     },
     c,
+    () => skippedResult(spec, c, NOT_STARTED),
   );
 }
 

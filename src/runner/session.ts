@@ -305,18 +305,36 @@ export class Session {
    * property) it holds its file's lock alone. fn gets a waiter: what it waits for through it
    * (another case's work) it waits for without holding a slot.
    */
-  async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, c?: Case): Promise<T> {
+  async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, c?: Case, ifStopped?: () => T): Promise<T> {
     const group = spec.exclusive === true ? spec.file : spec.exclusive || null;
-    const releaseRealm = group ? await this.realm.write(group) : await this.realm.read();
     const cast = this.castOf(spec.file);
     const label = (role: string) => cast[role as keyof Cast] ?? role;
     const claims = [...lockClaims(spec, c, label), ...this.readBackClaims(c, label)];
-    const releaseFile = await this.fileLocks.acquire(claims);
     const oneAtATime = claims.some((claim) => claim.exclusive);
-    // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
-    // case that arrived meanwhile: it goes first instead, so a long chain is not the run's tail.
-    let slot = this.slots.acquire(oneAtATime);
-    await slot;
+    const acquire = async () => {
+      const releaseRealm = group ? await this.realm.write(group) : await this.realm.read();
+      const releaseFile = await this.fileLocks.acquire(claims);
+      // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
+      // case that arrived meanwhile: it goes first instead, so a long chain is not the run's tail.
+      const slot = this.slots.acquire(oneAtATime);
+      await slot;
+      return { releaseRealm, releaseFile, slot };
+    };
+    const acquiring = acquire();
+    // A case still waiting for its turn when the run is stopped never starts: it says so at once,
+    // instead of waiting for a long exclusive case to end and being cut short with it.
+    const stop = ifStopped && this.stop ? this.stop.whenStopped.then(() => null) : null;
+    const turn = stop ? await Promise.race([acquiring, stop]) : await acquiring;
+    if (turn === null) {
+      void acquiring.then(async ({ releaseRealm, releaseFile, slot }) => {
+        (await slot)();
+        releaseFile();
+        releaseRealm();
+      });
+      return ifStopped!();
+    }
+    const { releaseRealm, releaseFile } = turn;
+    let { slot } = turn;
     // The slot is given back while waiting, and taken again ahead of the queue. A case may wait
     // on several things at once (reads of every account, its queues deleted side by side): the
     // first to go out gives the slot back, the last to come in takes one again, so a case never
