@@ -150,10 +150,12 @@ function judge(ran: Ran, expectedCases: number): { problems: string[]; said: str
   const problems: string[] = [];
   const reportFile = join(reports, 'conformance.json');
   const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as Report) : null;
-  const own = report && Date.parse(report.startedAt) >= ran.launchedAt - 1000 ? report : null;
+  // Its own: begun after this run was launched (the same clock; an earlier run stopped a moment
+  // before this one started is not it).
+  const own = report && Date.parse(report.startedAt) >= ran.launchedAt ? report : null;
   const ledger = readLedgerFile(ledgerFile);
   // A run stopped before its first case started no ledger: the one there is an earlier run's.
-  const ownLedger = ledger?.header ? Date.parse(ledger.header.startedAt) >= ran.launchedAt - 1000 : false;
+  const ownLedger = ledger?.header ? Date.parse(ledger.header.startedAt) >= ran.launchedAt : false;
   const finished = ledger?.finished ?? false;
   if (ran.stuck) problems.push(`still running ${STUCK_MS / 1000} s after it started`);
   if (existsSync(join(reports, 'run.lock')) && ran.way !== 'kill9') problems.push('left run.lock');
@@ -165,7 +167,14 @@ function judge(ran: Ran, expectedCases: number): { problems: string[]; said: str
     if (new Set(ids).size !== ids.length) problems.push(`${ids.length - new Set(ids).size} cases listed twice`);
     if (ids.length !== expectedCases) problems.push(`${ids.length} cases listed, ${expectedCases} planned`);
     const writtenBeforeSignal = ran.signalAt === null || statSync(reportFile).mtimeMs <= ran.signalAt;
-    if (!writtenBeforeSignal && !(own.verdict.status === 'interrupted' && own.verdict.interrupted?.signal === expected))
+    // The command learns its parent is gone by looking (bin/parent-watch.mjs, every 250 ms): a run
+    // whose cases all ended meanwhile writes its whole verdict, which is true.
+    const parentGoneAfterItsCases =
+      (ran.way === 'parent' || ran.way === 'npm-parent') &&
+      own.verdict.status !== 'interrupted' &&
+      ran.signalAt !== null &&
+      statSync(reportFile).mtimeMs - ran.signalAt < 1000;
+    if (!writtenBeforeSignal && !parentGoneAfterItsCases && !(own.verdict.status === 'interrupted' && own.verdict.interrupted?.signal === expected))
       problems.push(
         `report says ${own.verdict.status}${own.verdict.interrupted ? ` (${own.verdict.interrupted.signal})` : ''}, not INTERRUPTED by ${expected}`,
       );
