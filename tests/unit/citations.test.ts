@@ -66,4 +66,14 @@ describe('citations', () => {
     ]);
     expect(problems({ facts: ['zulip.nope'], steps: [step({ result: 'success' })] })).toEqual(['facts/0: unknown fact "zulip.nope" (not in zulip-facts.yaml)']);
   });
+
+  it('asks for every fact an assertion names (in a body, a zulip block, an event) among the case facts', () => {
+    const rests = (at: string) => `${at}: an assertion rests on fact "zulip.y", which the case does not list in facts:`;
+    const own = [{ path: 'a', equals: 1, facts: ['zulip.y'] }];
+    expect(problems({ profile: 'zulip', facts: ['zulip.x'], steps: [step({ result: 'success', body: own })] })).toEqual([rests('steps/0/expect')]);
+    expect(problems({ facts: ['zulip.x'], steps: [step({ result: 'success', zulip: { body: own } })] })).toEqual([rests('steps/0/expect')]);
+    const events = { queue: 'q', expect: [{ type: 'typing', body: own }] };
+    expect(problems({ profile: 'zulip', facts: ['zulip.x'], steps: [{ events } as unknown as Case['steps'][number]] })).toEqual([rests('steps/0/expect')]);
+    expect(problems({ profile: 'zulip', facts: ['zulip.x', 'zulip.y'], steps: [step({ result: 'success', body: own })] })).toEqual([]);
+  });
 });

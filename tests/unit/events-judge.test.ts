@@ -165,6 +165,24 @@ describe('what the judge says', () => {
     ]);
   });
 
+  it("a body assertion naming its own facts carries them, else the expectation's; one with when applies only where its condition holds", () => {
+    const e: EventExpectation = {
+      type: 'delete_message',
+      where: { message_id: 8 },
+      facts: ['zulip.event'],
+      body: [
+        { path: 'message_id', equals: 7 },
+        { path: 'id', equals: 0, facts: ['zulip.first'] },
+        { path: 'id', equals: 1, when: { path: 'id', type: 'string' } },
+      ],
+    };
+    const found = judgeEvents(events, spec([e]), 10).map((f) => [f.path, f.expectation?.facts]);
+    expect(found).toEqual([
+      ['events[3].message_id', ['zulip.event']],
+      ['events[3].id', ['zulip.first']],
+    ]);
+  });
+
   it("a schema error is at the event's index, with the schema's clause and name", () => {
     expect(judged(spec([{ type: 'delete_message', schema: SCHEMA }]))).toEqual([
       {

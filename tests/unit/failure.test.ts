@@ -35,10 +35,12 @@ describe('brokenRules', () => {
     expect(brokenRules(failure({ profile: 'zulip', facts: ['zulip.f'], observedThrough: 'zulip' }))).toEqual(['op1.a']);
   });
 
-  it('checkFailure: a zulip check whose clauses the document shows no way to observe is observed through Zulip; an event check is not', () => {
+  it('checkFailure: a zulip read of a step observing a clause the document shows no way to observe is observed through Zulip; an event check is not', () => {
     const tag = { profile: 'zulip' as const, facts: ['zulip.f'], unobservable: ['op1.u'] };
     expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u'], tag)).toMatchObject({ clauses: ['op1.u'], facts: ['zulip.f'], observedThrough: 'zulip' });
-    expect(checkFailure({ check: 'body', path: 'x' }, ['op1.u', 'op1.o'], tag)).not.toHaveProperty('observedThrough');
+    // one such clause among the step's is enough: the read observes the step's statements, in their order
+    expect(checkFailure({ check: 'body', path: 'x' }, ['op1.o', 'op1.u'], tag)).toMatchObject({ clauses: ['op1.o', 'op1.u'], observedThrough: 'zulip' });
+    expect(checkFailure({ check: 'body', path: 'x' }, ['op1.o'], tag)).not.toHaveProperty('observedThrough');
     expect(checkFailure({ check: 'events', path: 'x' }, ['op1.u'], tag)).not.toHaveProperty('observedThrough');
     // a read refused is Zulip's means failing: its facts break
     expect(checkFailure({ check: 'result', path: 'result' }, ['op1.u'], tag)).not.toHaveProperty('observedThrough');
@@ -49,6 +51,20 @@ describe('brokenRules', () => {
       clause: 'res.a',
       clauses: ['res.a', 'res.b'],
     });
+  });
+
+  it("a check naming its own facts rests on those, not its expectation's, unless the field is missing altogether", () => {
+    const tag = { profile: 'zulip' as const, facts: ['zulip.case', 'zulip.own'], unobservable: ['op1.u'] };
+    const own = { check: 'body' as const, path: 'status.emoji_code', expected: '"1f419"', actual: '"1f41a"', facts: ['zulip.own'] };
+    const wrong = checkFailure(own, ['op1.u'], tag);
+    expect(wrong).toMatchObject({ facts: ['zulip.own'] });
+    // its own facts say what the value rests on: the read is not taken as observing the clause
+    expect(wrong).not.toHaveProperty('observedThrough');
+    expect(brokenRules({ ...wrong })).toEqual(['zulip.own']);
+    const gone = checkFailure({ ...own, actual: 'nothing (the field is missing)' }, ['op1.u'], tag);
+    expect(gone).toMatchObject({ facts: ['zulip.case', 'zulip.own'], observedThrough: 'zulip' });
+    // under spec (no zulip tag) the facts are not the failure's
+    expect(checkFailure(own, ['op1.a'])).not.toHaveProperty('facts');
   });
 
   it('a field the answer lacks puts the clause named after that field first', () => {

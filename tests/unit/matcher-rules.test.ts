@@ -223,7 +223,7 @@ describe('unique', () => {
 });
 
 describe('assertion keys', () => {
-  it('path, clause and when are not matchers', () => {
-    expect([...ASSERTION_KEYS].sort()).toEqual(['clause', 'path', 'when']);
+  it('path, clause, facts and when are not matchers', () => {
+    expect([...ASSERTION_KEYS].sort()).toEqual(['clause', 'facts', 'path', 'when']);
   });
 });

@@ -6,6 +6,7 @@ import type { Finding } from './failure.js';
 import { MATCHERS, ASSERTION_KEYS, show } from './matchers.js';
 import { hasWildcard, resolvePath } from './body-path.js';
 import { schemaFindings, schemaValidator } from './schemas.js';
+import { holds } from './judge.js';
 import type { EventExpectation, EventsSpec, ForbiddenEvent } from '../load/types.js';
 
 export type QueuedEvent = Record<string, unknown> & { id?: unknown; type?: unknown };
@@ -78,6 +79,8 @@ function judgeEvent(event: QueuedEvent, index: number, e: EventExpectation, feat
     }
   }
   for (const assertion of e.body ?? []) {
+    // As in an answer's body: an assertion with `when` holds only for the events its condition picks.
+    if (assertion.when && !holds(event, assertion.when)) continue;
     const got = resolvePath(event, assertion.path);
     for (const [name, want] of Object.entries(assertion)) {
       if (ASSERTION_KEYS.has(name)) continue;
@@ -87,7 +90,11 @@ function judgeEvent(event: QueuedEvent, index: number, e: EventExpectation, feat
           check: 'events',
           path: at(assertion.path),
           ...mismatch,
-          expectation: typeof assertion.clause === 'string' ? { ...e, clause: assertion.clause } : e,
+          expectation: {
+            ...e,
+            ...(typeof assertion.clause === 'string' ? { clause: assertion.clause } : {}),
+            ...(assertion.facts ? { facts: assertion.facts } : {}),
+          },
         });
     }
   }

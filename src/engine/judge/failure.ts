@@ -5,6 +5,8 @@
 // failure is blamed on lives in this one place: a failure names a clause only where the
 // evidence points at it.
 
+import { MISSING } from './matchers.js';
+
 export type CheckKind =
   | 'envelope' // the common conventions every answer keeps (result, msg, code)
   | 'result'
@@ -73,6 +75,8 @@ export interface Finding {
    * "... and N more" stands for); `clause` is the first.
    */
   clauses?: string[];
+  /** The Zulip facts the check itself names (an assertion's `facts:`), in place of its expectation's. */
+  facts?: string[];
   /** The feature level of what the check expects, when it says (a schema field annotated x-since). */
   since?: number;
   /** The answer refused a request the step expects accepted: its code and message (refusalOf). */
@@ -114,13 +118,19 @@ const blamedOn = (clauses: readonly string[]) => ({ clause: clauses[0] ?? '', cl
  */
 export function checkFailure(f: Finding, stepClauses: readonly string[], tag: ZulipTag = {}): Judged {
   const own = f.clauses?.length ? f.clauses : f.clause ? [f.clause] : null;
-  const { unobservable = [], ...zulip } = tag;
+  const { unobservable = [], ...tagged } = tag;
+  // A check naming its own facts: the value it expects rests on those, not on every fact of its
+  // expectation. A field missing altogether is evidence against the field, not its value.
+  const ownFacts = f.facts?.length && f.actual !== MISSING ? f.facts : undefined;
+  const zulip = tagged.profile === 'zulip' && ownFacts ? { ...tagged, facts: ownFacts } : tagged;
   const clauses = fieldFirst(own ?? stepClauses, f);
   // What a Zulip read shows of a statement only its reads show (a value, a field): the clauses break.
   // A read refused, or an event (Zulip's alone), is Zulip's means failing: its facts break.
   // A value right in all but its JSON type ("2" for 2) is how it was read, not what was set.
   const read = (f.check === 'body' || f.check === 'schema') && !typeOnly(f);
-  const observed = zulip.profile === 'zulip' && read && clauses.length > 0 && clauses.every((c) => unobservable.includes(c));
+  // A read of a step that observes a statement only reads show observes the step's statements,
+  // unless the check names the facts its value rests on.
+  const observed = zulip.profile === 'zulip' && read && !ownFacts && clauses.some((c) => unobservable.includes(c));
   return {
     ...blamedOn(clauses),
     ...zulip,
@@ -135,16 +145,17 @@ export function checkFailure(f: Finding, stepClauses: readonly string[], tag: Zu
   };
 }
 
+const parsed = (text: string | undefined): { value: unknown } | null => {
+  try {
+    return text === undefined ? null : { value: JSON.parse(text) as unknown };
+  } catch {
+    return null;
+  }
+};
+
 /** Expected and got, both JSON values, alike as text but not as values (2 and "2"). */
 function typeOnly(f: Finding): boolean {
-  const parse = (text: string | undefined): { value: unknown } | null => {
-    try {
-      return text === undefined ? null : { value: JSON.parse(text) as unknown };
-    } catch {
-      return null;
-    }
-  };
-  const [want, got] = [parse(f.expected), parse(f.actual)];
+  const [want, got] = [parsed(f.expected), parsed(f.actual)];
   return want !== null && got !== null && typeof want.value !== typeof got.value && String(want.value) === String(got.value);
 }
 
@@ -153,13 +164,18 @@ function typeOnly(f: Finding): boolean {
  * field's clause after it: res.channel.folder_id): among a check's clauses it comes first.
  */
 function fieldFirst(clauses: readonly string[], f: Finding): readonly string[] {
-  if (f.actual !== 'nothing (the field is missing)' || !f.path || clauses.length < 2) return clauses;
+  if (f.actual !== MISSING || !f.path || clauses.length < 2) return clauses;
   const field =
     f.path
       .split(/[.[\]]/)
       .filter(Boolean)
       .at(-1) ?? '';
-  const own = clauses.filter((c) => c.endsWith(`.${field}`));
+  return pickedFirst(clauses, (c) => c.endsWith(`.${field}`));
+}
+
+/** The clauses evidence points at first, the others after them in their order; as they were when it points at none. */
+export function pickedFirst(clauses: readonly string[], pointedAt: (clause: string) => boolean): readonly string[] {
+  const own = clauses.filter(pointedAt);
   return own.length ? [...own, ...clauses.filter((c) => !own.includes(c))] : clauses;
 }
 

@@ -197,7 +197,14 @@ function judgeExpect(
     for (const [name, want] of Object.entries(assertion)) {
       if (ASSERTION_KEYS.has(name)) continue;
       const mismatch = MATCHERS[name](got, want);
-      if (mismatch) findings.push({ check: 'body', path: assertion.path, ...mismatch, ...(clause ? { clause } : {}) });
+      if (mismatch)
+        findings.push({
+          check: 'body',
+          path: assertion.path,
+          ...mismatch,
+          ...(clause ? { clause } : {}),
+          ...(assertion.facts ? { facts: assertion.facts } : {}),
+        });
     }
   }
   return { findings, wrongOutcome: false };

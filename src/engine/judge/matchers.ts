@@ -16,7 +16,8 @@ export function show(value: unknown, limit = 160): string {
   return text.length > limit ? `${text.slice(0, limit)}...` : text;
 }
 
-const MISSING = 'nothing (the field is missing)';
+/** What a matcher reports as got when the field is not there. */
+export const MISSING = 'nothing (the field is missing)';
 const missing = (got: Resolved, expected: string): Mismatch | null => (got.found ? null : { expected, actual: MISSING });
 const asList = (got: Resolved, expected: string): unknown[] | Mismatch =>
   Array.isArray(got.value) ? got.value : { expected: `a list (${expected})`, actual: got.found ? show(got.value) : MISSING };
@@ -163,4 +164,4 @@ export const MATCHERS: Record<string, Matcher> = {
 };
 
 /** Names in an assertion that are not matchers: where it looks, which clause it enforces, when it applies. */
-export const ASSERTION_KEYS = new Set(['path', 'clause', 'when']);
+export const ASSERTION_KEYS = new Set(['path', 'clause', 'facts', 'when']);

@@ -107,6 +107,10 @@ export function citationProblems(
       else if (!listedFacts.has(id))
         problems.push({ at: `${at}/expect/zulip/facts`, message: `rests on fact "${id}", which the case does not list in facts:` });
     }
+    // An assertion naming its own facts: each one the case lists (so the fact is checked where it is cited).
+    const assertions = [...(step.expect?.body ?? []), ...(step.expect?.zulip?.body ?? []), ...(step.events?.expect ?? []).flatMap((e) => e.body ?? [])];
+    for (const id of assertions.flatMap((a) => a.facts ?? []))
+      if (!listedFacts.has(id)) problems.push({ at: `${at}/expect`, message: `an assertion rests on fact "${id}", which the case does not list in facts:` });
   }
   // The event queue is not shown by the document: reading it is the zulip profile's.
   c.steps.forEach((s, i) => {

@@ -17,6 +17,8 @@ export interface Assertion {
   path: string;
   /** The clause this assertion enforces, when it is not the step's. */
   clause?: string;
+  /** Under the zulip profile: the facts this assertion rests on, when not every fact of its expectation. */
+  facts?: string[];
   /** A condition on the answer ({ path, matcher }): the assertion applies only when it matches. */
   when?: Assertion;
   [matcher: string]: unknown;

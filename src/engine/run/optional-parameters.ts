@@ -8,7 +8,7 @@
 // target may be what is missing), blamed on what the step checks.
 // specs/ has a success case leaving out every optional parameter (tests/unit/statement-kinds.test.ts).
 import type { OptionalCheck } from '../load/statement-kinds.js';
-import { optionalFailure, type Judged } from '../judge/failure.js';
+import { optionalFailure, pickedFirst, type Judged } from '../judge/failure.js';
 
 /** The optional checks whose parameters the request leaves out, with the names left out. */
 export function leftOut(checks: readonly OptionalCheck[], sent: Readonly<Record<string, unknown>>): { clause: string; names: string[] }[] {
@@ -133,8 +133,7 @@ export function sentNamedFirst(judged: Judged[], body: { var_name?: unknown; msg
   const at = judged.findIndex((f) => f.refusal !== undefined);
   if (at < 0 || judged[at].clauses.length < 2) return judged;
   const named = namedByRefusal(body, sent).map((name) => `.${name.replace(/_/g, '-')}`);
-  const own = judged[at].clauses.filter((c) => named.some((part) => c.endsWith(part) || c.includes(`${part}.`)));
-  if (!own.length) return judged;
-  const clauses = [...own, ...judged[at].clauses.filter((c) => !own.includes(c))];
-  return judged.map((f, i) => (i === at ? { ...f, clause: clauses[0], clauses } : f));
+  const clauses = pickedFirst(judged[at].clauses, (c) => named.some((part) => c.endsWith(part) || c.includes(`${part}.`)));
+  if (clauses === judged[at].clauses) return judged;
+  return judged.map((f, i) => (i === at ? { ...f, clause: clauses[0], clauses: [...clauses] } : f));
 }
