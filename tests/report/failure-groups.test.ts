@@ -66,6 +66,14 @@ describe('failures by broken rule, ranked by evidence', () => {
     expect(ruleGroups([refused('r', 'BAD_REQUEST: no'), failed('e', [f(['op.a'])])])[0]).toEqual({ key: 'op.a', cases: ['r', 'e'] });
   });
 
+  it('at an equal count, the rule more cases name at all comes first: a cause one failure leaves in doubt and another names alone', () => {
+    // 'both' could be op.group-id's or op.unusable's fault; 'alone' shows only op.unusable broken.
+    const groups = ruleGroups([failed('both', [f(['op.group-id', 'op.unusable'])]), failed('alone', [f(['op.unusable'])])]);
+    expect(groups.map((g) => g.key)).toEqual(['op.unusable', 'op.group-id']);
+    // named equally often: the one found first
+    expect(ruleGroups([failed('p', [f(['op.p'])]), failed('q', [f(['op.q'])])]).map((g) => g.key)).toEqual(['op.p', 'op.q']);
+  });
+
   it('a refusal naming no clause is a group of its own, the refusal', () => {
     const groups = ruleGroups([failed('n', [f([], { clause: '', check: 'result', refusal: 'BAD_REQUEST: no' })])]);
     expect(groups).toEqual([{ key: '(refused by the target (BAD_REQUEST: no))', cases: ['n'] }]);

@@ -3,7 +3,7 @@
 // By rule, the groups rank by evidence: a case counts under the rule each of its failures names
 // as its cause (the first it breaks: its clause, or under the zulip profile its first fact; the
 // others it lists are what the check rests on besides, shown with the failure), the most cases
-// first; where the only evidence is that the target refused what the case needed accepted (a
+// first, then the rule more cases name at all; where the only evidence is that the target refused what the case needed accepted (a
 // permission or a setting of the target may be missing), the group says so first and, at an
 // equal count, comes after the groups with evidence of their own.
 import type { ConformanceReport, ReportCase } from './model.js';
@@ -63,14 +63,25 @@ export function ruleGroups(cases: readonly Judged[], texts: ReadonlyMap<string, 
       groups.set(rule, group);
     }
   }
-  // At an equal count, evidence of its own before a refusal alone, then the rule found first.
+  // At an equal count, evidence of its own before a refusal alone, then the rule more cases'
+  // failures name at all (a cause one failure leaves in doubt among several rules and another
+  // names alone is that one), then the rule found first.
   const first = (key: string) => groups.get(key)!.first;
+  const alsoNamed = new Map<string, number>();
+  for (const c of cases) for (const rule of new Set((c.failures ?? []).flatMap(brokenRules))) alsoNamed.set(rule, (alsoNamed.get(rule) ?? 0) + 1);
+  const named = (key: string) => alsoNamed.get(key) ?? 0;
   return [...groups]
     .map(([key, g]) => {
       const refusal = key.startsWith('(refused') ? undefined : refusalOf(g.failures);
       return { key, cases: g.cases, ...(texts.has(key) ? { text: texts.get(key) } : {}), ...(refusal ? { refusal } : {}) };
     })
-    .sort((a, b) => b.cases.length - a.cases.length || Number(a.refusal !== undefined) - Number(b.refusal !== undefined) || first(a.key) - first(b.key));
+    .sort(
+      (a, b) =>
+        b.cases.length - a.cases.length ||
+        Number(a.refusal !== undefined) - Number(b.refusal !== undefined) ||
+        named(b.key) - named(a.key) ||
+        first(a.key) - first(b.key),
+    );
 }
 
 /** By operation, and by the rule broken ("could not judge" for errored cases, which break none). */
