@@ -120,7 +120,15 @@ export const MUTANTS: Mutant[] = [
     rewrite: withoutAccountId({ status: 400, json: { result: 'error', msg: 'No active registered push device', code: 'NO_ACTIVE_PUSH_DEVICE' } }),
     kills: ['op21.seeded.all-devices'],
   },
-  { name: 'push-endpoint-missing', breaks: ['op21.endpoint'], kind: 'effect', operations: [OP], rewrite: noSuchEndpoint, kills: ['op21.seeded.relay-ok'] },
+  {
+    // push-endpoint-missing also breaks op21.push-account-id.target: without the operation no test reaches the device named
+    name: 'push-endpoint-missing',
+    breaks: ['op21.endpoint', 'op21.push-account-id.target'],
+    kind: 'effect',
+    operations: [OP],
+    rewrite: noSuchEndpoint,
+    kills: ['op21.seeded.relay-ok'],
+  },
   // The relay's failures reported as another one: each code is caught where it should come.
   {
     name: 'push-relay-always-misconfigured',

@@ -205,11 +205,12 @@ export const MUTANTS: Mutant[] = [
     kills: ['op10.role.200', 'op10.role.300', 'op10.role.600', 'op10.role.owner-by-owner', 'op9.owner.role-200', 'op9.zulip.role'],
   },
   {
+    // update-user-role-codes-shifted also breaks op10.role: the role given is not the one its code names
     name: 'update-user-role-codes-shifted',
     kind: 'parameter',
     operations: [BY_ID],
     rewrite: roleCodesShifted,
-    breaks: ['res.role-codes.owner', 'res.role-codes.admin', 'res.role-codes.moderator', 'res.role-codes.member', 'res.role-codes.guest'],
+    breaks: ['res.role-codes.owner', 'res.role-codes.admin', 'res.role-codes.moderator', 'res.role-codes.member', 'res.role-codes.guest', 'op10.role'],
     kills: ['op10.role.200', 'op10.role.300', 'op10.role.400', 'op10.role.600', 'op10.role.owner-by-owner'],
   },
   {
