@@ -58,6 +58,11 @@ export type ExtraMember = Account & { userId: number; label: string };
 /** The label of the i-th extra member (0-based i): extra1, extra2, ... */
 export const extraMemberLabel = (i: number) => `extra${i + 1}`;
 
+/** The run's accounts by the label a ledger names them with: the roles', then the extra members' (extra1...). */
+export function accountsByLabel<A extends Account>(accounts: Partial<Record<Role, A>>, extras: readonly A[] = []): Partial<Record<string, A>> {
+  return { ...accounts, ...Object.fromEntries(extras.map((a, i) => [extraMemberLabel(i), a])) };
+}
+
 /** The environment variables of a role's account. */
 export const accountEnv = (role: Role) => ({
   email: `CONFORMANCE_${role.toUpperCase()}_EMAIL`,

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../http/client.js';
 import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
-import type { Account, Role } from '../common/vocabulary.js';
+import { accountsByLabel, type Account, type Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
 import { NamedLocks, ReadWriteLock, Semaphore, type LockClaim } from './locks.js';
 import { lockClaims } from './lock-claims.js';
@@ -102,7 +102,7 @@ export class Session {
     });
     this.client = client;
     // The extra members' own settings are noted too, by their labels (extra1...), as they send them.
-    const changers = { ...settings.accounts, ...Object.fromEntries((settings.extraMembers ?? []).map((e) => [e.label, e])) };
+    const changers = accountsByLabel(settings.accounts, settings.extraMembers);
     if (settings.ledger?.changes?.length) changes = new ChangeLedger(settings.ledger.file, settings.ledger.changes, changers, client, made!.made);
     this.ctx = {
       client,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadChangeDeclarations, parseChangeDeclarations } from '../../src/engine/load/changed-settings.js';
 import { loadSuite } from '../../src/engine/load/load.js';
-import { SpecError } from '../../src/engine/load/yaml-source.js';
+import { specErrorOf } from '../support/spec-errors.js';
 
 const REALM = `changes:
   - kind: organisation-setting
@@ -13,15 +13,7 @@ const REALM = `changes:
     restore: { method: PATCH, path: /realm, params: { "{param}": "{old}" } }
 `;
 
-function errorOf(text: string, kinds = new Set(['channel'])): SpecError {
-  try {
-    parseChangeDeclarations('specs/changed-settings.yaml', text, kinds);
-  } catch (error) {
-    if (error instanceof SpecError) return error;
-    throw error;
-  }
-  throw new Error('expected a SpecError');
-}
+const errorOf = (text: string, kinds = new Set(['channel'])) => specErrorOf(() => parseChangeDeclarations('specs/changed-settings.yaml', text, kinds));
 
 describe('changed settings', () => {
   it("the project's declarations load, one per kind, and ride along with the suite", () => {

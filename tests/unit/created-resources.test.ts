@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCreatedResources, loadNameParams, parseCreatedResources } from '../../src/engine/load/created-resources.js';
 import { loadSuite } from '../../src/engine/load/load.js';
-import { SpecError } from '../../src/engine/load/yaml-source.js';
+import { specErrorOf } from '../support/spec-errors.js';
 
 const GOOD = `resources:
   - kind: user-group
@@ -22,15 +22,7 @@ const GOOD = `resources:
     resolve: { method: GET, path: /get_stream_id, params: { stream: "{key}" } }
 `;
 
-function errorOf(text: string): SpecError {
-  try {
-    parseCreatedResources('specs/created-resources.yaml', text);
-  } catch (error) {
-    if (error instanceof SpecError) return error;
-    throw error;
-  }
-  throw new Error('expected a SpecError');
-}
+const errorOf = (text: string) => specErrorOf(() => parseCreatedResources('specs/created-resources.yaml', text));
 
 describe('created resources', () => {
   it("the project's declarations load, one per kind, and ride along with the suite", () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSpecFile, loadSuite } from '../../src/engine/load/load.js';
-import { SpecError } from '../../src/engine/load/yaml-source.js';
+import { specErrorOf } from '../support/spec-errors.js';
 
 const GOOD = `operation: GET /streams
 title: Get all channels
@@ -17,15 +17,7 @@ cases:
         expect: { result: success }
 `;
 
-function errorOf(text: string): SpecError {
-  try {
-    loadSpecFile('/tmp/example.yaml', text);
-  } catch (error) {
-    if (error instanceof SpecError) return error;
-    throw error;
-  }
-  throw new Error('expected a SpecError');
-}
+const errorOf = (text: string) => specErrorOf(() => loadSpecFile('/tmp/example.yaml', text));
 
 describe('spec loader', () => {
   it('loads a good file', () => {

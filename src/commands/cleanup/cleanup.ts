@@ -5,7 +5,7 @@
 // and how a key is resolved to what the undo path needs. An undo of something already gone is
 // expected and not an error.
 import type { Config } from '../../config/config.js';
-import { extraMemberLabel, type Account } from '../../common/vocabulary.js';
+import { accountsByLabel, type Account } from '../../common/vocabulary.js';
 import { ApiClient } from '../../http/client.js';
 import { fillPath, type LedgerEntry } from '../../runner/ledger.js';
 import { placeholdersOf, type CreatedResource } from '../../engine/load/created-resources.js';
@@ -99,10 +99,7 @@ export async function cleanupLedger(
   const summary: CleanupSummary = { undone: 0, alreadyGone: 0, failed: [], restored: [], cannot: [] };
   const declared = new Map(resources.map((resource) => [resource.kind, resource]));
   // The extra members (extra1...) made some too: their own views and snippets go back as them.
-  const accounts: Partial<Record<string, Account>> = {
-    ...config.accounts,
-    ...Object.fromEntries((config.extraMembers ?? []).map((a, i) => [extraMemberLabel(i), a])),
-  };
+  const accounts: Partial<Record<string, Account>> = accountsByLabel(config.accounts, config.extraMembers);
   const asRole = (entry: LedgerEntry): Auth | null => {
     // A user's own resource only its maker reaches (the owner would find none: "already gone").
     const order = declared.get(entry.kind)?.undoAs === 'creator' ? [entry.role] : ['owner', 'admin', entry.role];
