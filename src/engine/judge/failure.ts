@@ -145,17 +145,16 @@ export function checkFailure(f: Finding, stepClauses: readonly string[], tag: Zu
   };
 }
 
-const parsed = (text: string | undefined): { value: unknown } | null => {
-  try {
-    return text === undefined ? null : { value: JSON.parse(text) as unknown };
-  } catch {
-    return null;
-  }
-};
-
 /** Expected and got, both JSON values, alike as text but not as values (2 and "2"). */
 function typeOnly(f: Finding): boolean {
-  const [want, got] = [parsed(f.expected), parsed(f.actual)];
+  const parse = (text: string | undefined): { value: unknown } | null => {
+    try {
+      return text === undefined ? null : { value: JSON.parse(text) as unknown };
+    } catch {
+      return null;
+    }
+  };
+  const [want, got] = [parse(f.expected), parse(f.actual)];
   return want !== null && got !== null && typeof want.value !== typeof got.value && String(want.value) === String(got.value);
 }
 
