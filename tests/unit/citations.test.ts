@@ -72,6 +72,10 @@ describe('citations', () => {
     const own = [{ path: 'a', equals: 1, facts: ['zulip.y'] }];
     expect(problems({ profile: 'zulip', facts: ['zulip.x'], steps: [step({ result: 'success', body: own })] })).toEqual([rests('steps/0/expect')]);
     expect(problems({ facts: ['zulip.x'], steps: [step({ result: 'success', zulip: { body: own } })] })).toEqual([rests('steps/0/expect')]);
+    // outside a zulip block of a spec case, the spec profile judges it: facts say nothing there
+    expect(problems({ facts: ['zulip.y'], steps: [step({ result: 'success', body: own })] })).toEqual([
+      "steps/0/expect/body: an assertion names facts, but the spec profile judges it: put it in the step's zulip: block",
+    ]);
     const events = { queue: 'q', expect: [{ type: 'typing', body: own }] };
     expect(problems({ profile: 'zulip', facts: ['zulip.x'], steps: [{ events } as unknown as Case['steps'][number]] })).toEqual([rests('steps/0/expect')]);
     expect(problems({ profile: 'zulip', facts: ['zulip.x', 'zulip.y'], steps: [step({ result: 'success', body: own })] })).toEqual([]);

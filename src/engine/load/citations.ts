@@ -107,10 +107,13 @@ export function citationProblems(
       else if (!listedFacts.has(id))
         problems.push({ at: `${at}/expect/zulip/facts`, message: `rests on fact "${id}", which the case does not list in facts:` });
     }
-    // An assertion naming its own facts: each one the case lists (so the fact is checked where it is cited).
+    // An assertion naming its own facts: each one the case lists (so the fact is checked where it is
+    // cited), and only where the zulip profile judges it (facts are not what a spec check rests on).
     const assertions = [...(step.expect?.body ?? []), ...(step.expect?.zulip?.body ?? []), ...(step.events?.expect ?? []).flatMap((e) => e.body ?? [])];
     for (const id of assertions.flatMap((a) => a.facts ?? []))
       if (!listedFacts.has(id)) problems.push({ at: `${at}/expect`, message: `an assertion rests on fact "${id}", which the case does not list in facts:` });
+    if (c.profile !== 'zulip' && step.expect?.body?.some((a) => a.facts))
+      problems.push({ at: `${at}/expect/body`, message: "an assertion names facts, but the spec profile judges it: put it in the step's zulip: block" });
   }
   // The event queue is not shown by the document: reading it is the zulip profile's.
   c.steps.forEach((s, i) => {

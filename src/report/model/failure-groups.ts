@@ -3,9 +3,10 @@
 // By rule, the groups rank by evidence: a case counts under the rule each of its failures names
 // as its cause (the first it breaks: its clause, or under the zulip profile its first fact; the
 // others it lists are what the check rests on besides, shown with the failure), the most cases
-// first, then the rule more cases name at all; where the only evidence is that the target refused what the case needed accepted (a
-// permission or a setting of the target may be missing), the group says so first and, at an
-// equal count, comes after the groups with evidence of their own.
+// first, then the rule more cases name at all; where the only evidence is that the target
+// refused what the case needed accepted (a permission or a setting of the target may be
+// missing), the group says so first and, at an equal count, comes after the groups with
+// evidence of their own.
 import type { ConformanceReport, ReportCase } from './model.js';
 import type { Failure } from '../../engine/judge/failure.js';
 import { isBroken } from './groups.js';
