@@ -49,24 +49,24 @@ export async function withSettings(
 /** A property, as a case: once the settings it needs hold, in its turn (its `exclusive` and `lock`). */
 export function executeProperty(session: Session, def: PropertyCase<unknown, unknown>, options: PropertyOptions, signal?: AbortSignal): Promise<CaseResult> {
   const { spec, c } = planPropertyShape(def);
+  const notStarted = () => skippedResult(spec, c, NOT_STARTED);
   return withSettings(session, spec, c, signal, () =>
     session.scheduled(
       spec,
       async (outsideSlot) =>
-        signal?.aborted || session.stopped
-          ? skippedResult(spec, c, NOT_STARTED)
-          : runProperty(def, session.scope(def.id, outsideSlot).ctx, session.redactor, options),
+        signal?.aborted || session.stopped ? notStarted() : runProperty(def, session.scope(def.id, outsideSlot).ctx, session.redactor, options),
       undefined,
-      () => skippedResult(spec, c, NOT_STARTED),
+      notStarted,
     ),
   );
 }
 
 function scheduledCase(session: Session, spec: SpecFile, c: Case, signal?: AbortSignal): Promise<CaseResult> {
+  const notStarted = () => skippedResult(spec, c, NOT_STARTED);
   return session.scheduled(
     spec,
     async (outsideSlot) => {
-      if (signal?.aborted || session.stopped) return skippedResult(spec, c, NOT_STARTED);
+      if (signal?.aborted || session.stopped) return notStarted();
       let vars;
       try {
         vars = await session.fixtureVars(spec, outsideSlot);
@@ -79,7 +79,7 @@ function scheduledCase(session: Session, spec: SpecFile, c: Case, signal?: Abort
       return runCase(spec, c, session.scope(spec.file, outsideSlot).ctx, { ...vars }, session.redactor);
     },
     c,
-    () => skippedResult(spec, c, NOT_STARTED),
+    notStarted,
   );
 }
 
