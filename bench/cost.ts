@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { timeRun, withServer } from './whole-run.js';
+import type { Pool } from '../src/common/vocabulary.js';
 
 export interface RunCost {
   requests: number;
@@ -54,9 +55,15 @@ export interface LimitedRun {
 
 /**
  * A profile against a reference server limiting each account as Zulip does (`serve --rate-limit`),
- * with `extraMembers` more plain members configured (`serve --extra-members`).
+ * with `extras` more accounts of each pool configured (`serve --extra-members`, `--extra-admins`, `--extra-owners`).
  */
-export async function rateLimitedRun(bin: string, limit: number, windowS: number, profile: 'spec' | 'zulip', extraMembers = 0): Promise<LimitedRun> {
+export async function rateLimitedRun(
+  bin: string,
+  limit: number,
+  windowS: number,
+  profile: 'spec' | 'zulip',
+  extras: Partial<Record<Pool, number>> = {},
+): Promise<LimitedRun> {
   return withServer(
     async (server) => {
       const har = join(mkdtempSync(join(tmpdir(), 'tcc-bench-limit-')), 'run.har');
@@ -64,18 +71,18 @@ export async function rateLimitedRun(bin: string, limit: number, windowS: number
       const cost = costFromHar(har);
       return { wallMs: run.wallMs, limited: run.limited, cost, floorMs: limitFloorMs(cost.busiest.requests, limit, windowS), exitCode: run.exitCode };
     },
-    { rateLimit: { requests: limit, seconds: windowS }, extraMembers },
+    { rateLimit: { requests: limit, seconds: windowS }, extras },
   );
 }
 
-/** A profile against a reference server with `extraMembers` more plain members, counted (no limit). */
-export async function pooledCost(bin: string, profile: 'spec' | 'zulip', extraMembers: number): Promise<RunCost> {
+/** A profile against a reference server with `extras` more accounts of each pool, counted (no limit). */
+export async function pooledCost(bin: string, profile: 'spec' | 'zulip', extras: Partial<Record<Pool, number>>): Promise<RunCost> {
   return withServer(
     async (server) => {
       const har = join(mkdtempSync(join(tmpdir(), 'tcc-bench-pool-')), 'run.har');
       await timeRun(bin, server, 0, ['--profile', profile, '--har', har]);
       return costFromHar(har);
     },
-    { extraMembers },
+    { extras },
   );
 }

@@ -17,7 +17,8 @@ import { benchCommand } from './compiled.js';
 import { censusLine, longLivedServer } from './long-lived.js';
 import { embeddedCost, pooledCost, rateLimitedRun, type RunCost } from './cost.js';
 import { headerlessRuns } from './headerless.js';
-import { extraMembersFor } from '../src/runner/spread.js';
+import { extrasFor } from '../src/runner/spread.js';
+import { POOLS, type Pool } from '../src/common/vocabulary.js';
 import { machineFloor, readProbe, type Floor } from './floor.js';
 import { flakeRate, LATENCY_MS, STABILITY_CONCURRENCY, stabilityRuns } from '../tests/support/stability.js';
 
@@ -26,6 +27,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (part: string) => !ONLY || ONLY.includes(part);
 const out = (s = '') => process.stdout.write(`${s}\n`);
+/** The extra accounts of each pool a limit calls for (runner/spread.ts extrasFor). */
+const poolFor = (limit: { requests: number }) => Object.fromEntries(POOLS.map((pool) => [pool, extrasFor(limit, pool)])) as Record<Pool, number>;
+const poolText = (pool: Partial<Record<Pool, number>>) =>
+  POOLS.some((p) => pool[p])
+    ? `extra ${POOLS.filter((p) => pool[p])
+        .map((p) => `${p}s ${pool[p]}`)
+        .join(', ')}`
+    : 'no extra accounts';
 
 interface EmbeddedRun {
   wallMs: number;
@@ -142,8 +151,8 @@ if (wanted('5')) {
 
 if (wanted('6')) {
   // 6. What a run costs a server that limits each account: the busiest account's requests, as
-  // written and spread over the extra members a limit of 200 a minute calls for (extraMembersFor).
-  const POOL = extraMembersFor({ requests: 200 });
+  // written and spread over the extra accounts a limit of 200 a minute calls for (extrasFor).
+  const POOL = poolFor({ requests: 200 });
   const roleList = (cost: RunCost) =>
     Object.entries(cost.byRole)
       .sort((a, b) => b[1] - a[1])
@@ -156,7 +165,7 @@ if (wanted('6')) {
     const pooled = await pooledCost(command.bin, profile, POOL);
     const goal = profile === 'spec' ? 200 : 300;
     out(
-      `   ${profile.padEnd(5)} ${POOL} extra members: ${pooled.requests} requests; busiest account ${pooled.busiest.role} ${pooled.busiest.requests}, goal ${goal} (${roleList(pooled)})`,
+      `   ${profile.padEnd(5)} ${poolText(POOL)}: ${pooled.requests} requests; busiest account ${pooled.busiest.role} ${pooled.busiest.requests}, goal ${goal} (${roleList(pooled)})`,
     );
   }
 }
@@ -166,13 +175,11 @@ if (wanted('7')) {
   // The zulip profile without and with the extra members such a limit calls for.
   if (process.env.BENCH_RATE_LIMIT) {
     const [limit, windowS] = process.env.BENCH_RATE_LIMIT.split('/').map(Number);
-    const pool = extraMembersFor({ requests: limit });
-    out(`7. zulip profile against serve --rate-limit ${limit}/${windowS} (one run each; goal with the extra members: 90 s)`);
-    for (const extras of [0, pool]) {
+    const pool = poolFor({ requests: limit });
+    out(`7. zulip profile against serve --rate-limit ${limit}/${windowS} (one run each; goal with the extra accounts: 90 s)`);
+    for (const extras of [{}, pool]) {
       const run = await rateLimitedRun(command.bin, limit, windowS, 'zulip', extras);
-      out(
-        `   ${extras ? `${extras} extra members` : 'no extra members'}: wall time ${fmt(run.wallMs / 1000)} s, exit ${run.exitCode}; 429 answers met: ${run.limited}`,
-      );
+      out(`   ${poolText(extras)}: wall time ${fmt(run.wallMs / 1000)} s, exit ${run.exitCode}; 429 answers met: ${run.limited}`);
       out(`     busiest account ${run.cost.busiest.role} ${run.cost.busiest.requests}: the limit allows no less than ${fmt(run.floorMs / 1000)} s`);
       out(`     ratio wall time / that floor: ${run.floorMs ? fmt(run.wallMs / run.floorMs, 2) : 'no floor (fits one window)'}`);
     }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer, type ReferenceServerOptions } from '../src/reference/server.js';
 import { envFileText } from '../src/commands/shared/env-format.js';
+import { extrasByPool } from '../src/common/vocabulary.js';
 import { projectPath } from '../src/common/paths.js';
 import { startRecordingProxy } from './recording-proxy.js';
 import { readProbe } from './floor.js';
@@ -27,7 +28,7 @@ export async function timeRun(bin: string, server: ReferenceServer, latencyMs: n
   const proxy = await startRecordingProxy(server.url, latencyMs);
   const dir = mkdtempSync(join(tmpdir(), 'tcc-bench-'));
   const envFile = join(dir, 'target.env');
-  writeFileSync(envFile, envFileText(proxy.url, server.accounts, undefined, {}, server.extraMembers));
+  writeFileSync(envFile, envFileText(proxy.url, server.accounts, undefined, {}, extrasByPool(server.extras)));
   const rssFile = join(dir, 'rss');
   const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CONFORMANCE_')));
   const started = performance.now();

@@ -5,14 +5,34 @@ import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import { CONFIG_KEYS, flagsTakenByNpm, invocationDir, loadConfig, npmConfigName } from './config/config.js';
-import { ConfigError } from './common/vocabulary.js';
+import { ConfigError, POOLS, type Pool } from './common/vocabulary.js';
 import { exitStatusOf } from './commands/run/exit-status.js';
 import { didYouMean } from './common/suggest.js';
 import { TOOL } from './common/tool.js';
-import { DEFAULT_EMAIL_TEMPLATE, RUN_EXTRA_MEMBERS } from './commands/setup/accounts.js';
+import { DEFAULT_EMAIL_TEMPLATE, RUN_EXTRAS } from './commands/setup/accounts.js';
 
 const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 const collect = (value: string, previous: string | undefined) => (previous ? `${previous},${value}` : value);
+
+/** --extra-members, --extra-admins, --extra-owners: how many accounts of each pool, each 0 or more (or `auto`, where `auto` is taken). */
+function extraCounts<Auto extends boolean = false>(
+  opts: { extraMembers: string; extraAdmins: string; extraOwners: string },
+  auto?: Auto,
+): Record<Pool, Auto extends true ? number | 'auto' : number> {
+  const given: Record<Pool, [string, string]> = {
+    member: ['members', opts.extraMembers],
+    admin: ['admins', opts.extraAdmins],
+    owner: ['owners', opts.extraOwners],
+  };
+  return Object.fromEntries(
+    POOLS.map((pool) => {
+      const [word, value] = given[pool];
+      if (auto && value === 'auto') return [pool, 'auto'];
+      if (!/^\d+$/.test(value)) throw new ConfigError(`--extra-${word}: expected a number of ${word} (0 or more${auto ? ', or auto' : ''}), got "${value}"`);
+      return [pool, Number(value)];
+    }),
+  ) as Record<Pool, Auto extends true ? number | 'auto' : number>;
+}
 
 /** A key's default as `--help` shows it, as commander writes the defaults of the other commands. */
 function defaultText(key: (typeof CONFIG_KEYS)[number]): string {
@@ -118,6 +138,8 @@ export async function main(argv: string[]): Promise<number> {
     )
     .option('--rate-limit <N/S>', "limit each account to N requests per S seconds as a Zulip server does (200/60 is Zulip's default)")
     .option('--extra-members <n>', 'seed N more plain members (written to --env-out as CONFORMANCE_EXTRA_MEMBERS) for a run to spread its work over', '0')
+    .option('--extra-admins <n>', 'seed N more administrators (CONFORMANCE_EXTRA_ADMINS), as --extra-members', '0')
+    .option('--extra-owners <n>', 'seed N more owners (CONFORMANCE_EXTRA_OWNERS), as --extra-members', '0')
     .option(
       '--feature-level <n>',
       'answer as a Zulip server of this feature level (79-420): newer endpoints unknown, newer parameters ignored, newer fields absent; above 420 it reports the level and behaves as 420',
@@ -138,6 +160,8 @@ export async function main(argv: string[]): Promise<number> {
         listQuirks?: boolean;
         rateLimit?: string;
         extraMembers: string;
+        extraAdmins: string;
+        extraOwners: string;
         featureLevel: string;
         shortcuts: boolean;
         seedAccounts: boolean;
@@ -148,7 +172,21 @@ export async function main(argv: string[]): Promise<number> {
           return;
         }
         refuseFlagsTakenByNpm(
-          ['port', 'host', 'env-out', 'quirk', 'variant', 'list-quirks', 'rate-limit', 'extra-members', 'feature-level', 'no-shortcuts', 'no-seed-accounts'],
+          [
+            'port',
+            'host',
+            'env-out',
+            'quirk',
+            'variant',
+            'list-quirks',
+            'rate-limit',
+            'extra-members',
+            'extra-admins',
+            'extra-owners',
+            'feature-level',
+            'no-shortcuts',
+            'no-seed-accounts',
+          ],
           new Set(['variant', 'list-quirks', 'no-shortcuts', 'no-seed-accounts']),
           'serve',
         );
@@ -156,8 +194,7 @@ export async function main(argv: string[]): Promise<number> {
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`--port: expected a port number, got "${opts.port}"`);
         const featureLevel = Number(opts.featureLevel);
         if (!/^\d+$/.test(opts.featureLevel)) throw new ConfigError(`--feature-level: expected a feature level (an integer), got "${opts.featureLevel}"`);
-        if (!/^\d+$/.test(opts.extraMembers)) throw new ConfigError(`--extra-members: expected a number of members (0 or more), got "${opts.extraMembers}"`);
-        const extraMembers = Number(opts.extraMembers);
+        const extras = extraCounts(opts);
         const quirks = opts.quirk ? opts.quirk.split(',') : [];
         const { serve } = await import('./commands/serve/serve.js');
         const envOut = opts.envOut === undefined ? undefined : resolve(invocationDir(), opts.envOut);
@@ -169,7 +206,7 @@ export async function main(argv: string[]): Promise<number> {
             quirks,
             variant: opts.variant,
             rateLimit: opts.rateLimit,
-            extraMembers,
+            extras,
             noShortcuts: !opts.shortcuts,
             noSeedAccounts: !opts.seedAccounts,
             featureLevel,
@@ -199,13 +236,17 @@ export async function main(argv: string[]): Promise<number> {
     )
     .option(
       '--extra-members <n>',
-      'also make n more plain members (member-extra-1...), written to CONFORMANCE_EXTRA_MEMBERS: a run spreads the cases of plain members over them, for a server that limits each account',
+      'also make n more plain members (member-extra-1...), written to CONFORMANCE_EXTRA_MEMBERS: a run spreads the cases of plain members over them, for a server that limits each account; auto: as many as the limit the target states (X-RateLimit-* headers) calls for',
       '0',
     )
+    .option('--extra-admins <n>', 'also make n more administrators (admin-extra-1...), written to CONFORMANCE_EXTRA_ADMINS, as --extra-members (auto too)', '0')
+    .option('--extra-owners <n>', 'also make n more owners (owner-extra-1...), written to CONFORMANCE_EXTRA_OWNERS, as --extra-members (auto too)', '0')
     .option('--i-understand-this-writes', 'make accounts on a target that is not on this machine')
     .action(
       async (opts: {
         extraMembers: string;
+        extraAdmins: string;
+        extraOwners: string;
         envOut: string;
         envFile?: string;
         targetUrl?: string;
@@ -215,7 +256,18 @@ export async function main(argv: string[]): Promise<number> {
         iUnderstandThisWrites?: boolean;
       }) => {
         refuseFlagsTakenByNpm(
-          ['env-out', 'env-file', 'target-url', 'owner-email', 'owner-api-key', 'email-template', 'extra-members', 'i-understand-this-writes'],
+          [
+            'env-out',
+            'env-file',
+            'target-url',
+            'owner-email',
+            'owner-api-key',
+            'email-template',
+            'extra-members',
+            'extra-admins',
+            'extra-owners',
+            'i-understand-this-writes',
+          ],
           new Set(['i-understand-this-writes']),
           'cli',
         );
@@ -227,9 +279,14 @@ export async function main(argv: string[]): Promise<number> {
         }
         if (owner.email && owner.apiKey) config.accounts.owner = { email: owner.email, apiKey: owner.apiKey };
         const { setup } = await import('./commands/setup/setup.js');
-        if (!/^\d+$/.test(opts.extraMembers)) throw new ConfigError(`--extra-members: expected a number of members (0 or more), got "${opts.extraMembers}"`);
-        const extraMembers = RUN_EXTRA_MEMBERS(Number(opts.extraMembers));
-        status = await setup(config, { envOut: resolve(invocationDir(), opts.envOut), emailTemplate: opts.emailTemplate, extraMembers }, { out, err });
+        const counts = extraCounts(opts, true);
+        const extras = Object.fromEntries(POOLS.flatMap((pool) => (counts[pool] === 'auto' ? [] : [[pool, RUN_EXTRAS(pool, counts[pool])]])));
+        const extrasFromLimit = POOLS.filter((pool) => counts[pool] === 'auto');
+        status = await setup(
+          config,
+          { envOut: resolve(invocationDir(), opts.envOut), emailTemplate: opts.emailTemplate, extras, extrasFromLimit },
+          { out, err },
+        );
       },
     );
 

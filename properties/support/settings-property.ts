@@ -41,7 +41,17 @@ async function read(api: PropertyApi, { role, field }: Target): Promise<Record<s
 
 export function settingsProperty(
   target: Target,
-  meta: { id: string; endpoint: string; title: string; clauses: string[]; facts?: string[]; runs: number; since: number },
+  meta: {
+    id: string;
+    endpoint: string;
+    title: string;
+    clauses: string[];
+    facts?: string[];
+    runs: number;
+    since: number;
+    anyAdmins?: boolean;
+    requestsPerRun?: number;
+  },
 ) {
   return defineProperty<SettingTry, State>({
     ...meta,

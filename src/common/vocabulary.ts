@@ -45,22 +45,50 @@ export const levelToJudge = (requested: number | null, claimed: number | null): 
 export class ConfigError extends Error {}
 
 /**
- * More plain members, beyond member and member2, over which the run spreads the work that needs a
- * plain member, whichever (a server's rate limit counts each account apart): a list of
- * `email:api_key`, one per line or comma-separated. Each is labelled `extra<N>` (1-based) in
- * reports, logs and the redacted records.
+ * The pools of extra accounts, over which the run spreads work that needs an account of a role,
+ * whichever (a server's rate limit counts each account apart): more plain members beyond member
+ * and member2, more administrators, more owners. Each is configured as a list of `email:api_key`,
+ * one per line or comma-separated, and labelled in reports, logs and the redacted records:
+ * `extra<N>` for a member, `extra-admin<N>`, `extra-owner<N>` (1-based).
  */
-export const EXTRA_MEMBERS_ENV = 'CONFORMANCE_EXTRA_MEMBERS';
+export const POOLS = ['member', 'admin', 'owner'] as const;
+export type Pool = (typeof POOLS)[number];
 
-/** An extra plain member the preflight checked: its user id, and its label in reports. */
-export type ExtraMember = Account & { userId: number; label: string };
+/** The variable listing each pool's accounts. */
+export const EXTRA_ENV: Record<Pool, string> = {
+  member: 'CONFORMANCE_EXTRA_MEMBERS',
+  admin: 'CONFORMANCE_EXTRA_ADMINS',
+  owner: 'CONFORMANCE_EXTRA_OWNERS',
+};
+export const EXTRA_MEMBERS_ENV = EXTRA_ENV.member;
 
-/** The label of the i-th extra member (0-based i): extra1, extra2, ... */
-export const extraMemberLabel = (i: number) => `extra${i + 1}`;
+/** The role code every account of a pool has. */
+export const POOL_ROLE_CODE: Record<Pool, number> = { member: ROLE_CODES.member, admin: ROLE_CODES.admin, owner: ROLE_CODES.owner };
 
-/** The run's accounts by the label a ledger names them with: the roles', then the extra members' (extra1...). */
-export function accountsByLabel<A extends Account>(accounts: Partial<Record<Role, A>>, extras: readonly A[] = []): Partial<Record<string, A>> {
-  return { ...accounts, ...Object.fromEntries(extras.map((a, i) => [extraMemberLabel(i), a])) };
+/** What one account of a pool is called in messages. */
+export const POOL_NOUN: Record<Pool, string> = { member: 'extra member', admin: 'extra administrator', owner: 'extra owner' };
+
+/** Each pool's accounts, as configured. */
+export type ExtraAccounts<A = Account> = Record<Pool, A[]>;
+export const noExtras = <A = Account>(): ExtraAccounts<A> => ({ member: [], admin: [], owner: [] });
+
+/** Extra accounts, each knowing its pool, as each pool's list. */
+export const extrasByPool = <A extends { pool: Pool }>(extras: readonly A[]): ExtraAccounts<A> =>
+  Object.fromEntries(POOLS.map((pool) => [pool, extras.filter((e) => e.pool === pool)])) as ExtraAccounts<A>;
+
+/** An extra account the preflight checked: its pool, its user id, and its label in reports. */
+export type ExtraAccount = Account & { userId: number; label: string; pool: Pool };
+
+/** The label of the i-th (0-based) account of a pool: extra1, extra-admin1, extra-owner1, ... */
+export const extraLabel = (pool: Pool, i: number) => (pool === 'member' ? `extra${i + 1}` : `extra-${pool}${i + 1}`);
+
+/** The run's accounts by the label a ledger names them with: the roles', then the extra accounts' (extra1, extra-admin1...). */
+export function accountsByLabel<A extends Account>(
+  accounts: Partial<Record<Role, A>>,
+  extras: Partial<Record<Pool, readonly A[]>> = {},
+): Partial<Record<string, A>> {
+  const labelled = POOLS.flatMap((pool) => (extras[pool] ?? []).map((a, i) => [extraLabel(pool, i), a] as const));
+  return { ...accounts, ...Object.fromEntries(labelled) };
 }
 
 /** The environment variables of a role's account. */

@@ -4,7 +4,20 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkEnvironment, EnvFileError, readEnvFile } from './env-file.js';
 import { envSettingName, viaAction } from '../common/audience.js';
-import { accountEnv, ConfigError, EXTRA_MEMBERS_ENV, PROFILES, ROLES, type Account, type Profile, type Role, type Shard } from '../common/vocabulary.js';
+import {
+  accountEnv,
+  ConfigError,
+  EXTRA_ENV,
+  POOL_NOUN,
+  POOLS,
+  PROFILES,
+  ROLES,
+  type Account,
+  type ExtraAccounts,
+  type Profile,
+  type Role,
+  type Shard,
+} from '../common/vocabulary.js';
 
 export interface Config {
   /** null: start the embedded reference server and test it. */
@@ -16,8 +29,11 @@ export interface Config {
   concurrency: number;
   reportDir: string;
   accounts: Partial<Record<Role, Account>>;
-  /** Plain members beyond member and member2 (CONFORMANCE_EXTRA_MEMBERS): the run spreads plain-member work over them. */
-  extraMembers: Account[];
+  /**
+   * Extra accounts per pool (CONFORMANCE_EXTRA_MEMBERS, _ADMINS, _OWNERS): the run spreads the work
+   * of plain members, administrators and owners over them.
+   */
+  extras: ExtraAccounts;
   /** Named faults for the embedded reference server (self-tests only). */
   referenceQuirks: string[];
   grep: string | null;
@@ -358,14 +374,15 @@ export const npmConfigName = (flag: string) => `npm_config_${flag.replace(/^no-/
 export const KNOWN_ENV_KEYS: readonly string[] = [
   ...CONFIG_KEYS.map((k) => k.env),
   ...ROLES.flatMap((role) => Object.values(accountEnv(role))),
-  EXTRA_MEMBERS_ENV,
+  ...Object.values(EXTRA_ENV),
 ];
 
 /**
- * CONFORMANCE_EXTRA_MEMBERS: `email:api_key` entries, one per line or comma-separated (an API key
- * holds no colon, so the last one splits). A mistake names the entry by its number, never its key.
+ * CONFORMANCE_EXTRA_MEMBERS (or _ADMINS, _OWNERS): `email:api_key` entries, one per line or
+ * comma-separated (an API key holds no colon, so the last one splits). A mistake names the entry
+ * by its number, never its key.
  */
-export function parseExtraMembers(raw: string, name: string): Account[] {
+export function parseExtraMembers(raw: string, name: string, noun = POOL_NOUN.member): Account[] {
   const entries = raw
     .split(/[,\r\n]/)
     .map((s) => s.trim())
@@ -382,7 +399,7 @@ export function parseExtraMembers(raw: string, name: string): Account[] {
   });
   members.forEach((m, i) => {
     const first = members.findIndex((other) => other.email === m.email);
-    if (first !== i) throw new ConfigError(`${name}, entry ${i + 1}: ${m.email} is entry ${first + 1} too; each extra member is its own user`);
+    if (first !== i) throw new ConfigError(`${name}, entry ${i + 1}: ${m.email} is entry ${first + 1} too; each ${noun} is its own user`);
   });
   return members;
 }
@@ -444,11 +461,11 @@ export function loadConfig(input: ConfigInput = {}): Config {
     }
   }
   config.accounts = accounts;
-  const extras = lookup(EXTRA_MEMBERS_ENV);
-  config.extraMembers = extras ? parseExtraMembers(extras[0], extras[2]) : [];
+  const pools = POOLS.map((pool) => [pool, lookup(EXTRA_ENV[pool])] as const);
+  config.extras = Object.fromEntries(pools.map(([pool, found]) => [pool, found ? parseExtraMembers(found[0], found[2], POOL_NOUN[pool]) : []]));
   // Accounts without a target are a half-done configuration (a mistyped or forgotten URL): the
   // embedded server is the target only when nothing at all says otherwise.
-  const roles = [...Object.keys(accounts), ...(extras ? ['extra members'] : [])];
+  const roles = [...Object.keys(accounts), ...pools.filter(([, found]) => found).map(([pool]) => `${POOL_NOUN[pool]}s`)];
   if (config.targetUrl === null && roles.length) {
     const where = filePath && ROLES.some((r) => file[accountEnv(r).email]) ? `, in env file ${filePath}` : '';
     throw new ConfigError(

@@ -30,6 +30,8 @@ export interface PropertyCase<T, S = unknown> {
    * plain member it holds, as a spec file's `anyMembers` (runner/spread.ts).
    */
   anyMembers?: boolean;
+  /** Its admin may be any administrator: cast from every administrator the run holds (runner/spread.ts). */
+  anyAdmins?: boolean;
   /** About how many requests one run sends, for that spreading (default 2). */
   requestsPerRun?: number;
   /** Makes what every run needs (a channel, a message...) once; its result is passed to each run. */

@@ -141,21 +141,23 @@ function seedPushDevices(): PushDevice[] {
 }
 
 /**
- * `count` more plain members, as `serve --extra-members N` offers them to a run that spreads its
- * plain-member work (a server's rate limit counts each account apart): each in the channel
- * everyone is in, like the member. Their ids follow the realm's users; their emails are
- * pool01@..., pool02@....
+ * `count` more users of a role (plain members, administrators or owners), as `serve
+ * --extra-members N` (`--extra-admins`, `--extra-owners`) offers them to a run that spreads its
+ * work (a server's rate limit counts each account apart): each in the channel everyone is in.
+ * Their ids follow the realm's users; their emails are pool01@..., pool-admin01@...,
+ * pool-owner01@....
  */
-export function addPoolMembers(realm: Realm, count: number): User[] {
+export function addPoolMembers(realm: Realm, count: number, role: 'member' | 'admin' | 'owner' = 'member'): User[] {
   const general = realm.channels.find((c) => c.isDefault);
   const added: User[] = [];
+  const [prefix, title] = role === 'member' ? ['pool', 'Pool Member'] : [`pool-${role}`, `Pool ${role === 'admin' ? 'Administrator' : 'Owner'}`];
   for (let i = 1; i <= count; i += 1) {
     const n = String(i).padStart(2, '0');
     const id = Math.max(...realm.users.map((u) => u.id)) + 1;
-    const member = { ...newUser(id, `pool${n}@${REALM_HOST}`, `Pool Member ${n}`, ROLE.member, new Date(SEED_TIME * 1000)), apiKey: realm.flavor.apiKey() };
-    realm.users.push(member);
+    const user = { ...newUser(id, `${prefix}${n}@${REALM_HOST}`, `${title} ${n}`, ROLE[role], new Date(SEED_TIME * 1000)), apiKey: realm.flavor.apiKey() };
+    realm.users.push(user);
     general?.subscribers.add(id);
-    added.push(member);
+    added.push(user);
   }
   return added;
 }

@@ -18,6 +18,10 @@ export { QUIRKS } from './quirks.js';
 
 export type RoleName = 'owner' | 'admin' | 'moderator' | 'member' | 'member2' | 'guest';
 
+/** The roles of which more accounts may be seeded for a run to spread its work over. */
+const POOLS = ['member', 'admin', 'owner'] as const;
+export type Pool = (typeof POOLS)[number];
+
 export interface ReferenceAccount {
   email: string;
   apiKey: string;
@@ -53,8 +57,11 @@ export interface ReferenceServerOptions {
   ownerCanCreateUsers?: boolean;
   /** false: the organisation allows no password sign-in (POST /fetch_api_key refuses; GET /server_settings says so). */
   passwordLogin?: boolean;
-  /** More plain members than member and member2, for a run to spread its work over (`serve --extra-members N`); none by default. */
-  extraMembers?: number;
+  /**
+   * More accounts of each pool (plain members, administrators, owners) for a run to spread its
+   * work over (`serve --extra-members N`, `--extra-admins`, `--extra-owners`); none by default.
+   */
+  extras?: Partial<Record<Pool, number>>;
 }
 
 export interface ReferenceServer {
@@ -63,8 +70,8 @@ export interface ReferenceServer {
   featureLevel: number;
   accounts: Record<RoleName, ReferenceAccount>;
   bot: ReferenceAccount & { ownerId: number };
-  /** The extra plain members asked for (none by default). */
-  extraMembers: ReferenceAccount[];
+  /** The extra accounts asked for, each pool's in turn (none by default). */
+  extras: (ReferenceAccount & { pool: Pool })[];
   close(): Promise<void>;
 }
 
@@ -128,7 +135,8 @@ export async function startReferenceServer(options: ReferenceServerOptions & See
   realm.passwordLogin = options.passwordLogin !== false;
   if (options.seedAccounts === false) keepOnlyOwner(realm);
   if (options.ownerCanCreateUsers === false) realm.users.find((u) => u.id === seededUserId(realm, 'owner'))!.canCreateUsers = false;
-  const pool = addPoolMembers(realm, options.extraMembers ?? 0);
+  const pool = POOLS.flatMap((p) => addPoolMembers(realm, options.extras?.[p] ?? 0, p).map((user) => ({ user, pool: p })));
+  const extras = pool.map(({ user, pool: p }) => ({ ...account(realm, user.id, p), pool: p }));
   // An endpoint newer than the level is unknown: it answers as any unknown path does.
   const routes = [...ROUTES, ...(realm.shortcuts ? shortcutRoutes : [])].filter((route) => realm.level.endpoint(routeKey(route)));
   const server = createServer(
@@ -164,10 +172,10 @@ export async function startReferenceServer(options: ReferenceServerOptions & See
       featureLevel,
       accounts: { owner: account(realm, seededUserId(realm, 'owner'), 'owner') },
       bot: null,
-      extraMembers: pool.map((u) => account(realm, u.id, 'member')),
+      extras,
       close,
     };
   const accounts = Object.fromEntries(ROLE_NAMES.map((role) => [role, account(realm, seededUserId(realm, role), role)])) as Record<RoleName, ReferenceAccount>;
   const bot = { ...account(realm, seededUserId(realm, 'bot'), 'member'), ownerId: seededUserId(realm, 'member') };
-  return { url, featureLevel, accounts, bot, extraMembers: pool.map((u) => account(realm, u.id, 'member')), close };
+  return { url, featureLevel, accounts, bot, extras, close };
 }

@@ -4,7 +4,7 @@
 // module, so a reader (or go-to-definition) follows the run's settings from one to the other.
 // Types only from vitest: the CLI's thread must not load vitest's test runtime.
 import type { inject } from 'vitest';
-import type { Account, ExtraMember, Profile, Role, Shard } from '../common/vocabulary.js';
+import type { Account, ExtraAccount, Profile, Role, Shard } from '../common/vocabulary.js';
 import type { CreatedResource } from '../engine/load/created-resources.js';
 import type { ChangeDeclaration } from '../engine/load/changed-settings.js';
 import type { SpecFile } from '../engine/load/types.js';
@@ -32,8 +32,11 @@ export interface RunSettings {
   /** Short and unique per run: every name the run creates ends with it. */
   runId: string;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
-  /** More plain members (CONFORMANCE_EXTRA_MEMBERS), over which the files and properties marked anyMembers are cast. */
-  extraMembers?: ExtraMember[];
+  /**
+   * The extra accounts (CONFORMANCE_EXTRA_MEMBERS, _ADMINS, _OWNERS), over which the files marked
+   * anyMembers, anyAdmins or anyOwners (and the properties marked anyMembers) are cast.
+   */
+  extras?: ExtraAccount[];
   /** Operation -> the parameters the document lists for it at the judged feature level. */
   documentedParameters?: Record<string, string[]>;
   /** Clauses where the document and the Zulip server disagree (their checks warn under spec). */

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../http/client.js';
 import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
-import { accountsByLabel, type Account, type Role } from '../common/vocabulary.js';
+import { accountsByLabel, POOLS, type Account, type Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
 import { NamedLocks, ReadWriteLock, Semaphore, type LockClaim } from './locks.js';
 import { lockClaims } from './lock-claims.js';
@@ -22,7 +22,7 @@ import { madeByRun } from './made-by-run.js';
 import { ChangeLedger } from './change-ledger.js';
 import { kindContext } from '../engine/run/kind-context.js';
 import type { PropertyCase } from '../property/define.js';
-import { castUnits, expectedRequests, partsOf, PARTS, type Cast, type CastUnit } from './spread.js';
+import { castUnits, expectedRequests, partsOf, POOL_PARTS, poolsOf, type Cast, type CastUnit, type Part } from './spread.js';
 import { OrganisationSettings } from './organisation-settings.js';
 import { accountsHeld } from '../engine/run/not-affected.js';
 
@@ -101,8 +101,8 @@ export class Session {
       meter: this.meter,
     });
     this.client = client;
-    // The extra members' own settings are noted too, by their labels (extra1...), as they send them.
-    const changers = accountsByLabel(settings.accounts, settings.extraMembers);
+    // The extra accounts' own settings are noted too, by their labels (extra1...), as they send them.
+    const changers = { ...accountsByLabel(settings.accounts), ...Object.fromEntries((settings.extras ?? []).map((e) => [e.label, e])) };
     if (settings.ledger?.changes?.length) changes = new ChangeLedger(settings.ledger.file, settings.ledger.changes, changers, client, made!.made);
     this.ctx = {
       client,
@@ -122,7 +122,7 @@ export class Session {
       this.redactor.addAccount(role, account.email, account.apiKey);
       accounts[role] = { email: account.email, user_id: account.userId };
     }
-    for (const extra of settings.extraMembers ?? []) this.redactor.addAccount(extra.label, extra.email, extra.apiKey);
+    for (const extra of settings.extras ?? []) this.redactor.addAccount(extra.label, extra.email, extra.apiKey);
     this.globals = { run: { id: settings.runId }, accounts, register: settings.register, featureLevel: settings.featureLevel };
   }
 
@@ -132,25 +132,45 @@ export class Session {
   }
 
   /**
-   * Casts the spec files and properties marked `anyMembers` over the run's plain members
-   * (runner/spread.ts), when the run holds extra members: without them each runs as written.
+   * Casts the spec files marked `anyMembers`, `anyAdmins` or `anyOwners` (and the properties
+   * marked `anyMembers`) over the run's accounts of that role (runner/spread.ts), for each pool the
+   * run holds extra accounts of: without them each runs as written.
    */
   spread(specs: readonly SpecFile[], properties: readonly PropertyCase<unknown, unknown>[]): ReadonlyMap<string, Cast> {
-    const { accounts, extraMembers = [], profile } = this.settings;
-    if (!extraMembers.length || !accounts.member || !accounts.member2) return this.casts;
-    const expected: Record<string, number> = {};
-    const units: CastUnit[] = [];
-    const count = (key: string, cast: boolean, counts: Record<string, number>) => {
-      if (cast) units.push({ key, load: partsOf(counts) });
-      else for (const part of PARTS) expected[part] = (expected[part] ?? 0) + (counts[part] ?? 0);
-    };
-    for (const spec of specs) count(spec.file, spec.anyMembers === true, expectedRequests(spec, profile));
+    const { accounts, extras = [], profile } = this.settings;
+    const casts = new Map<string, Cast>();
+    // The files of an exclusive group are one unit: they take turns over the same state, so one
+    // account plays a part for all of them (what they change of it, and cannot put back, stays on one).
+    const counted = specs.map((spec) => ({
+      key: spec.file,
+      unit: typeof spec.exclusive === 'string' ? `exclusive:${spec.exclusive}` : spec.file,
+      pools: poolsOf(spec),
+      counts: expectedRequests(spec, profile),
+    }));
     for (const def of properties) {
       if (def.profile && def.profile !== profile) continue;
       const perRole = (def.runs * this.settings.propertyFactor * (def.requestsPerRun ?? 2)) / def.roles.length;
-      count(def.id, def.anyMembers === true, Object.fromEntries(def.roles.map((role) => [role, perRole])));
+      counted.push({ key: def.id, unit: def.id, pools: poolsOf(def), counts: Object.fromEntries(def.roles.map((role) => [role, perRole])) });
     }
-    this.casts = castUnits(units, ['member', 'member2', ...extraMembers.map((e) => e.label)], expected);
+    for (const pool of POOLS) {
+      const parts = POOL_PARTS[pool];
+      const more = extras.filter((e) => e.pool === pool);
+      if (!more.length || parts.some((part) => !accounts[part])) continue;
+      const expected: Record<string, number> = {};
+      const units = new Map<string, CastUnit>();
+      for (const { unit, pools, counts } of counted) {
+        if (!pools.includes(pool)) {
+          for (const part of parts) expected[part] = (expected[part] ?? 0) + (counts[part] ?? 0);
+          continue;
+        }
+        const load = units.get(unit)?.load ?? {};
+        for (const [part, n] of Object.entries(partsOf(counts, pool)) as [Part, number][]) load[part] = (load[part] ?? 0) + n;
+        units.set(unit, { key: unit, load });
+      }
+      const cast = castUnits([...units.values()], [...parts, ...more.map((e) => e.label)], expected, parts);
+      for (const { key, unit, pools } of counted) if (pools.includes(pool)) casts.set(key, { ...casts.get(key), ...cast.get(unit) });
+    }
+    this.casts = casts;
     return this.casts;
   }
 
@@ -178,8 +198,8 @@ export class Session {
     let scope = this.scopes.get(key);
     if (!scope) {
       const pool = new Map<string, Account & { userId: number; label?: string }>([
-        ...(['member', 'member2'] as const).flatMap((role) => (this.settings.accounts[role] ? [[role, this.settings.accounts[role]] as const] : [])),
-        ...(this.settings.extraMembers ?? []).map((e) => [e.label, e] as const),
+        ...Object.entries(this.settings.accounts),
+        ...(this.settings.extras ?? []).map((e) => [e.label, e] as const),
       ]);
       const accounts = { ...this.ctx.accounts };
       for (const [part, label] of Object.entries(cast)) accounts[part as Role] = { ...pool.get(label)!, label };

@@ -1,20 +1,24 @@
-// Spreading plain-member work over every plain member the run holds. A server's rate limit
+// Spreading role-bound work over every account of that role the run holds. A server's rate limit
 // counts each account apart (Zulip: 200 requests a minute), so the run lasts as long as its
 // busiest account's requests allow. A spec file or property marked `anyMembers` needs a plain
-// member and another one, whichever: the run casts its `member` and `member2` from the pool
-// (member, member2 and the extra members, CONFORMANCE_EXTRA_MEMBERS), the heaviest units first,
-// each part to the account with the fewest requests expected so far. The expectation is counted
-// from the steps (a file) or the runs (a property) before anything is sent, so the cast is the
-// same every run.
+// member and another one, whichever: the run casts its `member` and `member2` from the pool of
+// plain members (member, member2 and the extra members, CONFORMANCE_EXTRA_MEMBERS); a file marked
+// `anyAdmins` or `anyOwners` has its `admin` or `owner` cast the same way from the administrators
+// (CONFORMANCE_EXTRA_ADMINS) or the owners (CONFORMANCE_EXTRA_OWNERS). In each pool the heaviest
+// units go first, each part to the account with the fewest requests expected so far. The
+// expectation is counted from the steps (a file) or the runs (a property) before anything is
+// sent, so the cast is the same every run.
 import { roleOf, type SpecFile, type Step } from '../engine/load/types.js';
 import { readsOnlyForZulip } from '../engine/run/run-steps.js';
-import type { Profile } from '../common/vocabulary.js';
+import type { Pool, Profile } from '../common/vocabulary.js';
 
-/** The two parts a unit casts. */
-export const PARTS = ['member', 'member2'] as const;
-export type Part = (typeof PARTS)[number];
+/** The parts of a file each pool's accounts may play. */
+export const POOL_PARTS = { member: ['member', 'member2'], admin: ['admin'], owner: ['owner'] } as const satisfies Record<Pool, readonly string[]>;
+/** The parts a unit casts. */
+export const PARTS = POOL_PARTS.member;
+export type Part = (typeof POOL_PARTS)[Pool][number];
 
-/** Which account (its label: member, member2, extra1...) plays each part. */
+/** Which account (its label: member, member2, extra1, admin, extra-admin1...) plays each part. */
 export type Cast = Partial<Record<Part, string>>;
 
 /** Something the run casts: its key (a spec file's path, a property's id) and the requests it is expected to send per part. */
@@ -23,17 +27,29 @@ export interface CastUnit {
   load: Partial<Record<Part, number>>;
 }
 
+/** The pools a spec file (or a property) lets the run cast its parts from. */
+export const poolsOf = (spec: Partial<Pick<SpecFile, 'anyMembers' | 'anyAdmins' | 'anyOwners'>>): Pool[] => [
+  ...(spec.anyMembers ? (['member'] as const) : []),
+  ...(spec.anyAdmins ? (['admin'] as const) : []),
+  ...(spec.anyOwners ? (['owner'] as const) : []),
+];
+
 /**
- * The cast of every unit: heaviest first, its heavier part to the least loaded account, the
- * other to the least loaded of the rest. `expected` holds what the accounts send anyway (the
- * units not cast); a unit needing both parts gets two different accounts.
+ * The cast of every unit over one pool's accounts: heaviest first, its heavier part to the least
+ * loaded account, the other to the least loaded of the rest. `expected` holds what the accounts
+ * send anyway (the units not cast); a unit needing two parts gets two different accounts.
  */
-export function castUnits(units: readonly CastUnit[], pool: readonly string[], expected: Readonly<Record<string, number>> = {}): Map<string, Cast> {
+export function castUnits(
+  units: readonly CastUnit[],
+  pool: readonly string[],
+  expected: Readonly<Record<string, number>> = {},
+  poolParts: readonly Part[] = PARTS,
+): Map<string, Cast> {
   const load = new Map(pool.map((label) => [label, expected[label] ?? 0]));
-  const total = (u: CastUnit) => (u.load.member ?? 0) + (u.load.member2 ?? 0);
+  const total = (u: CastUnit) => poolParts.reduce((sum, p) => sum + (u.load[p] ?? 0), 0);
   const casts = new Map<string, Cast>();
   for (const unit of [...units].sort((a, b) => total(b) - total(a) || a.key.localeCompare(b.key))) {
-    const parts = PARTS.filter((p) => unit.load[p] !== undefined).sort((a, b) => unit.load[b]! - unit.load[a]! || a.localeCompare(b));
+    const parts = poolParts.filter((p) => unit.load[p] !== undefined).sort((a, b) => unit.load[b]! - unit.load[a]! || a.localeCompare(b));
     const cast: Cast = {};
     for (const part of parts) {
       const taken = new Set(Object.values(cast));
@@ -74,27 +90,29 @@ export function expectedRequests(spec: SpecFile, profile: Profile): Record<strin
 }
 
 /**
- * A cast unit's parts: what it sends as member and member2. Both are cast even when it never
- * calls as one (it may name that account, `${accounts.member2.user_id}`), so the two are always
- * two different accounts.
+ * A cast unit's parts in a pool: what it sends as each. Both plain-member parts are cast even when
+ * it never calls as one (it may name that account, `${accounts.member2.user_id}`), so the two are
+ * always two different accounts.
  */
-export function partsOf(counts: Readonly<Record<string, number>>): CastUnit['load'] {
-  return { member: counts.member ?? 0, member2: counts.member2 ?? 0 };
+export function partsOf(counts: Readonly<Record<string, number>>, pool: Pool = 'member'): CastUnit['load'] {
+  return Object.fromEntries(POOL_PARTS[pool].map((part) => [part, counts[part] ?? 0]));
 }
 
 /**
- * What a whole run sends as plain members, about (the zulip profile: member, member2 and what is
- * cast over them, 2026-11-28); the pool's size is chosen from it.
+ * What a whole run sends per pool, about (the zulip profile: the pool's own accounts and what is
+ * cast over them, 2026-11-29); each pool's size is chosen from it.
  */
-export const PLAIN_MEMBER_REQUESTS = 2000;
-const MOST_EXTRA_MEMBERS = 20;
+export const POOL_REQUESTS: Record<Pool, number> = { member: 2000, admin: 900, owner: 800 };
+export const PLAIN_MEMBER_REQUESTS = POOL_REQUESTS.member;
+const MOST_EXTRAS = 20;
 
 /**
- * How many extra members a target limiting each account to `requests` per window needs, so that
- * no plain member sends more than one window's worth in a run: the plain-member requests over
- * the limit, less member and member2 (`setup` makes that many; none for a target without a limit).
+ * How many extra accounts of a pool a target limiting each account to `requests` per window
+ * needs, so that no account of it sends more than one window's worth in a run: the pool's
+ * requests over the limit, less the accounts it has anyway (member and member2; admin; owner).
+ * None for a target without a limit.
  */
-export function extraMembersFor(limit: { requests: number } | null): number {
+export function extrasFor(limit: { requests: number } | null, pool: Pool = 'member'): number {
   if (!limit) return 0;
-  return Math.min(MOST_EXTRA_MEMBERS, Math.max(0, Math.ceil(PLAIN_MEMBER_REQUESTS / limit.requests) - 2));
+  return Math.min(MOST_EXTRAS, Math.max(0, Math.ceil(POOL_REQUESTS[pool] / limit.requests) - POOL_PARTS[pool].length));
 }

@@ -244,18 +244,22 @@ describe('in the GitHub Action, messages name its inputs, not flags or variables
   });
 });
 
-describe('extra plain members (CONFORMANCE_EXTRA_MEMBERS)', () => {
+describe('extra accounts (CONFORMANCE_EXTRA_MEMBERS, _ADMINS, _OWNERS)', () => {
   const TARGET = 'CONFORMANCE_TARGET_URL=http://127.0.0.1:9991\n';
 
   it('reads email:api_key entries, comma-separated or one per line of a quoted value in the env file', () => {
     const cwd = dir();
     writeFileSync(join(cwd, '.env'), `${TARGET}CONFORMANCE_EXTRA_MEMBERS="p1@x.test:key1\np2@x.test:key2, p3@x.test:key3\n"\n`);
-    expect(loadConfig({ env: {}, cwd }).extraMembers).toEqual([
-      { email: 'p1@x.test', apiKey: 'key1' },
-      { email: 'p2@x.test', apiKey: 'key2' },
-      { email: 'p3@x.test', apiKey: 'key3' },
-    ]);
-    expect(loadConfig({ env: {}, cwd: dir() }).extraMembers).toEqual([]);
+    expect(loadConfig({ env: { CONFORMANCE_EXTRA_OWNERS: 'o1@x.test:key4' }, cwd }).extras).toEqual({
+      member: [
+        { email: 'p1@x.test', apiKey: 'key1' },
+        { email: 'p2@x.test', apiKey: 'key2' },
+        { email: 'p3@x.test', apiKey: 'key3' },
+      ],
+      admin: [],
+      owner: [{ email: 'o1@x.test', apiKey: 'key4' }],
+    });
+    expect(loadConfig({ env: {}, cwd: dir() }).extras).toEqual({ member: [], admin: [], owner: [] });
   });
 
   it('names a broken entry by its number, never showing its key; refuses a user listed twice, and extras without a target', () => {
@@ -267,6 +271,9 @@ describe('extra plain members (CONFORMANCE_EXTRA_MEMBERS)', () => {
     expect(() => loadConfig({ env: env('p1@x.test:k1\np1@x.test:k2'), cwd: dir() })).toThrow(
       /^CONFORMANCE_EXTRA_MEMBERS, entry 2: p1@x.test is entry 1 too; each extra member is its own user$/,
     );
+    expect(() =>
+      loadConfig({ env: { CONFORMANCE_TARGET_URL: 'http://127.0.0.1:9', CONFORMANCE_EXTRA_ADMINS: 'a1@x.test:k1,a1@x.test:k2' }, cwd: dir() }),
+    ).toThrow(/^CONFORMANCE_EXTRA_ADMINS, entry 2: a1@x.test is entry 1 too; each extra administrator is its own user$/);
     expect(() => loadConfig({ env: { CONFORMANCE_EXTRA_MEMBERS: 'p1@x.test:k1' }, cwd: dir() })).toThrow(
       /accounts are configured \(extra members\) but no target URL/,
     );

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/common/vocabulary.js';
 import { startReferenceServer, type ReferenceServerOptions } from '../../src/reference/index.js';
 import { setup } from '../../src/commands/setup/setup.js';
-import { DEFAULT_EMAIL_TEMPLATE, emailFor, plannedAccounts, RUN_EXTRA_MEMBERS } from '../../src/commands/setup/accounts.js';
+import { DEFAULT_EMAIL_TEMPLATE, emailFor, plannedAccounts, RUN_EXTRAS } from '../../src/commands/setup/accounts.js';
 import { withValues } from '../../src/commands/setup/env-out.js';
 
 const servers: { close(): Promise<void> }[] = [];
@@ -146,7 +146,7 @@ describe('setup', () => {
 
   it('takes its accounts from a list: a later change may ask for extra plain members', async () => {
     const extra = { count: 2, env: (n: number) => ({ email: `EXTRA_MEMBER_${n}_EMAIL`, apiKey: `EXTRA_MEMBER_${n}_API_KEY` }) };
-    expect(plannedAccounts(extra).map((a) => [a.name, 'user' in a.kind ? a.kind.user : 'bot'])).toEqual([
+    expect(plannedAccounts({ member: extra }).map((a) => [a.name, 'user' in a.kind ? a.kind.user : 'bot'])).toEqual([
       ['admin', 200],
       ['moderator', 300],
       ['member', 400],
@@ -157,29 +157,50 @@ describe('setup', () => {
       ['member-extra-2', 400],
     ]);
     const { ownerFile, envOut } = await ownerOnly();
-    expect((await runSetup(ownerFile, envOut, { extraMembers: extra })).status).toBe(0);
+    expect((await runSetup(ownerFile, envOut, { extras: { member: extra } })).status).toBe(0);
     expect(readFileSync(envOut, 'utf8')).toMatch(/^EXTRA_MEMBER_2_EMAIL=owner\+conformance-member-extra-2@reference\.test$/m);
   });
 
-  it('makes the extra members a run spreads over (--extra-members), in the one line the run reads, and reuses them', async () => {
+  it('makes the extra accounts a run spreads over (--extra-members, --extra-admins, --extra-owners), one line per pool, and reuses them', async () => {
     const { ownerFile, envOut } = await ownerOnly();
-    const ran = await runSetup(ownerFile, envOut, { extraMembers: RUN_EXTRA_MEMBERS(2) });
+    const pools = { member: RUN_EXTRAS('member', 2), admin: RUN_EXTRAS('admin', 1), owner: RUN_EXTRAS('owner', 1) };
+    const ran = await runSetup(ownerFile, envOut, { extras: pools });
     expect(ran.error).toBeNull();
     expect(ran.lines.join('\n')).toMatch(/^ {2}member-extra-2 +owner\+conformance-member-extra-2@reference\.test +made$/m);
     const written = readFileSync(envOut, 'utf8');
     expect(written).toMatch(
       /^CONFORMANCE_EXTRA_MEMBERS=owner\+conformance-member-extra-1@reference\.test:\S+,owner\+conformance-member-extra-2@reference\.test:\S+$/m,
     );
-    expect(written).not.toContain('CONFORMANCE_EXTRA_MEMBERS[');
+    expect(written).toMatch(/^CONFORMANCE_EXTRA_ADMINS=owner\+conformance-admin-extra-1@reference\.test:\S+$/m);
+    expect(written).toMatch(/^CONFORMANCE_EXTRA_OWNERS=owner\+conformance-owner-extra-1@reference\.test:\S+$/m);
+    expect(ran.lines.join('\n')).toMatch(/^ {2}owner-extra-1 +owner\+conformance-owner-extra-1@reference\.test +made, role set to owner$/m);
+    expect(written).not.toMatch(/CONFORMANCE_EXTRA_\w+\[/);
     const config = loadConfig({ envFile: envOut, env: {} });
-    expect(config.extraMembers.map((m) => m.email)).toEqual([
+    expect(config.extras.member.map((m) => m.email)).toEqual([
       'owner+conformance-member-extra-1@reference.test',
       'owner+conformance-member-extra-2@reference.test',
     ]);
-    for (const secret of config.extraMembers.map((m) => m.apiKey)) expect(ran.lines.join('\n')).not.toContain(secret);
-    const again = await runSetup(ownerFile, envOut, { extraMembers: RUN_EXTRA_MEMBERS(2) });
-    expect(again.lines.filter((l) => l.startsWith('  member-extra')).every((l) => l.endsWith('reused (made by an earlier setup)'))).toBe(true);
+    const extras = [...config.extras.member, ...config.extras.admin, ...config.extras.owner];
+    expect(extras).toHaveLength(4);
+    for (const secret of extras.map((m) => m.apiKey)) expect(ran.lines.join('\n')).not.toContain(secret);
+    const again = await runSetup(ownerFile, envOut, { extras: pools });
+    expect(again.lines.filter((l) => /^ {2}\w+-extra/.test(l)).every((l) => l.endsWith('reused (made by an earlier setup)'))).toBe(true);
     expect(readFileSync(envOut, 'utf8')).toBe(written);
+  });
+
+  it('sizes the pools given as auto from the limit the target states: none where it states none', async () => {
+    // 400 a minute (runner/spread.ts extrasFor): 3 more members (2000 / 400, less member and member2), 2 more administrators
+    // (900 / 400 rounded up, less the admin), 1 more owner (800 / 400, less the owner).
+    const limited = await ownerOnly({ rateLimit: { requests: 400, seconds: 60 } });
+    const ran = await runSetup(limited.ownerFile, limited.envOut, { extrasFromLimit: ['member', 'admin', 'owner'] });
+    expect(ran.error).toBeNull();
+    expect(ran.lines).toContain('the target limits each account to 400 requests per 60 s: making 3 extra members, 2 extra administrators, 1 extra owner');
+    const config = loadConfig({ envFile: limited.envOut, env: {} });
+    expect([config.extras.member.length, config.extras.admin.length, config.extras.owner.length]).toEqual([3, 2, 1]);
+    const open = await ownerOnly();
+    const none = await runSetup(open.ownerFile, open.envOut, { extrasFromLimit: ['member'] });
+    expect(none.lines).toContain('the target states no rate limit (no X-RateLimit-* headers): no extra members needed');
+    expect(readFileSync(open.envOut, 'utf8')).not.toContain('CONFORMANCE_EXTRA_MEMBERS');
   });
 
   it('writes a new env file with a header, and appends only the keys an existing one lacks', () => {

@@ -1,7 +1,7 @@
 // Spreading plain-member work (src/runner/spread.ts): files and properties marked anyMembers are
 // cast over every plain member, the heaviest first, each part to the least loaded account.
 import { describe, expect, it } from 'vitest';
-import { castUnits, expectedRequests, extraMembersFor, partsOf } from '../../src/runner/spread.js';
+import { castUnits, expectedRequests, extrasFor, partsOf, POOL_PARTS, poolsOf } from '../../src/runner/spread.js';
 import { loadSpecFile } from '../../src/engine/load/load.js';
 
 describe('castUnits', () => {
@@ -20,6 +20,18 @@ describe('castUnits', () => {
       c: { member2: 'extra1', member: 'extra2' },
     });
     expect(castUnits([...units].reverse(), pool, { member: 100 })).toEqual(casts);
+  });
+
+  it("casts an administrator's or an owner's part over its own pool alone, one account a unit", () => {
+    const units = [
+      { key: 'a', load: { admin: 60 } },
+      { key: 'b', load: { admin: 30 } },
+      { key: 'c', load: { admin: 25 } },
+    ];
+    const casts = castUnits(units, ['admin', 'extra-admin1'], { admin: 40 }, POOL_PARTS.admin);
+    expect(Object.fromEntries(casts)).toEqual({ a: { admin: 'extra-admin1' }, b: { admin: 'admin' }, c: { admin: 'extra-admin1' } });
+    expect(partsOf({ owner: 7, admin: 3, member: 1 }, 'owner')).toEqual({ owner: 7 });
+    expect(poolsOf({ anyMembers: true, anyOwners: true })).toEqual(['member', 'owner']);
   });
 
   it('casts what the pool allows when it is too small for both parts', () => {
@@ -63,8 +75,11 @@ cases:
   });
 });
 
-describe('extraMembersFor', () => {
-  it("sizes the pool so that no plain member sends more than a window's worth: eight for Zulip's 200, none without a limit", () => {
-    expect([null, { requests: 200 }, { requests: 1000 }, { requests: 5000 }, { requests: 10 }].map(extraMembersFor)).toEqual([0, 8, 0, 0, 20]);
+describe('extrasFor', () => {
+  it("sizes each pool so that no account of it sends more than a window's worth: for Zulip's 200, eight members, four administrators, three owners; none without a limit", () => {
+    const limits = [null, { requests: 200 }, { requests: 1000 }, { requests: 5000 }, { requests: 10 }];
+    expect(limits.map((l) => extrasFor(l, 'member'))).toEqual([0, 8, 0, 0, 20]);
+    expect(limits.map((l) => extrasFor(l, 'admin'))).toEqual([0, 4, 0, 0, 20]);
+    expect(limits.map((l) => extrasFor(l, 'owner'))).toEqual([0, 3, 0, 0, 20]);
   });
 });

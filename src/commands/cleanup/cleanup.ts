@@ -98,8 +98,8 @@ export async function cleanupLedger(
   const client = new ApiClient(targetUrl, { timeoutMs: config.timeoutMs });
   const summary: CleanupSummary = { undone: 0, alreadyGone: 0, failed: [], restored: [], cannot: [] };
   const declared = new Map(resources.map((resource) => [resource.kind, resource]));
-  // The extra members (extra1...) made some too: their own views and snippets go back as them.
-  const accounts: Partial<Record<string, Account>> = accountsByLabel(config.accounts, config.extraMembers);
+  // The extra accounts (extra1, extra-admin1...) made some too: their own views and snippets go back as them.
+  const accounts: Partial<Record<string, Account>> = accountsByLabel(config.accounts, config.extras);
   const asRole = (entry: LedgerEntry): Auth | null => {
     // A user's own resource only its maker reaches (the owner would find none: "already gone").
     const order = declared.get(entry.kind)?.undoAs === 'creator' ? [entry.role] : ['owner', 'admin', entry.role];

@@ -7,13 +7,17 @@ import type { Config } from '../../config/config.js';
 import { givenSettingName, viaAction } from '../../common/audience.js';
 import {
   accountEnv,
-  EXTRA_MEMBERS_ENV,
-  extraMemberLabel,
+  EXTRA_ENV,
+  extraLabel,
   levelToJudge,
+  POOL_NOUN,
+  POOL_ROLE_CODE,
+  POOLS,
   ROLE_CODES,
   ROLE_NAMES,
   type Account,
-  type ExtraMember,
+  type ExtraAccount,
+  type Pool,
   type Role,
 } from '../../common/vocabulary.js';
 import { rateLimitOf, type RateLimit } from '../../http/rate-limit-headers.js';
@@ -31,8 +35,8 @@ export interface PreflightResult {
   /** zulip_version from GET /server_settings ("reference" for the embedded reference server). */
   serverVersion: string | null;
   accounts: Partial<Record<Role, Account & { userId: number }>>;
-  /** The extra plain members (CONFORMANCE_EXTRA_MEMBERS), each with its label (extra1...). */
-  extraMembers: ExtraMember[];
+  /** The extra accounts (CONFORMANCE_EXTRA_MEMBERS, _ADMINS, _OWNERS), each with its pool and label (extra1, extra-admin1...). */
+  extras: ExtraAccount[];
   /** The limit the target's X-RateLimit-* headers state per account, null when it states none. */
   rateLimit: RateLimit | null;
   register: Record<string, unknown>;
@@ -89,12 +93,17 @@ export async function preflight(
       if (other) throw new PreflightError(`${role} account: same user (id ${account.userId}) as the ${other} account; each role needs its own user`);
       ids.set(account.userId, role);
     }
-    if (config.extraMembers.length) onStep(`GET /users/me for the ${config.extraMembers.length} extra members`);
-    const extraMembers = await Promise.all(config.extraMembers.map((account, i) => checkExtraMember(client, account, i, answers)));
-    for (const extra of extraMembers) {
+    const listed = POOLS.flatMap((pool) => config.extras[pool].map((account, i) => ({ pool, account, i })));
+    if (listed.length) onStep(`GET /users/me for the ${listed.length} extra accounts`);
+    const extras = await Promise.all(listed.map(({ pool, account, i }) => checkExtraAccount(client, pool, account, i, answers)));
+    for (const extra of extras) {
       const other = ids.get(extra.userId);
-      if (other)
-        throw new PreflightError(`${extraName(extra.label)}: same user (id ${extra.userId}) as the ${other} account; each extra member is its own user`);
+      if (other) {
+        const otherName = other.startsWith('extra') ? extraName(other) : `${other} account`;
+        throw new PreflightError(
+          `${extraName(extra.label)}: same user (id ${extra.userId}) as the ${otherName}; each ${POOL_NOUN[extra.pool]} is its own user`,
+        );
+      }
       ids.set(extra.userId, extra.label);
     }
     onStep('POST /register');
@@ -105,7 +114,7 @@ export async function preflight(
       featureLevel: levelToJudge(config.featureLevel, claimed),
       claimedFeatureLevel: claimed,
       accounts,
-      extraMembers,
+      extras,
       rateLimit: rateLimitOf(answers),
       register,
       serverVersion: typeof version === 'string' ? version : null,
@@ -199,29 +208,34 @@ async function areSeeded(client: ApiClient, checked: { role: Role; account: Acco
   return Boolean(seeded) && checked.every(({ role, account }) => seeded![role] === account.userId);
 }
 
-/** "extra member 2 (CONFORMANCE_EXTRA_MEMBERS, entry 2)": how a message names one. */
+/** "extra member 2 (CONFORMANCE_EXTRA_MEMBERS, entry 2)", "extra owner 1 (CONFORMANCE_EXTRA_OWNERS, entry 1)": how a message names one. */
 const extraName = (label: string) => {
-  const n = label.replace(/^extra/, '');
-  return `extra member ${n} (${givenSettingName(EXTRA_MEMBERS_ENV)}, entry ${n})`;
+  const [, kind, n] = /^extra-?(admin|owner)?(\d+)$/.exec(label)!;
+  const pool: Pool = (kind as Pool | undefined) ?? 'member';
+  return `${POOL_NOUN[pool]} ${n} (${givenSettingName(EXTRA_ENV[pool])}, entry ${n})`;
 };
 
-/** An extra member authenticates, and is a plain member (role 400, not a bot): the work spread to it needs no more. */
-async function checkExtraMember(client: ApiClient, account: Account, i: number, answers: Exchange[]): Promise<ExtraMember> {
-  const label = extraMemberLabel(i);
+/**
+ * An extra account authenticates, is no bot and has its pool's role (a member 400, an
+ * administrator 200, an owner 100): the work spread to it needs that role, no more.
+ */
+async function checkExtraAccount(client: ApiClient, pool: Pool, account: Account, i: number, answers: Exchange[]): Promise<ExtraAccount> {
+  const label = extraLabel(pool, i);
   const exchange = await client.send({ method: 'GET', path: '/users/me', auth: { ...account, role: label }, purpose: 'preflight' });
   answers.push(exchange);
   const name = extraName(label);
+  const wanted = `${POOL_NOUN[pool]}s are ${pool === 'member' ? 'plain members' : `${ROLE_NAMES[POOL_ROLE_CODE[pool]]}s`} (role ${POOL_ROLE_CODE[pool]})`;
   if (exchange.error) throw new PreflightError(`${name}: GET /users/me failed (${exchange.error.message})`);
   const status = exchange.response!.status;
   const me = body(exchange);
   if (refused(status, me)) throw new PreflightError(`${name}: API key rejected (${status}) for ${JSON.stringify(account.email)}`);
   if (!me || !Number.isInteger(me.user_id)) throw new PreflightError(`${name}: GET /users/me answered HTTP ${status} without an integer user_id`);
-  if (me.is_bot === true) throw new PreflightError(`${name}: ${account.email} is a bot; extra members are plain members (role 400)`);
-  if (me.role !== ROLE_CODES.member) {
+  if (me.is_bot === true) throw new PreflightError(`${name}: ${account.email} is a bot; ${wanted}`);
+  if (me.role !== POOL_ROLE_CODE[pool]) {
     const got = ROLE_NAMES[me.role as number] ?? String(me.role);
-    throw new PreflightError(`${name}: ${account.email} has role ${String(me.role)} (${got}); extra members are plain members (role 400)`);
+    throw new PreflightError(`${name}: ${account.email} has role ${String(me.role)} (${got}); ${wanted}`);
   }
-  return { ...account, userId: me.user_id as number, label };
+  return { ...account, userId: me.user_id as number, label, pool };
 }
 
 /** Limits and display names the cases read (max_topic_length, realm_empty_topic_display_name...). */

@@ -216,7 +216,7 @@ function runSettings(
     concurrency: config.concurrency,
     runId,
     accounts: checked.accounts,
-    extraMembers: checked.extraMembers,
+    extras: checked.extras,
     register: checked.register,
     disputedClauses: suite.clauses.filter((c) => c.disputed).map((c) => c.id),
     documentedParameters: documentedParameters(suite.specs, checked.featureLevel),

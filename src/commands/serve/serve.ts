@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { rateLimitOption, startReference } from './reference-server.js';
 import { envFileText } from '../shared/env-format.js';
-import { NEWEST_FEATURE_LEVEL } from '../../common/vocabulary.js';
+import { extrasByPool, NEWEST_FEATURE_LEVEL, POOL_NOUN, POOLS, type Pool } from '../../common/vocabulary.js';
 
 export interface ServeOptions {
   port: number;
@@ -20,8 +20,8 @@ export interface ServeOptions {
   noShortcuts?: boolean;
   /** Only the owner has an account (`setup` makes the others). */
   noSeedAccounts?: boolean;
-  /** Seed this many more plain members, written to the env file for a run to spread its work over. */
-  extraMembers?: number;
+  /** Seed this many more plain members, administrators, owners, written to the env file for a run to spread its work over. */
+  extras?: Partial<Record<Pool, number>>;
 }
 
 export async function serve(options: ServeOptions, log: (line: string) => void): Promise<number> {
@@ -34,7 +34,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
       flavor: options.variant ? 'variant' : 'zulip',
       rateLimit,
       featureLevel: options.featureLevel,
-      extraMembers: options.extraMembers,
+      extras: options.extras,
       ...(options.noShortcuts ? { shortcuts: false } : {}),
       ...(options.noSeedAccounts ? { seedAccounts: false } : {}),
     },
@@ -46,7 +46,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
     { ...server.accounts, ...(server.bot ? { bot: server.bot } : {}) },
     undefined,
     { ownerCanChangeUserEmails: true },
-    server.extraMembers,
+    extrasByPool(server.extras),
   );
   if (options.envOut) writeFileSync(options.envOut, envText, { mode: 0o600 });
   const level =
@@ -60,7 +60,10 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
   ];
   // What it is started with first: the listening line is the last, the one a script waits for.
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
-  if (server.extraMembers.length) log(`extra plain members: ${server.extraMembers.length} (${server.extraMembers[0].email}...)`);
+  for (const pool of POOLS) {
+    const some = server.extras.filter((e) => e.pool === pool);
+    if (some.length) log(`${POOL_NOUN[pool]}s: ${some.length} (${some[0].email}...)`);
+  }
   if (rateLimit) log(`rate limit: ${rateLimit.requests} requests per account per ${rateLimit.seconds} s (429 with Retry-After past it, X-RateLimit-* headers)`);
   log(
     `reference server${level}${kind.length ? ` (${kind.join('; ')})` : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,

@@ -1,8 +1,8 @@
 // The accounts `setup` makes for a run, as data: each with the name its address and full name
 // carry, what it is on the target (a user of a role, or a generic bot) and the env file's keys
-// for it. A later change asks for more plain members (ExtraMembers) without touching the steps.
+// for it. A later change asks for more accounts of a pool (ExtraMembers) without touching the steps.
 import { createHmac } from 'node:crypto';
-import { accountEnv, EXTRA_MEMBERS_ENV, ROLE_CODES, type Role } from '../../common/vocabulary.js';
+import { accountEnv, EXTRA_ENV, POOL_ROLE_CODE, POOLS, ROLE_CODES, type Pool, type Role } from '../../common/vocabulary.js';
 
 /** A user of a role (Zulip's role codes: 200 administrator ... 600 guest), or a generic bot. */
 export type AccountKind = { user: number } | { bot: true };
@@ -18,27 +18,38 @@ export interface PlannedAccount {
 /** The roles a run uses besides the owner, whose account setup is given. */
 const MADE_ROLES = ['admin', 'moderator', 'member', 'member2', 'guest'] as const satisfies readonly Exclude<Role, 'owner' | 'bot'>[];
 
-/** More plain members than the roles need, and the env file's keys for the n-th (1-based). */
+/** More accounts of a pool than the roles need, and the env file's keys for the n-th (1-based). */
 export interface ExtraMembers {
   count: number;
   env: (n: number) => { email: string; apiKey: string };
 }
 
 /**
- * The extra members a run reads, all in one line (CONFORMANCE_EXTRA_MEMBERS=email:key,...): the
- * n-th is named by keys of its own here (never written as such), which setup gathers into that line.
+ * The extra accounts of a pool a run reads, all in one line (CONFORMANCE_EXTRA_MEMBERS=email:key,...,
+ * or _ADMINS, _OWNERS): the n-th is named by keys of its own here (never written as such), which
+ * setup gathers into that line.
  */
-export const RUN_EXTRA_MEMBERS = (count: number): ExtraMembers => ({
+export const RUN_EXTRAS = (pool: Pool, count: number): ExtraMembers => ({
   count,
-  env: (n) => ({ email: `${EXTRA_MEMBERS_ENV}[${n}].email`, apiKey: `${EXTRA_MEMBERS_ENV}[${n}].apiKey` }),
+  env: (n) => ({ email: `${EXTRA_ENV[pool]}[${n}].email`, apiKey: `${EXTRA_ENV[pool]}[${n}].apiKey` }),
 });
+export const RUN_EXTRA_MEMBERS = (count: number) => RUN_EXTRAS('member', count);
 
-/** Every account setup makes: one per role, then the bot, then the extra members (`member-extra-1`...). */
-export function plannedAccounts(extra: ExtraMembers = { count: 0, env: () => ({ email: '', apiKey: '' }) }): PlannedAccount[] {
+/**
+ * Every account setup makes: one per role, then the bot, then the extra accounts of each pool
+ * (`member-extra-1`..., `admin-extra-1`..., `owner-extra-1`...).
+ */
+export function plannedAccounts(extras: Partial<Record<Pool, ExtraMembers>> = {}): PlannedAccount[] {
   return [
     ...MADE_ROLES.map((role) => ({ name: role, kind: { user: ROLE_CODES[role] }, env: accountEnv(role) })),
     { name: 'bot', kind: { bot: true as const }, env: accountEnv('bot') },
-    ...Array.from({ length: extra.count }, (_, i) => ({ name: `member-extra-${i + 1}`, kind: { user: ROLE_CODES.member }, env: extra.env(i + 1) })),
+    ...POOLS.flatMap((pool) =>
+      Array.from({ length: extras[pool]?.count ?? 0 }, (_, i) => ({
+        name: `${pool}-extra-${i + 1}`,
+        kind: { user: POOL_ROLE_CODE[pool] },
+        env: extras[pool]!.env(i + 1),
+      })),
+    ),
   ];
 }
 

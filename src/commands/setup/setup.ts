@@ -7,7 +7,9 @@
 import { isLoopback } from '../shared/write-consent.js';
 import { loadConfig, parseExtraMembers, type Config } from '../../config/config.js';
 import { extraMembersValue } from '../shared/env-format.js';
-import { ConfigError, EXTRA_MEMBERS_ENV, ROLE_CODES, ROLE_NAMES, type Account } from '../../common/vocabulary.js';
+import { ConfigError, EXTRA_ENV, POOL_NOUN, POOLS, ROLE_CODES, ROLE_NAMES, type Account, type Pool } from '../../common/vocabulary.js';
+import { extrasFor } from '../../runner/spread.js';
+import type { RateLimit } from '../../http/rate-limit-headers.js';
 import { viaAction } from '../../common/audience.js';
 import { Redactor } from '../../http/redact.js';
 import { preflight, preflightTimeoutMs } from '../run/preflight.js';
@@ -18,7 +20,7 @@ import {
   fullNameFor,
   passwordFor,
   plannedAccounts,
-  RUN_EXTRA_MEMBERS,
+  RUN_EXTRAS,
   templateProblem,
   type ExtraMembers,
   type PlannedAccount,
@@ -31,8 +33,14 @@ export interface SetupOptions {
   envOut: string;
   /** The made accounts' addresses: accounts.ts emailFor. */
   emailTemplate: string;
-  /** More plain members than the roles need (accounts.ts plannedAccounts; the run's: RUN_EXTRA_MEMBERS). */
-  extraMembers?: ExtraMembers;
+  /** More accounts of a pool than the roles need (accounts.ts plannedAccounts; the run's: RUN_EXTRAS). */
+  extras?: Partial<Record<Pool, ExtraMembers>>;
+  /**
+   * Pools whose number setup chooses from the limit per account the target states (`--extra-members
+   * auto`...): enough that no account of the pool sends more than one window's worth in a run
+   * (runner/spread.ts extrasFor); none where the target states no limit.
+   */
+  extrasFromLimit?: Pool[];
 }
 
 const roleWord = (code: number) => ROLE_NAMES[code] ?? `role ${code}`;
@@ -58,7 +66,7 @@ export async function setup(config: Config, options: SetupOptions, io: Output): 
   if (problem) throw new ConfigError(`--email-template "${options.emailTemplate}" ${problem}`);
   if (!config.allowWrites && !isLoopback(url)) {
     throw new ConfigError(
-      `${url} is not on this machine and setup makes accounts there (${5 + (options.extraMembers?.count ?? 0)} users and a bot): ${viaAction() ? "set the action's input i-understand-this-writes: true" : 'pass --i-understand-this-writes'} to go ahead`,
+      `${url} is not on this machine and setup makes accounts there (${5 + POOLS.reduce((n, pool) => n + (options.extras?.[pool]?.count ?? 0), 0)} users and a bot${options.extrasFromLimit?.length ? ', and the extra accounts its rate limit calls for' : ''}): ${viaAction() ? "set the action's input i-understand-this-writes: true" : 'pass --i-understand-this-writes'} to go ahead`,
     );
   }
   const redactor = new Redactor();
@@ -69,24 +77,25 @@ export async function setup(config: Config, options: SetupOptions, io: Output): 
   try {
     await checkTarget(target, owner);
     say(`setup: ${url}, as the owner ${owner.email}`);
-    settled = await settleAccounts(target, owner, options, redactor);
+    const sized = sizeFromLimit(options, target.rateLimit, say);
+    settled = await settleAccounts(target, owner, sized, redactor);
   } finally {
     await target.close();
   }
-  // The run's extra members go in one line; every other account has keys of its own.
-  const gathered = settled.filter((s) => isGathered(s.account));
+  // The run's extra accounts go in one line per pool; every other account has keys of its own.
+  const gathered = POOLS.map((pool) => [pool, settled.filter((s) => poolGathered(s.account) === pool)] as const).filter(([, some]) => some.length);
   const values: [string, string][] = [
     ['CONFORMANCE_TARGET_URL', url],
     ...(config.ownerCanChangeUserEmails ? [['CONFORMANCE_OWNER_CAN_CHANGE_USER_EMAILS', 'true'] as [string, string]] : []),
     ['CONFORMANCE_OWNER_EMAIL', owner.email],
     ['CONFORMANCE_OWNER_API_KEY', owner.apiKey],
     ...settled
-      .filter((s) => !isGathered(s.account))
+      .filter((s) => !poolGathered(s.account))
       .flatMap(({ account, email, apiKey }): [string, string][] => [
         [account.env.email, email],
         [account.env.apiKey, apiKey],
       ]),
-    ...(gathered.length ? [[EXTRA_MEMBERS_ENV, extraMembersValue(gathered.map(({ email, apiKey }) => ({ email, apiKey })))] as [string, string]] : []),
+    ...gathered.map(([pool, some]): [string, string] => [EXTRA_ENV[pool], extraMembersValue(some.map(({ email, apiKey }) => ({ email, apiKey })))]),
   ];
   writeEnvValues(options.envOut, values);
   const width = Math.max(...settled.map((s) => s.account.name.length));
@@ -100,6 +109,19 @@ export async function setup(config: Config, options: SetupOptions, io: Output): 
   const roles = Object.keys(checked.accounts);
   say(`preflight: ${url} answers (feature level ${checked.featureLevel}); the ${roles.join(', ')} accounts authenticate with their roles`);
   return 0;
+}
+
+/** The options with each pool of `extrasFromLimit` sized from the limit the target stated, said in one line. */
+function sizeFromLimit(options: SetupOptions, limit: RateLimit | null, say: (line: string) => void): SetupOptions {
+  const pools = options.extrasFromLimit ?? [];
+  if (!pools.length) return options;
+  const counts = pools.map((pool) => [pool, extrasFor(limit, pool)] as const);
+  say(
+    limit
+      ? `the target limits each account to ${limit.requests} requests per ${limit.seconds} s: making ${counts.map(([pool, n]) => `${n} ${POOL_NOUN[pool]}${n === 1 ? '' : 's'}`).join(', ')}`
+      : `the target states no rate limit (no X-RateLimit-* headers): no ${pools.map((pool) => `${POOL_NOUN[pool]}s`).join(', ')} needed`,
+  );
+  return { ...options, extras: { ...options.extras, ...Object.fromEntries(counts.map(([pool, n]) => [pool, RUN_EXTRAS(pool, n)])) } };
 }
 
 /** Stops before anything is made when the owner cannot make accounts whose keys setup can fetch. */
@@ -135,9 +157,9 @@ async function settleAccounts(target: SetupTarget, owner: Account, options: Setu
       `${cause}${made.length ? `; made before it stopped: ${made.join(', ')} (a setup run again reuses them)` : ''}; nothing was written to ${options.envOut}`,
     );
   const byEmail = new Map(listed.map((u) => [u.email, u]));
-  const steps: UserSteps = { target, owner, byEmail, earlier: withExtraMembers(valuesIn(options.envOut)), made, stop };
+  const steps: UserSteps = { target, owner, byEmail, earlier: withExtras(valuesIn(options.envOut)), made, stop };
   const settled: Settled[] = [];
-  for (const account of plannedAccounts(options.extraMembers)) {
+  for (const account of plannedAccounts(options.extras)) {
     if ('bot' in account.kind) {
       settled.push(await settleBot(steps, account));
       continue;
@@ -236,24 +258,26 @@ async function settleBot(steps: UserSteps, account: PlannedAccount): Promise<Set
   return { account, email: created.ok.email, apiKey: created.ok.apiKey, how: 'made' };
 }
 
-/** An account of the run's extra members, whose keys setup gathers into one line (accounts.ts RUN_EXTRA_MEMBERS). */
-const isGathered = (account: PlannedAccount) => account.env.email.startsWith(`${EXTRA_MEMBERS_ENV}[`);
+/** The pool of a run's extra account, whose keys setup gathers into one line per pool (accounts.ts RUN_EXTRAS); undefined for any other. */
+const poolGathered = (account: PlannedAccount): Pool | undefined => POOLS.find((pool) => account.env.email.startsWith(`${EXTRA_ENV[pool]}[`));
 
-/** An env file's values, with the extra members of its one line also under each member's own keys, to be reused. */
-function withExtraMembers(values: Map<string, string>): Map<string, string> {
-  const line = values.get(EXTRA_MEMBERS_ENV);
-  if (!line) return values;
-  let members: Account[];
-  try {
-    members = parseExtraMembers(line, EXTRA_MEMBERS_ENV);
-  } catch {
-    return values; // a line the run would refuse: the members are signed in again instead
+/** An env file's values, with the extra accounts of each pool's line also under each one's own keys, to be reused. */
+function withExtras(values: Map<string, string>): Map<string, string> {
+  for (const pool of POOLS) {
+    const line = values.get(EXTRA_ENV[pool]);
+    if (!line) continue;
+    let members: Account[];
+    try {
+      members = parseExtraMembers(line, EXTRA_ENV[pool]);
+    } catch {
+      continue; // a line the run would refuse: the accounts are signed in again instead
+    }
+    const { env } = RUN_EXTRAS(pool, members.length);
+    members.forEach((m, i) => {
+      values.set(env(i + 1).email, m.email);
+      values.set(env(i + 1).apiKey, m.apiKey);
+    });
   }
-  const { env } = RUN_EXTRA_MEMBERS(members.length);
-  members.forEach((m, i) => {
-    values.set(env(i + 1).email, m.email);
-    values.set(env(i + 1).apiKey, m.apiKey);
-  });
   return values;
 }
 

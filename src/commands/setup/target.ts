@@ -5,6 +5,7 @@ import { ApiClient, type Exchange } from '../../http/client.js';
 import type { Account } from '../../common/vocabulary.js';
 import { ConfigError } from '../../common/vocabulary.js';
 import { unreachable } from '../run/preflight.js';
+import { rateLimitOf, type RateLimit } from '../../http/rate-limit-headers.js';
 
 /** A user as GET /users lists it: the fields setup reads. */
 export interface TargetUser {
@@ -35,6 +36,8 @@ export const refusalText = (r: Refusal) => `HTTP ${r.status}${r.msg ? `: ${JSON.
 
 export class SetupTarget {
   private readonly client: ApiClient;
+  /** The limit per account the target's answers state (X-RateLimit-* headers), null while none has. */
+  rateLimit: RateLimit | null = null;
 
   constructor(
     readonly url: string,
@@ -53,6 +56,7 @@ export class SetupTarget {
   ): Promise<Answer<Record<string, unknown>>> {
     const exchange = await this.client.send({ method, path, params, auth: as && { ...as, role: 'setup' }, purpose: 'fixture' });
     if (exchange.error) throw new ConfigError(unreachable(this.url, exchange.error, this.timeoutMs));
+    if (as) this.rateLimit ??= rateLimitOf([exchange]);
     const body = objectOf(exchange);
     const status = exchange.response!.status;
     if (status === 200 && body.result === 'success') return { ok: body };

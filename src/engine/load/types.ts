@@ -259,6 +259,10 @@ export interface SpecFile {
    * member it holds (the extra members too), spreading its requests (runner/spread.ts).
    */
   anyMembers?: boolean;
+  /** Its admin may be any administrator: the run casts it from every administrator it holds (CONFORMANCE_EXTRA_ADMINS too). */
+  anyAdmins?: boolean;
+  /** Its owner may be any owner: the run casts it from every owner it holds (CONFORMANCE_EXTRA_OWNERS too). */
+  anyOwners?: boolean;
   /**
    * The cases need what the fixtures made to be this many seconds old (messages past a time
    * limit): the fixtures are made as the run starts, beside other files' cases, and the cases
