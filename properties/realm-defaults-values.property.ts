@@ -13,6 +13,9 @@ export const PROPERTY = settingsProperty(
     clauses: ['errors.bad-request', ...settingClauses('op5')],
     facts: ['zulip.realm-defaults.read-back-register', 'zulip.realm-defaults.values', 'zulip.settings.batching-range', 'zulip.settings.notification-sound'],
     runs: 25,
+    // Any administrator may change the defaults: spread over the extra administrators (CONFORMANCE_EXTRA_ADMINS).
+    anyAdmins: true,
+    requestsPerRun: 3,
     // PATCH /realm/user_settings_defaults is of feature level 96 (fact zulip.level.96).
     since: 96,
   },
