@@ -1,4 +1,4 @@
-// A loopback proxy that counts requests, notes when the first one arrives, and can hold each
+// A loopback proxy that counts requests, notes when the first arrives and the last answer leaves, and can hold each
 // answer back by a fixed latency, to measure a run as if the target were remote.
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,12 +9,14 @@ export interface RecordingProxy {
   /** Answers 429 (a rate limit met). */
   limited: number;
   firstRequestAt: number | null;
+  /** When the last answer left for the run: what comes after it is the run's ending (reports, exit). */
+  lastAnswerAt: number | null;
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(targetUrl: string, latencyMs: number): Promise<RecordingProxy> {
   const target = new URL(targetUrl);
-  const proxy: RecordingProxy = { url: '', requests: 0, limited: 0, firstRequestAt: null, close: () => Promise.resolve() };
+  const proxy: RecordingProxy = { url: '', requests: 0, limited: 0, firstRequestAt: null, lastAnswerAt: null, close: () => Promise.resolve() };
   const server = createServer((req, res) => {
     proxy.requests += 1;
     proxy.firstRequestAt ??= performance.now();
@@ -23,7 +25,10 @@ export async function startRecordingProxy(targetUrl: string, latencyMs: number):
       const chunks: Buffer[] = [];
       answer.on('data', (c: Buffer) => chunks.push(c));
       answer.on('end', () => {
-        const send = () => res.writeHead(answer.statusCode!, answer.headers).end(Buffer.concat(chunks));
+        const send = () => {
+          res.writeHead(answer.statusCode!, answer.headers).end(Buffer.concat(chunks));
+          proxy.lastAnswerAt = performance.now();
+        };
         if (latencyMs > 0) setTimeout(send, latencyMs);
         else send();
       });

@@ -104,6 +104,7 @@ if (wanted('2')) {
   });
   out('2. same suite, external reference server behind a proxy');
   out(line('   start-up: command to first request', summary(remote.near.map((r) => r.startupMs)), 'ms'));
+  out(line('   ending: last answer to exit (reports written)', summary(remote.near.map((r) => r.endingMs)), 'ms'));
   out(line('   wall time, no added latency', summary(remote.near.map((r) => r.wallMs)), 'ms'));
   out(line('   wall time, 10 ms added to every answer', summary(remote.far.map((r) => r.wallMs)), 'ms'));
   // Start-up included: the whole command, as a user waits for it, against requests x 10 ms.

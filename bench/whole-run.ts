@@ -15,6 +15,8 @@ export interface RunFigures {
   wallMs: number;
   /** From spawning the command to the first request reaching the target. */
   startupMs: number;
+  /** From the last answer to the command's exit: the reports written, the process ended. */
+  endingMs: number;
   requests: number;
   /** Answers 429 the run met. */
   limited: number;
@@ -45,6 +47,7 @@ export async function timeRun(bin: string, server: ReferenceServer, latencyMs: n
   return {
     wallMs,
     startupMs: (proxy.firstRequestAt ?? started) - started,
+    endingMs: started + wallMs - (proxy.lastAnswerAt ?? started + wallMs),
     requests: proxy.requests,
     limited: proxy.limited,
     peakRssMiB: readProbe(rssFile).rssMiB,
