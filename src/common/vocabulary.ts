@@ -60,7 +60,6 @@ export const EXTRA_ENV: Record<Pool, string> = {
   admin: 'CONFORMANCE_EXTRA_ADMINS',
   owner: 'CONFORMANCE_EXTRA_OWNERS',
 };
-export const EXTRA_MEMBERS_ENV = EXTRA_ENV.member;
 
 /** The role code every account of a pool has. */
 export const POOL_ROLE_CODE: Record<Pool, number> = { member: ROLE_CODES.member, admin: ROLE_CODES.admin, owner: ROLE_CODES.owner };
@@ -70,7 +69,6 @@ export const POOL_NOUN: Record<Pool, string> = { member: 'extra member', admin: 
 
 /** Each pool's accounts, as configured. */
 export type ExtraAccounts<A = Account> = Record<Pool, A[]>;
-export const noExtras = <A = Account>(): ExtraAccounts<A> => ({ member: [], admin: [], owner: [] });
 
 /** Extra accounts, each knowing its pool, as each pool's list. */
 export const extrasByPool = <A extends { pool: Pool }>(extras: readonly A[]): ExtraAccounts<A> =>

@@ -382,7 +382,7 @@ export const KNOWN_ENV_KEYS: readonly string[] = [
  * comma-separated (an API key holds no colon, so the last one splits). A mistake names the entry
  * by its number, never its key.
  */
-export function parseExtraMembers(raw: string, name: string, noun = POOL_NOUN.member): Account[] {
+export function parseExtraAccounts(raw: string, name: string, noun = POOL_NOUN.member): Account[] {
   const entries = raw
     .split(/[,\r\n]/)
     .map((s) => s.trim())
@@ -462,7 +462,7 @@ export function loadConfig(input: ConfigInput = {}): Config {
   }
   config.accounts = accounts;
   const pools = POOLS.map((pool) => [pool, lookup(EXTRA_ENV[pool])] as const);
-  config.extras = Object.fromEntries(pools.map(([pool, found]) => [pool, found ? parseExtraMembers(found[0], found[2], POOL_NOUN[pool]) : []]));
+  config.extras = Object.fromEntries(pools.map(([pool, found]) => [pool, found ? parseExtraAccounts(found[0], found[2], POOL_NOUN[pool]) : []]));
   // Accounts without a target are a half-done configuration (a mistyped or forgotten URL): the
   // embedded server is the target only when nothing at all says otherwise.
   const roles = [...Object.keys(accounts), ...pools.filter(([, found]) => found).map(([pool]) => `${POOL_NOUN[pool]}s`)];

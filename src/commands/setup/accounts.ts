@@ -1,6 +1,6 @@
 // The accounts `setup` makes for a run, as data: each with the name its address and full name
 // carry, what it is on the target (a user of a role, or a generic bot) and the env file's keys
-// for it. A later change asks for more accounts of a pool (ExtraMembers) without touching the steps.
+// for it. A later change asks for more accounts of a pool (ExtraAccountsPlan) without touching the steps.
 import { createHmac } from 'node:crypto';
 import { accountEnv, EXTRA_ENV, POOL_ROLE_CODE, POOLS, ROLE_CODES, type Pool, type Role } from '../../common/vocabulary.js';
 
@@ -19,7 +19,7 @@ export interface PlannedAccount {
 const MADE_ROLES = ['admin', 'moderator', 'member', 'member2', 'guest'] as const satisfies readonly Exclude<Role, 'owner' | 'bot'>[];
 
 /** More accounts of a pool than the roles need, and the env file's keys for the n-th (1-based). */
-export interface ExtraMembers {
+export interface ExtraAccountsPlan {
   count: number;
   env: (n: number) => { email: string; apiKey: string };
 }
@@ -29,17 +29,16 @@ export interface ExtraMembers {
  * or _ADMINS, _OWNERS): the n-th is named by keys of its own here (never written as such), which
  * setup gathers into that line.
  */
-export const RUN_EXTRAS = (pool: Pool, count: number): ExtraMembers => ({
+export const RUN_EXTRAS = (pool: Pool, count: number): ExtraAccountsPlan => ({
   count,
   env: (n) => ({ email: `${EXTRA_ENV[pool]}[${n}].email`, apiKey: `${EXTRA_ENV[pool]}[${n}].apiKey` }),
 });
-export const RUN_EXTRA_MEMBERS = (count: number) => RUN_EXTRAS('member', count);
 
 /**
  * Every account setup makes: one per role, then the bot, then the extra accounts of each pool
  * (`member-extra-1`..., `admin-extra-1`..., `owner-extra-1`...).
  */
-export function plannedAccounts(extras: Partial<Record<Pool, ExtraMembers>> = {}): PlannedAccount[] {
+export function plannedAccounts(extras: Partial<Record<Pool, ExtraAccountsPlan>> = {}): PlannedAccount[] {
   return [
     ...MADE_ROLES.map((role) => ({ name: role, kind: { user: ROLE_CODES[role] }, env: accountEnv(role) })),
     { name: 'bot', kind: { bot: true as const }, env: accountEnv('bot') },

@@ -5,7 +5,7 @@
 // the first account is made (the owner's key and role, password sign-in); a stop names the cause
 // and what an administrator must grant, and writes nothing. Keys are never printed.
 import { isLoopback } from '../shared/write-consent.js';
-import { loadConfig, parseExtraMembers, type Config } from '../../config/config.js';
+import { loadConfig, parseExtraAccounts, type Config } from '../../config/config.js';
 import { extraMembersValue } from '../shared/env-format.js';
 import { ConfigError, EXTRA_ENV, POOL_NOUN, POOLS, ROLE_CODES, ROLE_NAMES, type Account, type Pool } from '../../common/vocabulary.js';
 import { extrasFor } from '../../runner/spread.js';
@@ -22,7 +22,7 @@ import {
   plannedAccounts,
   RUN_EXTRAS,
   templateProblem,
-  type ExtraMembers,
+  type ExtraAccountsPlan,
   type PlannedAccount,
 } from './accounts.js';
 import { refusalText, SetupTarget, type Answer, type TargetUser } from './target.js';
@@ -34,7 +34,7 @@ export interface SetupOptions {
   /** The made accounts' addresses: accounts.ts emailFor. */
   emailTemplate: string;
   /** More accounts of a pool than the roles need (accounts.ts plannedAccounts; the run's: RUN_EXTRAS). */
-  extras?: Partial<Record<Pool, ExtraMembers>>;
+  extras?: Partial<Record<Pool, ExtraAccountsPlan>>;
   /**
    * Pools whose number setup chooses from the limit per account the target states (`--extra-members
    * auto`...): enough that no account of the pool sends more than one window's worth in a run
@@ -268,7 +268,7 @@ function withExtras(values: Map<string, string>): Map<string, string> {
     if (!line) continue;
     let members: Account[];
     try {
-      members = parseExtraMembers(line, EXTRA_ENV[pool]);
+      members = parseExtraAccounts(line, EXTRA_ENV[pool]);
     } catch {
       continue; // a line the run would refuse: the accounts are signed in again instead
     }
