@@ -195,6 +195,7 @@ describe('setup', () => {
     const ran = await runSetup(limited.ownerFile, limited.envOut, { extrasFromLimit: ['member', 'admin', 'owner'] });
     expect(ran.error).toBeNull();
     expect(ran.lines).toContain('the target limits each account to 400 requests per 60 s: making 3 extra members, 2 extra administrators, 1 extra owner');
+    expect(ran.lines.at(-1)).toMatch(/accounts authenticate with their roles, and the 6 extra accounts with theirs$/);
     const config = loadConfig({ envFile: limited.envOut, env: {} });
     expect([config.extras.member.length, config.extras.admin.length, config.extras.owner.length]).toEqual([3, 2, 1]);
     const open = await ownerOnly();

@@ -107,7 +107,8 @@ export async function setup(config: Config, options: SetupOptions, io: Output): 
   const written = loadConfig({ envFile: options.envOut });
   const checked = await preflight(written, url);
   const roles = Object.keys(checked.accounts);
-  say(`preflight: ${url} answers (feature level ${checked.featureLevel}); the ${roles.join(', ')} accounts authenticate with their roles`);
+  const extras = checked.extras.length ? `, and the ${checked.extras.length} extra accounts with theirs` : '';
+  say(`preflight: ${url} answers (feature level ${checked.featureLevel}); the ${roles.join(', ')} accounts authenticate with their roles${extras}`);
   return 0;
 }
 
