@@ -46,10 +46,27 @@ export function commandLine(bin, envFile = env.TCC_ENV_FILE) {
   return { argv: ['--', bin, 'run', ...(envFile ? ['--env-file', envFile] : []), ...args], error };
 }
 
-/** With the input setup: true, `setup` makes the accounts from the owner's and writes them to a file of the runner's, which the run then reads. */
+/**
+ * With the input setup: true, `setup` makes the accounts from the owner's and writes them to a file of the runner's, which the run then reads;
+ * with extra-accounts, the extra members, administrators and owners too (a mistake in it is the error, and nothing runs).
+ */
 export function setupCommandLine(bin) {
   const envOut = join(env.RUNNER_TEMP || tmpdir(), 'teamchat-conformance-setup.env');
-  return { argv: ['--', bin, 'setup', '--env-out', envOut, ...(env.TCC_ENV_FILE ? ['--env-file', env.TCC_ENV_FILE] : [])], envOut };
+  const { args, error } = extraAccountsArgs(env.TCC_EXTRA_ACCOUNTS);
+  return { argv: ['--', bin, 'setup', '--env-out', envOut, ...(env.TCC_ENV_FILE ? ['--env-file', env.TCC_ENV_FILE] : []), ...args], envOut, error };
+}
+
+/**
+ * The input extra-accounts as setup's flags: `auto` (as many of each as the limit the target
+ * states calls for), or three numbers of members, administrators and owners (`8,4,3`).
+ */
+export function extraAccountsArgs(text = '') {
+  const value = text.trim();
+  if (!value) return { args: [], error: null };
+  const counts = value === 'auto' ? ['auto', 'auto', 'auto'] : /^\d+\s*,\s*\d+\s*,\s*\d+$/.test(value) ? value.split(',').map((n) => n.trim()) : null;
+  if (!counts)
+    return { args: [], error: `input extra-accounts: expected auto, or three numbers of members, administrators and owners (as 8,4,3), got "${value}"` };
+  return { args: ['--extra-members', counts[0], '--extra-admins', counts[1], '--extra-owners', counts[2]], error: null };
 }
 
 /** The CLI's one-line cause on stderr: its own `teamchat-conformance: ...`, or commander's `error: unknown option ...`. */
@@ -166,6 +183,15 @@ function whatToDo({ verdict, code, installFailed, argsError, setupFailed, artifa
       'Check the input `package-version` (a published version of teamchat-conformance, or the path of a tarball made with `npm pack`), or leave it empty for the version of this action.',
       "npm's own messages are in the log of the step that installs it.",
     ];
+  if (argsError?.startsWith('input extra-accounts'))
+    return [
+      'With `setup: true`, set `extra-accounts: auto` for a target that limits each account (as many as its limit calls for), or give three numbers of members, administrators and owners, for example:',
+      '',
+      '```yaml',
+      'setup: true',
+      'extra-accounts: 8,4,3',
+      '```',
+    ];
   if (argsError) return ['Write the input `args` one argument per line, for example:', '', '```yaml', 'args: |', '  --concurrency', '  4', '```'];
   if (setupFailed && verdict === 'error')
     return [
@@ -276,12 +302,15 @@ async function main() {
     let envFile = env.TCC_ENV_FILE;
     if (env.TCC_SETUP === 'true') {
       const setup = setupCommandLine(env.TCC_BIN);
-      ({ code, signal, said, annotations } = await runCli(setup.argv));
+      argsError = setup.error;
+      if (!argsError) ({ code, signal, said, annotations } = await runCli(setup.argv));
       setupFailed = code !== 0 || signal !== null;
       envFile = setup.envOut;
+    } else if (env.TCC_EXTRA_ACCOUNTS?.trim()) {
+      argsError = 'input extra-accounts: setup makes the extra accounts: set the input setup: true too (or list them in the env file)';
     }
     const line = commandLine(env.TCC_BIN, envFile);
-    argsError = line.error;
+    argsError ??= line.error;
     if (!argsError && !setupFailed) ({ code, signal, said, annotations } = await runCli(line.argv));
   }
   const ran = !installFailed && !argsError && !setupFailed;

@@ -527,6 +527,35 @@ describe('action.yml', () => {
     expect(refused.summary).toContain("`setup` could not make the accounts the run needs from the owner's account");
   });
 
+  it('extra-accounts reaches setup as its --extra-* flags; a value it cannot read, or one without setup: true, is the cause, and nothing runs', async () => {
+    const owner = { setup: 'true', 'owner-email': 'owner@example.test', 'owner-api-key': 'key-of-owner-0123' };
+    const auto = await runStep(plain('extra-auto', { ...owner, 'extra-accounts': 'auto' }), 'pass');
+    expect(auto.commands[0]).toEqual([
+      'setup',
+      '--env-out',
+      join(auto.dir, 'teamchat-conformance-setup.env'),
+      '--extra-members',
+      'auto',
+      '--extra-admins',
+      'auto',
+      '--extra-owners',
+      'auto',
+    ]);
+    const counted = await runStep(plain('extra-counted', { ...owner, 'extra-accounts': ' 8, 4,3 ' }), 'pass');
+    expect(counted.commands[0].slice(3)).toEqual(['--extra-members', '8', '--extra-admins', '4', '--extra-owners', '3']);
+    const unread = await runStep(plain('extra-unread', { ...owner, 'extra-accounts': 'lots' }), 'pass');
+    expect(unread.commands).toEqual([]);
+    expect(unread.outputs).toMatchObject({
+      verdict: 'error',
+      'exit-code': '2',
+      cause: 'input extra-accounts: expected auto, or three numbers of members, administrators and owners (as 8,4,3), got "lots"',
+    });
+    expect(unread.summary).toContain('extra-accounts: 8,4,3');
+    const alone = await runStep(plain('extra-alone', { 'extra-accounts': 'auto' }), 'pass');
+    expect(alone.commands).toEqual([]);
+    expect(alone.outputs.cause).toBe('input extra-accounts: setup makes the extra accounts: set the input setup: true too (or list them in the env file)');
+  });
+
   it('the input env-file naming a missing file: exit 2, the cause names the input and the file, not Node (which exits 9 on Node 20)', async () => {
     // Before: Node 20 read --env-file itself and exited 9 with "node: nope.env: not found".
     const ran = await runStep(plain('no-env-file', { 'env-file': 'nope.env' }), 'pass', { bin: projectPath('bin', 'teamchat-conformance.mjs') });
