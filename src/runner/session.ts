@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiClient } from '../http/client.js';
 import { RequestMeter } from '../http/request-cost.js';
 import { Redactor } from '../http/redact.js';
-import { accountsByLabel, POOLS, type Account, type Role } from '../common/vocabulary.js';
+import { accountsByLabel, extrasByPool, POOLS, type Account, type Role } from '../common/vocabulary.js';
 import type { Vars } from '../engine/run/interpolate.js';
 import { NamedLocks, ReadWriteLock, Semaphore, type LockClaim } from './locks.js';
 import { lockClaims } from './lock-claims.js';
@@ -67,6 +67,8 @@ export class Session {
   private readonly client: ApiClient;
   /** Which accounts play member and member2, by spec file or property, for those spread over the plain members. */
   private casts = new Map<string, Cast>();
+  /** The run's accounts by label (member, admin, extra1, extra-admin1...): the ledger's changers, and whom a cast names. */
+  private readonly byLabel: Partial<Record<string, Account & { userId: number }>>;
   private readonly scopes = new Map<string, { ctx: TargetContext; globals: Vars }>();
   /** The organisation settings the cases need, made to hold for them and put back after. */
   readonly organisation: OrganisationSettings;
@@ -102,8 +104,8 @@ export class Session {
     });
     this.client = client;
     // The extra accounts' own settings are noted too, by their labels (extra1...), as they send them.
-    const changers = { ...accountsByLabel(settings.accounts), ...Object.fromEntries((settings.extras ?? []).map((e) => [e.label, e])) };
-    if (settings.ledger?.changes?.length) changes = new ChangeLedger(settings.ledger.file, settings.ledger.changes, changers, client, made!.made);
+    this.byLabel = accountsByLabel(settings.accounts, extrasByPool(settings.extras ?? []));
+    if (settings.ledger?.changes?.length) changes = new ChangeLedger(settings.ledger.file, settings.ledger.changes, this.byLabel, client, made!.made);
     this.ctx = {
       client,
       accounts: settings.accounts,
@@ -197,12 +199,8 @@ export class Session {
     if (!cast) return { ctx: this.ctx, globals: this.globals };
     let scope = this.scopes.get(key);
     if (!scope) {
-      const pool = new Map<string, Account & { userId: number; label?: string }>([
-        ...Object.entries(this.settings.accounts),
-        ...(this.settings.extras ?? []).map((e) => [e.label, e] as const),
-      ]);
       const accounts = { ...this.ctx.accounts };
-      for (const [part, label] of Object.entries(cast)) accounts[part as Role] = { ...pool.get(label)!, label };
+      for (const [part, label] of Object.entries(cast)) accounts[part as Role] = { ...this.byLabel[label]!, label };
       const named = Object.fromEntries(Object.entries(accounts).map(([role, a]) => [role, { email: a.email, user_id: a.userId }]));
       scope = { ctx: { ...this.ctx, accounts }, globals: { ...this.globals, accounts: named } };
       this.scopes.set(key, scope);

@@ -40,13 +40,14 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
     },
     '--quirk',
   );
+  const extras = extrasByPool(server.extras);
   // Its owner holds can_change_user_emails, as a server administrator of another server would declare it.
   const envText = envFileText(
     server.url,
     { ...server.accounts, ...(server.bot ? { bot: server.bot } : {}) },
     undefined,
     { ownerCanChangeUserEmails: true },
-    extrasByPool(server.extras),
+    extras,
   );
   if (options.envOut) writeFileSync(options.envOut, envText, { mode: 0o600 });
   const level =
@@ -60,10 +61,7 @@ export async function serve(options: ServeOptions, log: (line: string) => void):
   ];
   // What it is started with first: the listening line is the last, the one a script waits for.
   if (options.quirks.length) log(`quirks on: ${options.quirks.join(', ')}`);
-  for (const pool of POOLS) {
-    const some = server.extras.filter((e) => e.pool === pool);
-    if (some.length) log(`${POOL_NOUN[pool]}s: ${some.length} (${some[0].email}...)`);
-  }
+  for (const pool of POOLS) if (extras[pool].length) log(`${POOL_NOUN[pool]}s: ${extras[pool].length} (${extras[pool][0].email}...)`);
   if (rateLimit) log(`rate limit: ${rateLimit.requests} requests per account per ${rateLimit.seconds} s (429 with Retry-After past it, X-RateLimit-* headers)`);
   log(
     `reference server${level}${kind.length ? ` (${kind.join('; ')})` : ''} listening on ${server.url}${options.envOut ? `; target and accounts written to ${options.envOut}` : ''}`,
