@@ -9,6 +9,14 @@
 export const FULL_BUDGET_LIMIT = 1000;
 const MIN_FACTOR = 0.2;
 
+/**
+ * The limit a target states bounds a run: under FULL_BUDGET_LIMIT requests a window, the busiest
+ * account's requests, not the answers' latency, set how long the run takes.
+ */
+export function limitBoundsRun(limit: { requests: number } | null): boolean {
+  return limit !== null && limit.requests < FULL_BUDGET_LIMIT;
+}
+
 /** How the budget was chosen, for the report: the factor, and why it is not 1. */
 export interface PropertyBudget {
   factor: number;
@@ -26,7 +34,7 @@ export function propertyBudget(options: {
   if (options.thorough) return { factor: 10 * given, reason: `--thorough${options.factor === null ? '' : ` with --property-factor ${given}`}` };
   if (options.factor !== null) return { factor: given, reason: given === 1 ? null : `--property-factor ${given}` };
   const limit = options.rateLimit;
-  if (!limit || limit.requests >= FULL_BUDGET_LIMIT) return { factor: 1, reason: null };
+  if (!limit || !limitBoundsRun(limit)) return { factor: 1, reason: null };
   return {
     factor: Math.max(MIN_FACTOR, limit.requests / FULL_BUDGET_LIMIT),
     reason: `the target limits each account to ${limit.requests} requests per ${limit.seconds} s`,

@@ -25,6 +25,8 @@ interface Planned {
   run: (signal: AbortSignal) => Promise<CaseResult>;
   /** The spec file whose fixtures the case uses, cleaned up once after the operation's cases. */
   spec?: SpecFile;
+  /** Of the part of the run that goes first (Session.goesFirst). */
+  first: boolean;
 }
 
 const { settings, specs, propertyFiles } = receiveHandOver(inject);
@@ -40,6 +42,7 @@ for (const spec of specs) {
       skipped: (reason, onTarget) => skippedResult(spec, c, reason, onTarget),
       run: (signal) => executeCase(session, spec, c, signal),
       spec,
+      first: session.goesFirst(spec),
     });
   }
 }
@@ -59,6 +62,7 @@ for (const { PROPERTY: def } of propertyModules) {
     id: def.id,
     decision: planProperty(session, def),
     skipped: (reason) => skippedResult(spec, c, reason),
+    first: session.goesFirst(def),
     run: (signal) =>
       executeProperty(
         session,
@@ -76,7 +80,9 @@ for (const { PROPERTY: def } of propertyModules) {
 }
 
 for (const [operation, planned] of byOperation) {
-  const kept = planned.filter(({ decision }) => !('omit' in decision));
+  // The part of the run that goes first starts first: every case is in flight from the start, and
+  // where two cases need different values of an organisation setting, the first to ask leads.
+  const kept = planned.filter(({ decision }) => !('omit' in decision)).sort((a, b) => Number(b.first) - Number(a.first));
   if (!kept.length) continue;
   describe.concurrent(operation, () => {
     for (const p of kept) {

@@ -8,6 +8,7 @@ import { NOT_STARTED } from '../common/vocabulary.js';
 import type { PropertyCase } from '../property/define.js';
 import { runProperty, type PropertyOptions } from '../property/run-property.js';
 import { planPropertyShape } from './plan-property.js';
+import { runsUnder } from '../property/budget.js';
 
 /** A case not run, and why; `onTarget` when the cause is what the target is or lacks. */
 export function skippedResult(spec: SpecFile, c: Case, reason: string, onTarget?: true): CaseResult {
@@ -34,7 +35,7 @@ export async function withSettings(
   run: () => Promise<CaseResult>,
 ): Promise<CaseResult> {
   if (signal?.aborted || session.stopped) return skippedResult(spec, c, NOT_STARTED);
-  const held = await session.organisation.hold(c);
+  const held = await session.organisation.hold(c, session.goesFirst(spec));
   if ('skip' in held) return skippedResult(spec, c, session.redactor.text(held.skip), true);
   let result: CaseResult | undefined;
   try {
@@ -57,6 +58,7 @@ export function executeProperty(session: Session, def: PropertyCase<unknown, unk
         signal?.aborted || session.stopped ? notStarted() : runProperty(def, session.scope(def.id, outsideSlot).ctx, session.redactor, options),
       undefined,
       notStarted,
+      runsUnder(def.runs, options.runsFactor) * (def.requestsPerRun ?? 2),
     ),
   );
 }

@@ -53,6 +53,13 @@ export interface RunSettings {
   seed: number | null;
   /** fast-check path to replay, for the property whose id is `grep`. */
   replayPath?: string | null;
+  /**
+   * The exclusive groups go as early as they can, not last: the target states a rate limit that
+   * bounds the run (property/budget.ts limitBoundsRun), so the groups' administrator and owner
+   * requests leave while those windows are fresh. Without one, latency bounds the run, and the
+   * groups go once every other case is done, so nothing waits behind their few cases at a time.
+   */
+  groupsFirst?: boolean;
   /** Multiplier of every property's default number of runs. */
   propertyFactor: number;
   /** Why the factor is not 1 (--property-factor, --thorough, the target's rate limit); null when it is. */

@@ -2,18 +2,21 @@
 // readers-writer lock so the cases that change organisation-wide state run without others, and
 // named locks for the objects (a file's state, a setting, an account) cases take turns on.
 export class Semaphore {
-  private waiting: (() => void)[] = [];
-  /** How many of the waiting are urgent: they sit at the front, in their own arrival order. */
-  private urgent = 0;
+  /** Waiting callers: the urgent first, in arrival order, then the rest, the longest first. */
+  private waiting: { wake: () => void; urgent: boolean; length: number }[] = [];
   constructor(private free: number) {}
 
-  /** Waits for a free unit. An urgent caller goes ahead of every non-urgent one already waiting. */
-  async acquire(urgent = false): Promise<() => void> {
+  /**
+   * Waits for a free unit. An urgent caller goes ahead of every non-urgent one already waiting;
+   * among the others the longer work (its expected requests, `length`) goes first, arrival order
+   * among equals: a run's longest chains then start with it, not last and alone at its end.
+   */
+  async acquire(urgent = false, length = 0): Promise<() => void> {
     if (this.free > 0) this.free -= 1;
     else {
-      await new Promise<void>((resolve) => {
-        if (urgent) this.waiting.splice(this.urgent++, 0, resolve);
-        else this.waiting.push(resolve);
+      await new Promise<void>((wake) => {
+        const at = this.waiting.findIndex((w) => !w.urgent && (urgent || w.length < length));
+        this.waiting.splice(at === -1 ? this.waiting.length : at, 0, { wake, urgent, length });
       });
     }
     let released = false;
@@ -21,8 +24,7 @@ export class Semaphore {
       if (released) return;
       released = true;
       const next = this.waiting.shift();
-      if (this.urgent > 0) this.urgent -= 1;
-      if (next) next();
+      if (next) next.wake();
       else this.free += 1;
     };
   }

@@ -69,8 +69,9 @@ export class OrganisationSettings {
   /**
    * Takes the case's turns on its settings (in name order, so two cases never wait for each
    * other) and makes its needs hold; the reason to skip it where one cannot be made to hold.
+   * `first`: the case is of the part of the run that goes first (setting-turns.ts).
    */
-  async hold(asked: SettingsAsked): Promise<HeldSettings | { skip: string }> {
+  async hold(asked: SettingsAsked, first = true): Promise<HeldSettings | { skip: string }> {
     const turns = this.turnsOf(asked);
     if (!turns.length) return { release: () => Promise.resolve([]) };
     // Judged as a level newer than the target says it has: a setting of a later level is not there to be made to hold.
@@ -80,7 +81,7 @@ export class OrganisationSettings {
     for (const turn of turns) {
       const state = this.state(turn.name);
       const fits = () => turn.need !== undefined && state.current !== undefined && this.meets(turn.need, state.current.value);
-      taken.push({ ...turn, state, lead: await state.turns.enter(fits, turn.need === undefined) });
+      taken.push({ ...turn, state, lead: await state.turns.enter(fits, turn.need === undefined, first) });
     }
     const led = taken.filter((t) => t.lead && t.need) as (Turn & { state: State; need: SettingNeed })[];
     const problem = await this.makeHold(led).catch((error: unknown) => `could not read or set the organisation's settings: ${(error as Error).message}`);

@@ -53,13 +53,15 @@ export class Session {
   private readonly ripening = new Map<string, Promise<string | null>>();
   private readonly slots: Semaphore;
   /**
-   * The exclusive groups take it while no other case runs. They go as soon as the cases already
-   * running are done, not after every other case: against a rate limit the administrator's and
-   * owner's requests of the groups then leave while their windows are fresh, beside nothing, and
-   * the rest of the run spreads over every account after them, instead of the groups' requests
-   * crowding the last window alone.
+   * The exclusive groups take it while no other case runs. Where the target's rate limit bounds
+   * the run (settings.groupsFirst) they go as soon as the cases already running are done, not
+   * after every other case: the administrator's and owner's requests of the groups then leave
+   * while their windows are fresh, beside nothing, and the rest of the run spreads over every
+   * account after them. Elsewhere latency bounds the run: the groups go once every other case is
+   * done, so the long chains of the other cases start with the run instead of waiting behind the
+   * groups' few cases at a time.
    */
-  private readonly realm = new ReadWriteLock({ preferWriters: true });
+  private readonly realm: ReadWriteLock;
   private readonly fileLocks = new NamedLocks();
   private readonly stop: StopListener | null;
   /** What the run's requests cost, per account, operation and purpose (written at close). */
@@ -118,6 +120,7 @@ export class Session {
     };
     this.organisation = new OrganisationSettings(this.ctx, settings.featureLevel, settings.claimedFeatureLevel);
     this.slots = new Semaphore(settings.concurrency);
+    this.realm = new ReadWriteLock({ preferWriters: settings.groupsFirst ?? false });
     this.stop = settings.stopChannel ? new StopListener(settings.stopChannel) : null;
     const accounts: Record<string, { email: string; user_id: number }> = {};
     for (const [role, account] of Object.entries(settings.accounts)) {
@@ -321,9 +324,10 @@ export class Session {
    * Within that, a case holds the named locks of its file's `serial` and `lock` (lock-claims.ts):
    * the file's, its account's, the settings it changes. Without a case (a file's cleanup, a
    * property) it holds its file's lock alone. fn gets a waiter: what it waits for through it
-   * (another case's work) it waits for without holding a slot.
+   * (another case's work) it waits for without holding a slot. `length`, the requests it is
+   * expected to send (a case's: its steps), orders the queue for a slot: the longest first.
    */
-  async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, c?: Case, ifStopped?: () => T): Promise<T> {
+  async scheduled<T>(spec: SpecFile, fn: (outsideSlot: Waiter) => Promise<T>, c?: Case, ifStopped?: () => T, length?: number): Promise<T> {
     const group = spec.exclusive === true ? spec.file : spec.exclusive || null;
     const cast = this.castOf(spec.file);
     const label = (role: string) => cast[role as keyof Cast] ?? role;
@@ -334,7 +338,7 @@ export class Session {
       const releaseFile = await this.fileLocks.acquire(claims);
       // A one-at-a-time file's next case waits for its predecessor, then would queue behind every
       // case that arrived meanwhile: it goes first instead, so a long chain is not the run's tail.
-      const slot = this.slots.acquire(oneAtATime);
+      const slot = this.slots.acquire(oneAtATime, length ?? (c ? c.steps.length + (c.cleanup?.length ?? 0) : 0));
       await slot;
       return { releaseRealm, releaseFile, slot };
     };
@@ -386,6 +390,14 @@ export class Session {
     if (!c || !kinds) return [];
     // By the account playing each role in the case's cast, as its other claims.
     return accountsHeld(c, kinds, Object.keys(this.settings.accounts) as Role[]).map((role) => ({ key: `account ${label(role)}`, exclusive: true, tier: 1 }));
+  }
+
+  /**
+   * Whether a file's cases are of the part of the run that goes first: the exclusive groups'
+   * where they go first (settings.groupsFirst), the others' elsewhere.
+   */
+  goesFirst(spec: Pick<SpecFile, 'exclusive'>): boolean {
+    return Boolean(spec.exclusive) === (this.settings.groupsFirst ?? false);
   }
 
   /** The run was interrupted (Ctrl-C): cases not yet started are skipped. */

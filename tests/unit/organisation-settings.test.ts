@@ -89,6 +89,25 @@ describe('organisation settings a case needs', () => {
     expect(realm.message_edit_history_visibility_policy).toBe('all');
   });
 
+  it('of the cases waiting for another value, one of the part of the run that goes first leads first', async () => {
+    const realm = { message_edit_history_visibility_policy: 'all' };
+    const { ctx } = fakeTarget(organisation(realm));
+    const org = new OrganisationSettings(ctx, 420);
+    const holding = (await org.hold(asked('a', history('all')))) as { release(): Promise<string[]> };
+    const led: string[] = [];
+    // A case of an exclusive group (late: it runs once the others are done) asks before one that can run now.
+    const late = org.hold(asked('group case', history('none')), false).then((h) => (led.push('group case'), h));
+    const now = org.hold(asked('case', history('moves')), true).then((h) => (led.push('case'), h));
+    await new Promise((r) => setTimeout(r, 10));
+    await holding.release();
+    const nowHeld = (await now) as { release(): Promise<string[]> };
+    expect(led).toEqual(['case']);
+    expect(realm.message_edit_history_visibility_policy).toBe('moves');
+    await nowHeld.release();
+    await ((await late) as { release(): Promise<string[]> }).release();
+    expect(led).toEqual(['case', 'group case']);
+  });
+
   it('without an administrator account the case is skipped on the target, naming the setting and its value', async () => {
     const { ctx, sent } = fakeTarget(organisation({ allow_message_editing: false }), { accounts: { member: ACCOUNTS.member } });
     const held = await new OrganisationSettings(ctx, 420).hold(asked('a', editing));

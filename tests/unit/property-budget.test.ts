@@ -1,7 +1,7 @@
 // The property budget (src/property/budget.ts): fewer runs of the same properties against a target
 // that states a low rate limit, as the user says otherwise, and at least two runs each.
 import { describe, expect, it } from 'vitest';
-import { propertyBudget, runsUnder } from '../../src/property/budget.js';
+import { limitBoundsRun, propertyBudget, runsUnder } from '../../src/property/budget.js';
 
 describe('propertyBudget', () => {
   it("scales to the target's limit unless the user chose: a fifth for Zulip's 200 a minute, in full from 1000 on", () => {
@@ -18,6 +18,13 @@ describe('propertyBudget', () => {
     expect(propertyBudget({ factor: 1, thorough: false, rateLimit: zulip })).toEqual({ factor: 1, reason: null });
     expect(propertyBudget({ factor: null, thorough: true, rateLimit: zulip })).toEqual({ factor: 10, reason: '--thorough' });
     expect(propertyBudget({ factor: 2, thorough: true, rateLimit: null })).toEqual({ factor: 20, reason: '--thorough with --property-factor 2' });
+  });
+
+  it('a limit bounds the run (its exclusive groups then go first) under 1000 requests a window, none above or without one', () => {
+    expect(limitBoundsRun({ requests: 200 })).toBe(true);
+    expect(limitBoundsRun({ requests: 999 })).toBe(true);
+    expect(limitBoundsRun({ requests: 1000 })).toBe(false);
+    expect(limitBoundsRun(null)).toBe(false);
   });
 
   it('gives every property at least two runs when scaled down (fewer only if it had fewer), at least one when scaled up', () => {

@@ -51,6 +51,21 @@ describe('locks', () => {
     expect(order).toEqual(['u1', 'u2', 'n1', 'n2']);
   });
 
+  it('among the waiters not urgent, the longest work goes first, arrival order among equals', async () => {
+    const s = new Semaphore(1);
+    const release = await s.acquire();
+    const order: string[] = [];
+    const wait = async (name: string, urgent: boolean, length: number) => {
+      const rel = await s.acquire(urgent, length);
+      order.push(name);
+      rel();
+    };
+    const all = Promise.all([wait('short', false, 2), wait('long', false, 80), wait('short2', false, 2), wait('u', true, 0), wait('mid', false, 10)]);
+    release();
+    await all;
+    expect(order).toEqual(['u', 'long', 'mid', 'short', 'short2']);
+  });
+
   it('a writer runs alone, after the readers already queued', async () => {
     const lock = new ReadWriteLock();
     const log: string[] = [];
@@ -166,6 +181,54 @@ describe('Session scheduling', () => {
       for (const other of ['reader', 'defaults', 'defaultsProperty']) expect(together(exclusive, other), `${exclusive} with ${other}`).toBe(false);
     }
     expect(overlaps.filter((o) => o.includes('alone'))).toEqual([]);
+  });
+});
+
+describe('where the exclusive groups go', () => {
+  const settings = (groupsFirst: boolean) =>
+    ({
+      targetUrl: 'http://127.0.0.1:9',
+      profile: 'spec',
+      featureLevel: 420,
+      timeoutMs: 1000,
+      concurrency: 8,
+      runId: 't',
+      accounts: {},
+      register: {},
+      groupsFirst,
+    }) as unknown as RunSettings;
+  const file = (name: string, more: Partial<SpecFile> = {}): SpecFile => ({ file: name, operation: 'GET /x', title: name, cases: [], ...more });
+  /** A reader in, then a group and a later reader waiting: the order they start in. */
+  async function order(groupsFirst: boolean): Promise<string[]> {
+    const session = new Session(settings(groupsFirst));
+    const started: string[] = [];
+    const job = (name: string, spec: SpecFile) =>
+      session.scheduled(spec, async () => {
+        started.push(name);
+        await new Promise((r) => setTimeout(r, 3));
+      });
+    const first = job('reader', file('reader'));
+    const group = job('group', file('settings', { exclusive: 'organisation' }));
+    const later = job('later reader', file('later'));
+    await Promise.all([first, group, later]);
+    await session.close();
+    return started;
+  }
+
+  it('where the rate limit bounds the run, a waiting group goes before the cases that came after it', async () => {
+    expect(await order(true)).toEqual(['reader', 'group', 'later reader']);
+  });
+
+  it('elsewhere it goes once every other case is done', async () => {
+    expect(await order(false)).toEqual(['reader', 'later reader', 'group']);
+  });
+
+  it("the cases of the part that goes first lead the organisation settings' turns", () => {
+    const exclusive = { exclusive: 'organisation' as const };
+    expect(new Session(settings(true)).goesFirst(exclusive)).toBe(true);
+    expect(new Session(settings(true)).goesFirst({})).toBe(false);
+    expect(new Session(settings(false)).goesFirst(exclusive)).toBe(false);
+    expect(new Session(settings(false)).goesFirst({})).toBe(true);
   });
 });
 

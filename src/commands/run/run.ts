@@ -38,7 +38,7 @@ import type { RunSettings } from '../../runner/hand-over.js';
 import type { Output } from '../shared/output.js';
 import { stopChannelName } from '../../runner/stop-signal.js';
 import { planInputOf } from '../../engine/run/plan.js';
-import { propertyBudget } from '../../property/budget.js';
+import { limitBoundsRun, propertyBudget } from '../../property/budget.js';
 import type { Role } from '../../common/vocabulary.js';
 import { exitStatusOf, RunStop } from './run-stop.js';
 import { ledgerPath, readLedgerFile, startLedger } from '../shared/ledger-file.js';
@@ -229,6 +229,7 @@ function runSettings(
     replayPath: config.replayPath,
     propertyFactor: budget.factor,
     propertyBudgetReason: budget.reason,
+    groupsFirst: limitBoundsRun(checked.rateLimit),
     shard: config.shard,
     harDir: inputs.harDir,
     stopChannel: stopChannelName(runId),
