@@ -181,7 +181,9 @@ export const CONFIG_KEYS: KeySpec[] = [
     env: 'CONFORMANCE_CONCURRENCY',
     flag: 'concurrency',
     parse: positiveInt,
-    default: () => 8,
+    // Against a distant server the concurrent cases keep every slot busy: 12 took a `spec` run 10 ms
+    // away to 0.26-0.28 of a one-at-a-time replay, 8 to 0.29-0.33 (docs/performance.md).
+    default: () => 12,
     help: 'cases in flight at once against the target',
   },
   { key: 'reportDir', env: 'CONFORMANCE_REPORT_DIR', flag: 'report-dir', parse: text, default: () => 'reports', help: 'directory the reports are written to' },

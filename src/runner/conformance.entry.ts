@@ -6,7 +6,7 @@ import { afterAll, describe, inject, test } from 'vitest';
 import { receiveHandOver } from './hand-over.js';
 import { Session } from './session.js';
 import { executeCase, executeProperty, planCase, skippedResult } from './execute.js';
-import { planProperty, planPropertyShape } from './plan-property.js';
+import { planProperty, planPropertyShape, useOrganisationSettings } from './plan-property.js';
 import type { PropertyCase } from '../property/define.js';
 import type { CaseResult } from '../engine/run/run-case.js';
 import type { Decision } from '../engine/run/plan.js';
@@ -29,7 +29,8 @@ interface Planned {
   first: boolean;
 }
 
-const { settings, specs, propertyFiles } = receiveHandOver(inject);
+const { settings, specs, propertyFiles, organisationSettings } = receiveHandOver(inject);
+if (organisationSettings) useOrganisationSettings(organisationSettings);
 const session = new Session(settings);
 const byOperation = new Map<string, Planned[]>();
 const add = (operation: string, planned: Planned) => byOperation.set(operation, [...(byOperation.get(operation) ?? []), planned]);

@@ -8,6 +8,7 @@ import type { Account, ExtraAccount, Profile, Role, Shard } from '../common/voca
 import type { CreatedResource } from '../engine/load/created-resources.js';
 import type { ChangeDeclaration } from '../engine/load/changed-settings.js';
 import type { SpecFile } from '../engine/load/types.js';
+import type { OrganisationSetting } from '../engine/load/organisation-settings.js';
 import type { KindChecks } from '../engine/load/statement-kinds.js';
 
 export interface RunSettings {
@@ -87,6 +88,8 @@ export interface HandOver {
   specs: SpecFile[];
   /** Absolute paths of the property files to import. */
   propertyFiles: string[];
+  /** The organisation settings catalog (specs/organisation-settings.yaml), loaded by the CLI: the properties' needs. */
+  organisationSettings?: OrganisationSetting[];
 }
 
 declare module 'vitest' {

@@ -202,3 +202,25 @@ describe('organisation settings a case needs', () => {
     expect(realm.allow_message_editing).toBe(false);
   });
 });
+
+describe("a property's needs in the worker", () => {
+  it('resolve against the catalog the CLI handed over, not a file read again', async () => {
+    const { planPropertyShape, useOrganisationSettings } = await import('../../src/runner/plan-property.js');
+    // A setting only the handed-over catalog has: found there, so the file was not read for it.
+    useOrganisationSettings([{ name: 'handed_over_only', clauses: ['op1.rule4'], type: 'boolean' }]);
+    const { c } = planPropertyShape({
+      id: 'prop.x',
+      endpoint: 'GET /x',
+      title: 'x',
+      clauses: [],
+      roles: ['member'],
+      runs: 1,
+      needs: { handed_over_only: true },
+      arbitrary: () => {
+        throw new Error('not run');
+      },
+      check: () => Promise.resolve(),
+    });
+    expect(c.settingNeeds).toEqual([expect.objectContaining({ setting: 'handed_over_only', accept: [true] })]);
+  });
+});

@@ -9,12 +9,17 @@ import type { ConformanceReporter } from '../../report/writers/vitest-reporter.j
 import { handOver, type RunSettings } from '../../runner/hand-over.js';
 import { StopAnnouncer } from '../../runner/stop-signal.js';
 import { STOP_GRACE_MS, type RunStop } from './run-stop.js';
-import type { SpecFile } from '../../engine/load/types.js';
+import type { Suite } from '../../engine/load/load.js';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Runs the cases until they end, or until `stop` and the grace after it. */
-export async function runVitest(settings: RunSettings, reporter: ConformanceReporter, specs: SpecFile[], stop: RunStop): Promise<void> {
+export async function runVitest(
+  settings: RunSettings,
+  reporter: ConformanceReporter,
+  { specs, settings: organisationSettings }: Pick<Suite, 'specs' | 'settings'>,
+  stop: RunStop,
+): Promise<void> {
   const { createVitest } = await import('vitest/node');
   const announcer = settings.stopChannel ? new StopAnnouncer(settings.stopChannel) : null;
   const vitest = await createVitest(
@@ -42,7 +47,7 @@ export async function runVitest(settings: RunSettings, reporter: ConformanceRepo
         maxConcurrency: 10_000,
         testTimeout: 0,
         hookTimeout: 0,
-        provide: handOver({ settings, specs, propertyFiles: propertyFiles() }),
+        provide: handOver({ settings, specs, propertyFiles: propertyFiles(), organisationSettings }),
       },
     },
   );

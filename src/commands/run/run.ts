@@ -128,7 +128,7 @@ async function runLocked(config: Config, io: Output, stop: RunStop, startedAt: D
         `${TOOL.name} ${TOOL.version}: ${targetUrl}${embedded ? ' (embedded reference server: no target configured)' : ''}, feature level ${settings.featureLevel}, profile ${settings.profile}`,
       );
       propertyBudget = { factor: settings.propertyFactor, reason: settings.propertyBudgetReason ?? null };
-      await runVitest(settings, reporter, suite.specs, stop);
+      await runVitest(settings, reporter, suite, stop);
       results = reporter.results;
       cost = addCosts([checked.cost, ...readCost(settings.costFile)]);
       rmSync(costDir, { recursive: true, force: true });
