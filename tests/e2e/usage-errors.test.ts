@@ -93,7 +93,7 @@ describe.concurrent('one line and exit 2, never a stack trace', () => {
     const help = runHelp.stdout.replace(/\s+/g, ' ');
     for (const shown of [
       '[CONFORMANCE_TIMEOUT_MS] (default: 30000)',
-      '[CONFORMANCE_CONCURRENCY] (default: 8)',
+      '[CONFORMANCE_CONCURRENCY] (default: 12)',
       '[CONFORMANCE_PROFILE] (default: "spec")',
       '[CONFORMANCE_REPORT_DIR] (default: "reports")',
       '[CONFORMANCE_TARGET_URL] (default: the embedded reference server)',
