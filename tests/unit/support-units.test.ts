@@ -136,8 +136,9 @@ describe('exclusive groups', () => {
   });
 });
 
-describe('Session scheduling', () => {
-  const settings = {
+/** A Session's settings for a run against nothing (its cases send no request). */
+const sessionSettings = (more: Partial<RunSettings> = {}) =>
+  ({
     targetUrl: 'http://127.0.0.1:9',
     profile: 'spec',
     featureLevel: 420,
@@ -146,8 +147,12 @@ describe('Session scheduling', () => {
     runId: 't',
     accounts: {},
     register: {},
-  } as unknown as RunSettings;
-  const file = (name: string, more: Partial<SpecFile> = {}): SpecFile => ({ file: name, operation: 'GET /x', title: name, cases: [], ...more });
+    ...more,
+  }) as unknown as RunSettings;
+const file = (name: string, more: Partial<SpecFile> = {}): SpecFile => ({ file: name, operation: 'GET /x', title: name, cases: [], ...more });
+
+describe('Session scheduling', () => {
+  const settings = sessionSettings();
 
   it('shares a lock across files, lets an exclusive group run together, and keeps readers out', async () => {
     const session = new Session(settings);
@@ -185,19 +190,7 @@ describe('Session scheduling', () => {
 });
 
 describe('where the exclusive groups go', () => {
-  const settings = (groupsFirst: boolean) =>
-    ({
-      targetUrl: 'http://127.0.0.1:9',
-      profile: 'spec',
-      featureLevel: 420,
-      timeoutMs: 1000,
-      concurrency: 8,
-      runId: 't',
-      accounts: {},
-      register: {},
-      groupsFirst,
-    }) as unknown as RunSettings;
-  const file = (name: string, more: Partial<SpecFile> = {}): SpecFile => ({ file: name, operation: 'GET /x', title: name, cases: [], ...more });
+  const settings = (groupsFirst: boolean) => sessionSettings({ groupsFirst });
   /** A reader in, then a group and a later reader waiting: the order they start in. */
   async function order(groupsFirst: boolean): Promise<string[]> {
     const session = new Session(settings(groupsFirst));
