@@ -1,7 +1,7 @@
 // The run's organisation settings: a case's needs read first, set where they differ, checked,
 // put back once no planned case needs them; shared by the cases needing one value (one read,
 // one change); a case skipped on the target, naming the setting and its value, where it cannot.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiRequest } from '../../src/http/client.js';
 import type { SettingNeed } from '../../src/engine/load/types.js';
 import { OrganisationSettings, type SettingsAsked } from '../../src/runner/organisation-settings.js';
@@ -206,8 +206,11 @@ describe('organisation settings a case needs', () => {
 describe("a property's needs in the worker", () => {
   it('resolve against the catalog the CLI handed over, not a file read again', async () => {
     const { planPropertyShape, useOrganisationSettings } = await import('../../src/runner/plan-property.js');
+    const { loadOrganisationSettings } = await import('../../src/engine/load/organisation-settings.js');
     // A setting only the handed-over catalog has: found there, so the file was not read for it.
     useOrganisationSettings([{ name: 'handed_over_only', clauses: ['op1.rule4'], type: 'boolean' }]);
+    // The test files share their modules (isolate: false): the real catalog goes back after.
+    onTestFinished(() => useOrganisationSettings(loadOrganisationSettings()));
     const { c } = planPropertyShape({
       id: 'prop.x',
       endpoint: 'GET /x',
