@@ -30,7 +30,7 @@ interface Planned {
 }
 
 const { settings, specs, propertyFiles, organisationSettings } = receiveHandOver(inject);
-if (organisationSettings) useOrganisationSettings(organisationSettings);
+useOrganisationSettings(organisationSettings);
 const session = new Session(settings);
 const byOperation = new Map<string, Planned[]>();
 const add = (operation: string, planned: Planned) => byOperation.set(operation, [...(byOperation.get(operation) ?? []), planned]);

@@ -89,7 +89,7 @@ export interface HandOver {
   /** Absolute paths of the property files to import. */
   propertyFiles: string[];
   /** The organisation settings catalog (specs/organisation-settings.yaml), loaded by the CLI: the properties' needs. */
-  organisationSettings?: OrganisationSetting[];
+  organisationSettings: OrganisationSetting[];
 }
 
 declare module 'vitest' {
